@@ -1,0 +1,85 @@
+//! Bitmask backtracking: the plain cell-order search of [`super::backtracking`], with one bit set of
+//! used digits per row, column and box, so a check is O(1) and the next allowed digit is one
+//! bit operation away.
+
+use crate::bits::{digit_bit, lowest_digit};
+use crate::grid::Grid;
+use crate::size::Size;
+use crate::solve::{Limits, Outcome, Solver, Tracker};
+use crate::trace::Observer;
+
+use super::backtracking::{solve_with_rules, Rules};
+
+/// Used digits per row, column and box.
+pub struct MaskRules {
+    size: Size,
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+    boxes: Vec<u32>,
+}
+
+impl Rules for MaskRules {
+    fn new(size: Size, values: &[u8]) -> Option<Self> {
+        let n = size.n();
+        let mut rules = MaskRules {
+            size,
+            rows: vec![0; n],
+            cols: vec![0; n],
+            boxes: vec![0; n],
+        };
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                if rules.used(cell) & digit_bit(v) != 0 {
+                    return None;
+                }
+                rules.place(cell, v);
+            }
+        }
+        Some(rules)
+    }
+
+    #[inline]
+    fn next_allowed(&self, _values: &[u8], cell: usize, from: u8) -> Option<u8> {
+        let free = !self.used(cell) & self.size.all_digits() & (u32::MAX << (from - 1));
+        (free != 0).then(|| lowest_digit(free))
+    }
+
+    #[inline]
+    fn place(&mut self, cell: usize, value: u8) {
+        let bit = digit_bit(value);
+        let s = self.size;
+        self.rows[s.row_of(cell)] |= bit;
+        self.cols[s.col_of(cell)] |= bit;
+        self.boxes[s.box_of(cell)] |= bit;
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: usize, value: u8) {
+        let bit = !digit_bit(value);
+        let s = self.size;
+        self.rows[s.row_of(cell)] &= bit;
+        self.cols[s.col_of(cell)] &= bit;
+        self.boxes[s.box_of(cell)] &= bit;
+    }
+}
+
+impl MaskRules {
+    #[inline]
+    pub(crate) fn used(&self, cell: usize) -> u32 {
+        let s = self.size;
+        self.rows[s.row_of(cell)] | self.cols[s.col_of(cell)] | self.boxes[s.box_of(cell)]
+    }
+}
+
+/// Cell-order backtracking with O(1) bit-mask rule checks.
+#[derive(Clone, Debug, Default)]
+pub struct Bitmask {
+    pub limits: Limits,
+}
+
+impl Solver for Bitmask {
+    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
+        let mut values = puzzle.values().to_vec();
+        solve_with_rules::<MaskRules, O>(puzzle, &mut values, Tracker::new(observer, self.limits))
+    }
+}

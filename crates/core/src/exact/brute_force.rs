@@ -1,0 +1,64 @@
+//! Brute force as the genetic-algorithm paper (Miloradović & Jačović 2020) compares against: first
+//! fill every naked single (a cell with one allowed digit), repeating until none is left, then run
+//! plain backtracking on what remains.
+
+use crate::bits::{is_single, lowest_digit};
+use crate::grid::Grid;
+use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::trace::Observer;
+
+use super::backtracking::{solve_with_rules, Rules, ScanRules};
+use super::bitmask::MaskRules;
+
+/// Naked singles to a fixpoint, then plain backtracking.
+#[derive(Clone, Debug, Default)]
+pub struct BruteForce {
+    pub limits: Limits,
+}
+
+/// Fills naked singles until none is left. `Ok(false)` if a cell has no allowed digit
+/// (or the givens clash): the puzzle has no solution.
+fn fill_naked_singles<O: Observer + ?Sized>(
+    puzzle: &Grid,
+    values: &mut [u8],
+    tracker: &mut Tracker<'_, O>,
+) -> Result<bool, Halt> {
+    let size = puzzle.size();
+    let Some(mut rules) = MaskRules::new(size, values) else {
+        return Ok(false);
+    };
+    loop {
+        let mut progress = false;
+        for cell in 0..values.len() {
+            if values[cell] != 0 {
+                continue;
+            }
+            let allowed = !rules.used(cell) & size.all_digits();
+            if allowed == 0 {
+                return Ok(false);
+            }
+            if is_single(allowed) {
+                let v = lowest_digit(allowed);
+                values[cell] = v;
+                rules.place(cell, v);
+                tracker.assign(cell, v)?;
+                progress = true;
+            }
+        }
+        if !progress {
+            return Ok(true);
+        }
+    }
+}
+
+impl Solver for BruteForce {
+    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
+        let mut values = puzzle.values().to_vec();
+        let mut tracker = Tracker::new(observer, self.limits);
+        match fill_naked_singles(puzzle, &mut values, &mut tracker) {
+            Ok(true) => solve_with_rules::<ScanRules, O>(puzzle, &mut values, tracker),
+            Ok(false) => tracker.finish(puzzle, Ok(None)),
+            Err(halt) => tracker.finish(puzzle, Err(halt)),
+        }
+    }
+}

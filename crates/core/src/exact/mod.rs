@@ -1,0 +1,17 @@
+//! Exact solvers: each proves a solution or that there is none (within its node budget).
+
+pub mod backtracking;
+pub mod bitmask;
+pub mod brute_force;
+pub mod dlx;
+pub mod fc_mrv;
+pub mod norvig;
+pub mod propagation;
+
+pub use backtracking::Backtracking;
+pub use bitmask::Bitmask;
+pub use brute_force::BruteForce;
+pub use dlx::Dlx;
+pub use fc_mrv::FcMrv;
+pub use norvig::Norvig;
+pub use propagation::{count_solutions, Propagation, SolutionCount};

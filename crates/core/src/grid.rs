@@ -1,0 +1,333 @@
+//! The puzzle model: a grid of values with the givens marked, symbols, printing and rule checks.
+
+use std::fmt;
+
+use crate::bits;
+use crate::size::{Size, Unit};
+
+/// A Sudoku grid: `values[c]` is 0 for an empty cell or a digit 1..=n; `given[c]` marks the clues.
+#[derive(Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Grid {
+    size: Size,
+    values: Vec<u8>,
+    given: Vec<bool>,
+}
+
+/// A set of cells holding the same digit inside one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Conflict {
+    pub unit: Unit,
+    pub value: u8,
+    /// The clashing cells (two or more), in reading order.
+    pub cells: Vec<usize>,
+}
+
+impl Conflict {
+    /// "digit 5 twice in row 1 (r1c1, r1c7)"-style message.
+    pub fn describe(&self, size: Size) -> String {
+        let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
+        format!(
+            "{} {} times in {} ({})",
+            digit_char(size, self.value),
+            self.cells.len(),
+            self.unit,
+            cells.join(", ")
+        )
+    }
+}
+
+/// "r3c7": the 1-based row/column name of a cell used in every message.
+pub fn cell_name(size: Size, cell: usize) -> String {
+    format!("r{}c{}", size.row_of(cell) + 1, size.col_of(cell) + 1)
+}
+
+/// The character of digit `value` (1..=n) for a size.
+///
+/// Up to 9×9 digits are `1`–`9`; 16×16 uses `1`–`9` then `A`–`G` (10–16), the usual
+/// "hexadoku with 1-based digits" reading; 25×25 uses the letters `A`–`Y` (1–25), since
+/// mixing digits and letters there is ambiguous. Grids can always be written as numbers instead.
+pub fn digit_char(size: Size, value: u8) -> char {
+    debug_assert!(value >= 1 && value as usize <= size.n());
+    match size.n() {
+        25 => (b'A' + value - 1) as char,
+        _ if value <= 9 => (b'0' + value) as char,
+        _ => (b'A' + value - 10) as char,
+    }
+}
+
+/// The digit a character stands for in a grid of this size: `Some(0)` for an empty marker
+/// (`.`, `0`, `_`), `None` if the character is not a symbol of this size.
+pub fn char_digit(size: Size, ch: char) -> Option<u8> {
+    if matches!(ch, '.' | '0' | '_') {
+        return Some(0);
+    }
+    let n = size.n() as u32;
+    let up = ch.to_ascii_uppercase();
+    let value = match n {
+        25 => up
+            .is_ascii_uppercase()
+            .then(|| up as u32 - 'A' as u32 + 1)?,
+        _ => match up {
+            '1'..='9' => up as u32 - '0' as u32,
+            'A'..='Z' if n > 9 => up as u32 - 'A' as u32 + 10,
+            _ => return None,
+        },
+    };
+    (value <= n).then_some(value as u8)
+}
+
+impl Grid {
+    /// An empty grid of the given size.
+    pub fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            values: vec![0; size.cells()],
+            given: vec![false; size.cells()],
+        }
+    }
+
+    /// A grid whose non-zero values are all givens. `None` if the length or a value does not fit.
+    pub fn from_givens(size: Size, values: &[u8]) -> Option<Grid> {
+        if values.len() != size.cells() || values.iter().any(|&v| v as usize > size.n()) {
+            return None;
+        }
+        Some(Grid {
+            size,
+            values: values.to_vec(),
+            given: values.iter().map(|&v| v != 0).collect(),
+        })
+    }
+
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The value of a cell (0 = empty).
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// All values in reading order (0 = empty).
+    #[inline]
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    #[inline]
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given[cell]
+    }
+
+    /// Sets a non-given cell (0 clears it). Givens are never changed.
+    pub fn set(&mut self, cell: usize, value: u8) {
+        debug_assert!(value as usize <= self.size.n());
+        if !self.given[cell] {
+            self.values[cell] = value;
+        }
+    }
+
+    /// Sets a cell and marks it as a given (0 clears it and its mark): used by editors.
+    pub fn set_given(&mut self, cell: usize, value: u8) {
+        debug_assert!(value as usize <= self.size.n());
+        self.values[cell] = value;
+        self.given[cell] = value != 0;
+    }
+
+    /// The same puzzle with the non-given cells replaced by `values` (a solver's answer).
+    pub fn with_values(&self, values: &[u8]) -> Grid {
+        debug_assert_eq!(values.len(), self.values.len());
+        let mut out = self.clone();
+        for (c, &v) in values.iter().enumerate() {
+            if !out.given[c] {
+                out.values[c] = v;
+            }
+        }
+        out
+    }
+
+    /// Only the givens, every other cell emptied.
+    pub fn givens_only(&self) -> Grid {
+        let mut out = self.clone();
+        for c in 0..out.values.len() {
+            if !out.given[c] {
+                out.values[c] = 0;
+            }
+        }
+        out
+    }
+
+    pub fn given_count(&self) -> usize {
+        self.given.iter().filter(|&&g| g).count()
+    }
+
+    pub fn filled_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Every digit that appears more than once in a unit, with the cells holding it.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let size = self.size;
+        let mut out = Vec::new();
+        for u in 0..size.unit_count() {
+            let mut seen = 0u32;
+            let mut repeated = 0u32;
+            for c in size.unit_cells(u) {
+                let v = self.values[c];
+                if v != 0 {
+                    let bit = bits::digit_bit(v);
+                    repeated |= seen & bit;
+                    seen |= bit;
+                }
+            }
+            for v in bits::digits(repeated) {
+                let cells = size
+                    .unit_cells(u)
+                    .filter(|&c| self.values[c] == v)
+                    .collect();
+                out.push(Conflict {
+                    unit: size.unit(u),
+                    value: v,
+                    cells,
+                });
+            }
+        }
+        out
+    }
+
+    /// One line, n² symbols, `.` for empty cells (the format of the benchmark sets).
+    pub fn to_line(&self) -> String {
+        self.values.iter().map(|&v| self.symbol(v)).collect()
+    }
+
+    /// n lines of n symbols (no separators), one per row.
+    pub fn to_rows(&self) -> String {
+        let n = self.size.n();
+        let mut out = String::with_capacity(self.values.len() + n);
+        for row in self.values.chunks(n) {
+            out.extend(row.iter().map(|&v| self.symbol(v)));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Whitespace-separated numbers (0 = empty), `n` per line if `rows`, else on one line.
+    pub fn to_numbers(&self, rows: bool) -> String {
+        let n = self.size.n();
+        let width = if n > 9 { 2 } else { 1 };
+        let mut out = String::new();
+        for (r, row) in self.values.chunks(n).enumerate() {
+            let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+            out.push_str(&cells.join(" "));
+            if rows {
+                out.push('\n');
+            } else if r + 1 < n {
+                out.push(' ');
+            }
+        }
+        out
+    }
+
+    /// A human-friendly block with box separators, e.g. for terminals.
+    pub fn to_pretty(&self) -> String {
+        let n = self.size.n();
+        let k = self.size.box_side();
+        let mut out = String::new();
+        for r in 0..n {
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    line.push_str(if c % k == 0 { " | " } else { " " });
+                }
+                line.push(self.symbol(self.values[r * n + c]));
+            }
+            if r > 0 && r % k == 0 {
+                let rule: String = line
+                    .chars()
+                    .map(|ch| if ch == '|' { '+' } else { '-' })
+                    .collect();
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn symbol(&self, v: u8) -> char {
+        if v == 0 {
+            '.'
+        } else {
+            digit_char(self.size, v)
+        }
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.size, self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_round_trip_for_every_size() {
+        for size in Size::ALL {
+            for v in 1..=size.n() as u8 {
+                let ch = digit_char(size, v);
+                assert_eq!(char_digit(size, ch), Some(v), "{size} digit {v}");
+                assert_eq!(char_digit(size, ch.to_ascii_lowercase()), Some(v));
+            }
+            assert_eq!(char_digit(size, '.'), Some(0));
+        }
+        assert_eq!(digit_char(Size::SIXTEEN, 16), 'G');
+        assert_eq!(digit_char(Size::TWENTY_FIVE, 25), 'Y');
+        assert_eq!(char_digit(Size::NINE, 'A'), None);
+        assert_eq!(char_digit(Size::FOUR, '5'), None);
+        assert_eq!(char_digit(Size::SIXTEEN, 'H'), None);
+        assert_eq!(char_digit(Size::TWENTY_FIVE, '3'), None);
+    }
+
+    #[test]
+    fn conflicts_name_unit_and_cells() {
+        let mut values = vec![0u8; 81];
+        values[0] = 5;
+        values[6] = 5;
+        values[10] = 5; // same box as cell 0
+        let g = Grid::from_givens(Size::NINE, &values).unwrap();
+        let conflicts = g.conflicts();
+        assert_eq!(conflicts.len(), 2);
+        assert_eq!(conflicts[0].cells, vec![0, 6]);
+        assert_eq!(
+            conflicts[0].describe(Size::NINE),
+            "5 2 times in row 1 (r1c1, r1c7)"
+        );
+        assert_eq!(conflicts[1].unit.kind, crate::UnitKind::Box);
+    }
+
+    #[test]
+    fn pretty_has_box_rules() {
+        let g = Grid::empty(Size::FOUR);
+        assert_eq!(
+            g.to_pretty(),
+            ". . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n"
+        );
+    }
+}

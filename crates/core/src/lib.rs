@@ -1,0 +1,40 @@
+//! Sudoku Lab core: the puzzle model for n×n grids (n = 4, 9, 16, 25), its graph and hypergraph
+//! views, the observer contract every algorithm reports through, and the algorithms.
+//!
+//! Every algorithm is a pure function of (puzzle, parameters, seed) that reports what it does to
+//! an [`Observer`]; the registry ([`Algorithm`]) is the one list the CLI and the page show.
+//!
+//! ```
+//! use sudoku_core::{Algorithm, Grid, NullObserver, RunConfig, Status, verify_solution};
+//!
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! let outcome = Algorithm::Propagation.run(&puzzle, &RunConfig::default(), &mut NullObserver).unwrap();
+//! assert_eq!(outcome.status, Status::Solved);
+//! assert!(verify_solution(&puzzle, &outcome.grid).is_ok());
+//! ```
+
+pub mod bits;
+pub mod exact;
+pub mod generate;
+pub mod graph;
+pub mod grid;
+pub mod parse;
+pub mod registry;
+pub mod size;
+pub mod solve;
+pub mod trace;
+pub mod verify;
+
+pub use exact::{count_solutions, SolutionCount};
+pub use graph::{Graph, Hyperedge, Hypergraph};
+pub use grid::{cell_name, Conflict, Grid};
+pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};
+pub use registry::{
+    Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
+};
+pub use size::{Geometry, Size, Unit, UnitKind};
+pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};
+pub use trace::{Counter, Event, Flow, NullObserver, Observer, Recorder};
+pub use verify::{verify, verify_solution, VerifyError};

@@ -1,0 +1,680 @@
+//! Reading puzzles from text: one puzzle per line, block grids, numbers, comments.
+//!
+//! Accepted input, all mixable in one file:
+//! - one puzzle per line: 16, 81, 256 or 625 symbols; `.`, `0` or `_` for an empty cell;
+//! - tab-separated records (`name<TAB>puzzle<TAB>note`): the first field that holds a whole grid is read;
+//! - block grids: n lines of n cells, with or without `|` inside lines and `-`/`+`/`=` rule lines;
+//!   a blank line or the end of a block's n rows ends it;
+//! - whitespace-separated numbers (`0` = empty), as one line of n² numbers or n lines of n, which is how
+//!   16×16 and 25×25 grids are often written; a line is read as numbers when one of its numbers has
+//!   two digits, otherwise symbol by symbol (so `5 3 . . 7` and `53..7` read the same);
+//! - lines starting with `#` are comments, blank lines are skipped.
+//!
+//! Symbols of n > 9 are described at [`crate::grid::digit_char`]. A run of 16 lines of 16 cells is
+//! read as one 16×16 grid, not as sixteen 4×4 puzzles.
+
+use std::fmt;
+
+use crate::grid::{char_digit, Conflict, Grid};
+use crate::size::Size;
+
+/// How a puzzle was written, so answers can be printed the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The whole grid on one line.
+    Line,
+    /// One row per line.
+    Block,
+}
+
+/// Symbols (`1`–`9`, letters) or whitespace-separated numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbols {
+    Chars,
+    Numbers,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub layout: Layout,
+    pub symbols: Symbols,
+}
+
+impl Format {
+    pub const LINE: Format = Format {
+        layout: Layout::Line,
+        symbols: Symbols::Chars,
+    };
+
+    /// Prints a grid in this format (block formats end with a newline, line formats do not).
+    pub fn write(self, grid: &Grid) -> String {
+        match (self.layout, self.symbols) {
+            (Layout::Line, Symbols::Chars) => grid.to_line(),
+            (Layout::Block, Symbols::Chars) => grid.to_rows(),
+            (Layout::Line, Symbols::Numbers) => grid.to_numbers(false),
+            (Layout::Block, Symbols::Numbers) => grid.to_numbers(true),
+        }
+    }
+}
+
+/// Why a text is not a puzzle. Lines and columns are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// No puzzle in the text (only blank or comment lines).
+    Empty,
+    /// More than one puzzle where exactly one was expected.
+    SeveralPuzzles { count: usize },
+    /// A line (or block) holds a number of cells that is no grid size.
+    WrongLength { line: usize, cells: usize },
+    /// A row of a block grid has the wrong number of cells.
+    WrongRowLength {
+        line: usize,
+        cells: usize,
+        expected: usize,
+    },
+    /// A block grid has the wrong number of rows.
+    WrongRowCount {
+        line: usize,
+        rows: usize,
+        expected: usize,
+    },
+    /// A character that is no symbol of the grid's size.
+    BadCharacter {
+        line: usize,
+        column: usize,
+        found: char,
+        size: Size,
+    },
+    /// A number outside 0..=n.
+    NumberOutOfRange {
+        line: usize,
+        column: usize,
+        value: u32,
+        size: Size,
+    },
+    /// Givens that repeat a digit in a row, column or box.
+    Clash {
+        line: usize,
+        size: Size,
+        conflicts: Vec<Conflict>,
+    },
+}
+
+impl ParseError {
+    /// The 1-based line the error points at, if any.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::Empty | ParseError::SeveralPuzzles { .. } => None,
+            ParseError::WrongLength { line, .. }
+            | ParseError::WrongRowLength { line, .. }
+            | ParseError::WrongRowCount { line, .. }
+            | ParseError::BadCharacter { line, .. }
+            | ParseError::NumberOutOfRange { line, .. }
+            | ParseError::Clash { line, .. } => Some(*line),
+        }
+    }
+
+    /// Cells to highlight (clashing givens), empty for other errors.
+    pub fn cells(&self) -> Vec<usize> {
+        match self {
+            ParseError::Clash { conflicts, .. } => {
+                let mut cells: Vec<usize> =
+                    conflicts.iter().flat_map(|c| c.cells.clone()).collect();
+                cells.sort_unstable();
+                cells.dedup();
+                cells
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn symbols_hint(size: Size) -> &'static str {
+    match size.n() {
+        4 => "1-4",
+        9 => "1-9",
+        16 => "1-9 and A-G",
+        _ => "A-Y",
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "no puzzle found (only blank or comment lines)"),
+            ParseError::SeveralPuzzles { count } => {
+                write!(f, "expected one puzzle, found {count}")
+            }
+            ParseError::WrongLength { line, cells } => write!(
+                f,
+                "line {line}: {cells} cells; a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
+            ),
+            ParseError::WrongRowLength {
+                line,
+                cells,
+                expected,
+            } => write!(f, "line {line}: row has {cells} cells, expected {expected}"),
+            ParseError::WrongRowCount {
+                line,
+                rows,
+                expected,
+            } => write!(f, "line {line}: grid has {rows} rows, expected {expected}"),
+            ParseError::BadCharacter {
+                line,
+                column,
+                found,
+                size,
+            } => write!(
+                f,
+                "line {line}, column {column}: '{}' is not a symbol of a {size} grid (use {}, and . or 0 for empty)",
+                found.escape_default(),
+                symbols_hint(*size)
+            ),
+            ParseError::NumberOutOfRange {
+                line,
+                column,
+                value,
+                size,
+            } => write!(
+                f,
+                "line {line}, column {column}: {value} is out of range for a {size} grid (0-{})",
+                size.n()
+            ),
+            ParseError::Clash {
+                line,
+                size,
+                conflicts,
+            } => {
+                let parts: Vec<String> = conflicts.iter().map(|c| c.describe(*size)).collect();
+                write!(f, "line {line}: givens clash: {}", parts.join("; "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One puzzle read from a text (or the error in its place), with where it started.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// 1-based line of the puzzle's first row.
+    pub line: usize,
+    pub format: Format,
+    pub result: Result<Grid, ParseError>,
+}
+
+/// One symbol or number read from the text, with its position.
+#[derive(Clone, Copy, Debug)]
+struct RawCell {
+    token: Token,
+    column: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Token {
+    Char(char),
+    Number(u32),
+}
+
+/// A content line split into cells.
+#[derive(Debug)]
+struct RawLine {
+    line: usize,
+    cells: Vec<RawCell>,
+    symbols: Symbols,
+}
+
+fn is_rule_line(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '-' | '+' | '='))
+        && text
+            .chars()
+            .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
+}
+
+/// Splits one line (without comment or rule handling) into cells; `offset` is the 0-based
+/// character column where `text` starts in its line.
+fn split_cells(text: &str, offset: usize) -> (Vec<RawCell>, Symbols) {
+    let tokens: Vec<(usize, &str)> = tokens_with_columns(text);
+    let numeric = tokens.len() > 1
+        && tokens
+            .iter()
+            .all(|(_, t)| t.chars().all(|c| c.is_ascii_digit()) || *t == "." || *t == "_")
+        && tokens.iter().any(|(_, t)| t.len() > 1)
+        && tokens
+            .iter()
+            .all(|(_, t)| t.len() <= 2 && t.parse::<u32>().map_or(true, |v| v <= 25));
+    if numeric {
+        let cells = tokens
+            .iter()
+            .map(|&(col, t)| RawCell {
+                token: Token::Number(t.parse().unwrap_or(0)),
+                column: offset + col + 1,
+            })
+            .collect();
+        return (cells, Symbols::Numbers);
+    }
+    let cells = text
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace() && *c != '|')
+        .map(|(i, c)| RawCell {
+            token: Token::Char(c),
+            column: offset + i + 1,
+        })
+        .collect();
+    (cells, Symbols::Chars)
+}
+
+/// Whitespace- or `|`-separated tokens with their 0-based character columns.
+fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (char column, byte index)
+    for (col, (byte, ch)) in text.char_indices().enumerate() {
+        let separator = ch.is_whitespace() || ch == '|';
+        match (separator, start) {
+            (true, Some((c0, b0))) => {
+                out.push((c0, &text[b0..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((col, byte)),
+            _ => {}
+        }
+    }
+    if let Some((c0, b0)) = start {
+        out.push((c0, &text[b0..]));
+    }
+    out
+}
+
+/// Reads a content line: the first tab-separated field that is a whole grid, else the whole line.
+fn read_line(line: usize, text: &str) -> RawLine {
+    if text.contains('\t') {
+        let mut offset = 0;
+        for field in text.split('\t') {
+            let (cells, symbols) = split_cells(field, offset);
+            if Size::from_cell_count(cells.len()).is_some() {
+                return RawLine {
+                    line,
+                    cells,
+                    symbols,
+                };
+            }
+            offset += field.chars().count() + 1;
+        }
+    }
+    let (cells, symbols) = split_cells(text, 0);
+    RawLine {
+        line,
+        cells,
+        symbols,
+    }
+}
+
+/// Turns raw cells into a checked grid of a known size.
+fn build_grid(size: Size, rows: &[&RawLine]) -> Result<Grid, ParseError> {
+    let mut values = Vec::with_capacity(size.cells());
+    for raw in rows {
+        for cell in &raw.cells {
+            let v = match cell.token {
+                Token::Char(ch) => char_digit(size, ch).ok_or(ParseError::BadCharacter {
+                    line: raw.line,
+                    column: cell.column,
+                    found: ch,
+                    size,
+                })?,
+                Token::Number(v) if v as usize <= size.n() => v as u8,
+                Token::Number(value) => {
+                    return Err(ParseError::NumberOutOfRange {
+                        line: raw.line,
+                        column: cell.column,
+                        value,
+                        size,
+                    })
+                }
+            };
+            values.push(v);
+        }
+    }
+    let grid = Grid::from_givens(size, &values).expect("values checked against size");
+    let conflicts = grid.conflicts();
+    if conflicts.is_empty() {
+        Ok(grid)
+    } else {
+        Err(ParseError::Clash {
+            line: rows[0].line,
+            size,
+            conflicts,
+        })
+    }
+}
+
+fn symbols_of(rows: &[&RawLine]) -> Symbols {
+    if rows.iter().any(|r| r.symbols == Symbols::Numbers) {
+        Symbols::Numbers
+    } else {
+        Symbols::Chars
+    }
+}
+
+/// Reads `rows` as one block grid, checking row lengths and count.
+fn block_record(rows: &[&RawLine]) -> Record {
+    let line = rows[0].line;
+    let format = Format {
+        layout: Layout::Block,
+        symbols: symbols_of(rows),
+    };
+    let result = (|| {
+        let first = rows[0].cells.len();
+        let size = match Size::from_side(first) {
+            Some(size) => {
+                if let Some(bad) = rows.iter().find(|r| r.cells.len() != first) {
+                    return Err(ParseError::WrongRowLength {
+                        line: bad.line,
+                        cells: bad.cells.len(),
+                        expected: first,
+                    });
+                }
+                if rows.len() != first {
+                    return Err(ParseError::WrongRowCount {
+                        line,
+                        rows: rows.len(),
+                        expected: first,
+                    });
+                }
+                size
+            }
+            None => {
+                let total: usize = rows.iter().map(|r| r.cells.len()).sum();
+                Size::from_cell_count(total)
+                    .ok_or(ParseError::WrongLength { line, cells: total })?
+            }
+        };
+        build_grid(size, rows)
+    })();
+    Record {
+        line,
+        format,
+        result,
+    }
+}
+
+fn line_record(raw: &RawLine) -> Record {
+    let format = Format {
+        layout: Layout::Line,
+        symbols: raw.symbols,
+    };
+    let result = match Size::from_cell_count(raw.cells.len()) {
+        Some(size) => build_grid(size, &[raw]),
+        None => Err(ParseError::WrongLength {
+            line: raw.line,
+            cells: raw.cells.len(),
+        }),
+    };
+    Record {
+        line: raw.line,
+        format,
+        result,
+    }
+}
+
+/// Reads a paragraph (lines between blank lines) as line puzzles or block grids.
+fn read_paragraph(lines: &[RawLine], out: &mut Vec<Record>) {
+    let first = lines[0].cells.len();
+    let all_first = lines.iter().all(|l| l.cells.len() == first);
+    let blocky = Size::from_side(first).is_some()
+        && lines.len() % first == 0
+        && (all_first || lines.len() == first);
+    if blocky {
+        for chunk in lines.chunks(first) {
+            let rows: Vec<&RawLine> = chunk.iter().collect();
+            out.push(block_record(&rows));
+        }
+    } else if lines
+        .iter()
+        .any(|l| Size::from_cell_count(l.cells.len()).is_some())
+    {
+        out.extend(lines.iter().map(line_record));
+    } else {
+        let rows: Vec<&RawLine> = lines.iter().collect();
+        out.push(block_record(&rows));
+    }
+}
+
+/// Reads every puzzle of a text, in order, each with its line and format or the error in its place.
+pub fn parse_records(text: &str) -> Vec<Record> {
+    let mut out = Vec::new();
+    let mut paragraph: Vec<RawLine> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let content = raw.trim_end_matches('\r');
+        let trimmed = content.trim();
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed.is_empty() {
+            if !paragraph.is_empty() {
+                read_paragraph(&paragraph, &mut out);
+                paragraph.clear();
+            }
+            continue;
+        }
+        if is_rule_line(trimmed) {
+            continue;
+        }
+        paragraph.push(read_line(i + 1, content));
+    }
+    if !paragraph.is_empty() {
+        read_paragraph(&paragraph, &mut out);
+    }
+    out
+}
+
+impl Grid {
+    /// Reads exactly one puzzle in any accepted format.
+    pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        let mut records = parse_records(text);
+        match records.len() {
+            0 => Err(ParseError::Empty),
+            1 => records.pop().expect("one record").result,
+            count => Err(ParseError::SeveralPuzzles { count }),
+        }
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        Grid::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn reads_a_line_with_dots_or_zeros() {
+        let g = Grid::parse(LINE).unwrap();
+        assert_eq!(g.size(), Size::NINE);
+        assert_eq!(g.given_count(), 17);
+        assert_eq!(g.to_line(), LINE);
+        let zeros = LINE.replace('.', "0");
+        assert_eq!(Grid::parse(&zeros).unwrap(), g);
+    }
+
+    #[test]
+    fn reads_block_grids_with_separators() {
+        let text = "\
+# a comment
+4 . . | . . . | 8 . 5
+. 3 . | . . . | . . .
+. . . | 7 . . | . . .
+------+-------+------
+. 2 . | . . . | . 6 .
+. . . | . 8 . | 4 . .
+. . . | . 1 . | . . .
+------+-------+------
+. . . | 6 . 3 | . 7 .
+5 . . | 2 . . | . . .
+1 . 4 | . . . | . . .
+";
+        let records = parse_records(text);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].line, 2);
+        assert_eq!(records[0].format.layout, Layout::Block);
+        assert_eq!(records[0].result.as_ref().unwrap().to_line(), LINE);
+        let plain: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        assert_eq!(Grid::parse(&plain).unwrap().to_line(), LINE);
+    }
+
+    #[test]
+    fn reads_several_blocks_and_lines_in_order() {
+        let block: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let text = format!("{LINE}\n{LINE}\n\n{block}{block}\n{LINE}\n");
+        let records = parse_records(&text);
+        let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![1, 2, 4, 13, 23]);
+        assert!(records.iter().all(|r| r.result.is_ok()));
+    }
+
+    #[test]
+    fn reads_tab_separated_records() {
+        let text = format!("s01a\t{LINE}\t17\n");
+        assert_eq!(Grid::parse(&text).unwrap().to_line(), LINE);
+    }
+
+    #[test]
+    fn reads_numbers_for_large_grids() {
+        let mut g = Grid::empty(Size::SIXTEEN);
+        g.set_given(0, 16);
+        g.set_given(17, 10);
+        g.set_given(255, 1);
+        let rows = g.to_numbers(true);
+        let records = parse_records(&rows);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].format.symbols, Symbols::Numbers);
+        assert_eq!(records[0].result.as_ref().unwrap(), &g);
+        assert_eq!(Grid::parse(&g.to_numbers(false)).unwrap(), g);
+        assert_eq!(Grid::parse(&g.to_line()).unwrap(), g);
+        assert_eq!(Grid::parse(&g.to_rows()).unwrap(), g);
+        assert!(g.to_line().starts_with('G'));
+    }
+
+    #[test]
+    fn reads_letters_for_25() {
+        let mut g = Grid::empty(Size::TWENTY_FIVE);
+        g.set_given(0, 25);
+        g.set_given(30, 1);
+        assert_eq!(Grid::parse(&g.to_line()).unwrap(), g);
+        assert_eq!(Grid::parse(&g.to_rows()).unwrap(), g);
+        assert_eq!(Grid::parse(&g.to_numbers(true)).unwrap(), g);
+    }
+
+    #[test]
+    fn wrong_length_names_the_line() {
+        let text = format!("{LINE}\n{}\n", &LINE[..80]);
+        let records = parse_records(&text);
+        assert_eq!(records.len(), 2);
+        assert!(records[0].result.is_ok());
+        let err = records[1].result.clone().unwrap_err();
+        assert_eq!(err, ParseError::WrongLength { line: 2, cells: 80 });
+        assert!(err.to_string().starts_with("line 2: 80 cells"));
+    }
+
+    #[test]
+    fn bad_character_has_line_and_column() {
+        let bad = format!("{}x{}", &LINE[..10], &LINE[11..]);
+        let err = Grid::parse(&format!("# c\n{bad}")).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::BadCharacter {
+                line: 2,
+                column: 11,
+                found: 'x',
+                size: Size::NINE
+            }
+        );
+    }
+
+    #[test]
+    fn clashing_givens_are_reported_with_cells() {
+        let clash = format!("44{}", &LINE[2..]);
+        let err = Grid::parse(&clash).unwrap_err();
+        match &err {
+            ParseError::Clash { conflicts, .. } => {
+                assert!(conflicts
+                    .iter()
+                    .any(|c| c.cells == vec![0, 1] && c.value == 4));
+            }
+            other => panic!("expected a clash, got {other:?}"),
+        }
+        assert_eq!(err.cells(), vec![0, 1]);
+        assert!(err.to_string().contains("r1c1, r1c2"), "{err}");
+    }
+
+    #[test]
+    fn short_block_reports_rows() {
+        let rows: Vec<&str> = (0..8).map(|r| &LINE[r * 9..r * 9 + 9]).collect();
+        let err = Grid::parse(&rows.join("\n")).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongRowCount {
+                line: 1,
+                rows: 8,
+                expected: 9
+            }
+        );
+        let mut rows: Vec<String> = (0..9).map(|r| LINE[r * 9..r * 9 + 9].to_string()).collect();
+        rows[4].pop();
+        let err = Grid::parse(&rows.join("\n")).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongRowLength {
+                line: 5,
+                cells: 8,
+                expected: 9
+            }
+        );
+    }
+
+    #[test]
+    fn empty_and_several_are_errors() {
+        assert_eq!(Grid::parse("# only\n\n"), Err(ParseError::Empty));
+        assert_eq!(
+            Grid::parse(&format!("{LINE}\n{LINE}")),
+            Err(ParseError::SeveralPuzzles { count: 2 })
+        );
+    }
+
+    #[test]
+    fn four_by_four_lines() {
+        let g = Grid::parse("1...\n..3.\n.4..\n...2").unwrap();
+        assert_eq!(g.size(), Size::FOUR);
+        assert_eq!(Grid::parse("1.....3..4.....2").unwrap(), g);
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for text in [
+            "\u{feff}",
+            "|||",
+            "1 2 3 99 100",
+            "\t\t",
+            "é".repeat(81).as_str(),
+            "-1",
+        ] {
+            let _ = parse_records(text);
+        }
+    }
+}

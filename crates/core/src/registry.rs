@@ -1,0 +1,394 @@
+//! The registry: the one list of algorithms, with ids, names, families, descriptions and parameter
+//! schemas, that the CLI and the page both show; and the single entry point that runs any of them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::exact;
+use crate::grid::Grid;
+use crate::solve::{Limits, Outcome, Solver};
+use crate::trace::Observer;
+
+/// Exact algorithms prove; heuristics search and may give up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Family {
+    Exact,
+    Heuristic,
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Exact => "exact",
+            Family::Heuristic => "heuristic",
+        })
+    }
+}
+
+/// The type, range and default of a parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamKind {
+    Integer {
+        min: i64,
+        max: i64,
+        default: i64,
+    },
+    Real {
+        min: f64,
+        max: f64,
+        default: f64,
+    },
+    Choice {
+        options: &'static [&'static str],
+        default: &'static str,
+    },
+}
+
+/// One parameter of an algorithm, as a form field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub kind: ParamKind,
+}
+
+impl ParamSpec {
+    pub fn default_value(&self) -> ParamValue {
+        match self.kind {
+            ParamKind::Integer { default, .. } => ParamValue::Integer(default),
+            ParamKind::Real { default, .. } => ParamValue::Real(default),
+            ParamKind::Choice { default, .. } => ParamValue::Choice(default.to_string()),
+        }
+    }
+
+    /// Reads a value typed by a user (CLI `--param`, a form field) and checks its range.
+    pub fn parse(&self, text: &str) -> Result<ParamValue, ParamError> {
+        let text = text.trim();
+        let value = match self.kind {
+            ParamKind::Integer { .. } => text.parse().map(ParamValue::Integer).ok(),
+            ParamKind::Real { .. } => text.parse().map(ParamValue::Real).ok(),
+            ParamKind::Choice { options, .. } => options
+                .iter()
+                .find(|o| o.eq_ignore_ascii_case(text))
+                .map(|o| ParamValue::Choice(o.to_string())),
+        };
+        let value = value.ok_or_else(|| self.invalid(text))?;
+        self.check(&value)?;
+        Ok(value)
+    }
+
+    /// Checks a value's type and range.
+    pub fn check(&self, value: &ParamValue) -> Result<(), ParamError> {
+        let fits = match (self.kind, value) {
+            (ParamKind::Integer { min, max, .. }, ParamValue::Integer(v)) => {
+                (min..=max).contains(v)
+            }
+            (ParamKind::Real { min, max, .. }, ParamValue::Real(v)) => (min..=max).contains(v),
+            (ParamKind::Choice { options, .. }, ParamValue::Choice(v)) => {
+                options.contains(&v.as_str())
+            }
+            _ => false,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(self.invalid(&value.to_string()))
+        }
+    }
+
+    fn invalid(&self, text: &str) -> ParamError {
+        ParamError::Invalid {
+            name: self.name,
+            value: text.to_string(),
+            expected: self.expected(),
+        }
+    }
+
+    /// "an integer from 0 to 100" style description of the accepted values.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            ParamKind::Integer { min, max, .. } => format!("an integer from {min} to {max}"),
+            ParamKind::Real { min, max, .. } => format!("a number from {min} to {max}"),
+            ParamKind::Choice { options, .. } => format!("one of {}", options.join(", ")),
+        }
+    }
+}
+
+/// A parameter value.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ParamValue {
+    Integer(i64),
+    Real(f64),
+    Choice(String),
+}
+
+impl fmt::Display for ParamValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamValue::Integer(v) => write!(f, "{v}"),
+            ParamValue::Real(v) => write!(f, "{v}"),
+            ParamValue::Choice(v) => f.write_str(v),
+        }
+    }
+}
+
+/// Parameter values by name; missing ones take the schema's default.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Params(pub BTreeMap<String, ParamValue>);
+
+impl Params {
+    pub fn set(&mut self, name: &str, value: ParamValue) {
+        self.0.insert(name.to_string(), value);
+    }
+}
+
+/// A bad parameter: unknown to the algorithm, or a value of the wrong type or range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    Unknown {
+        algorithm: &'static str,
+        name: String,
+        known: String,
+    },
+    Invalid {
+        name: &'static str,
+        value: String,
+        expected: String,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown {
+                algorithm,
+                name,
+                known,
+            } => {
+                write!(f, "{algorithm} has no parameter '{name}' (it has: {known})")
+            }
+            ParamError::Invalid {
+                name,
+                value,
+                expected,
+            } => {
+                write!(f, "{name} = '{value}' is not valid: expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// Everything a run takes besides the puzzle: the seed (for randomised algorithms) and the parameters.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RunConfig {
+    pub seed: u64,
+    pub params: Params,
+}
+
+/// Every algorithm the lab runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Algorithm {
+    Backtracking,
+    BruteForce,
+    FcMrv,
+    Bitmask,
+    Norvig,
+    Propagation,
+    Dlx,
+}
+
+const fn max_nodes(default: i64) -> ParamSpec {
+    ParamSpec {
+        name: "max_nodes",
+        description: "Give up after this many search nodes (0 = no limit).",
+        kind: ParamKind::Integer {
+            min: 0,
+            max: i64::MAX,
+            default,
+        },
+    }
+}
+
+impl Algorithm {
+    /// The registry, in the order lists show it.
+    pub const ALL: &'static [Algorithm] = &[
+        Algorithm::Backtracking,
+        Algorithm::BruteForce,
+        Algorithm::FcMrv,
+        Algorithm::Bitmask,
+        Algorithm::Norvig,
+        Algorithm::Propagation,
+        Algorithm::Dlx,
+    ];
+
+    /// Stable id used on the command line and in URLs.
+    pub fn id(self) -> &'static str {
+        match self {
+            Algorithm::Backtracking => "backtracking",
+            Algorithm::BruteForce => "brute-force",
+            Algorithm::FcMrv => "fc-mrv",
+            Algorithm::Bitmask => "bitmask",
+            Algorithm::Norvig => "norvig",
+            Algorithm::Propagation => "propagation",
+            Algorithm::Dlx => "dlx",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Backtracking => "Plain backtracking",
+            Algorithm::BruteForce => "Brute force (naked singles + backtracking)",
+            Algorithm::FcMrv => "Forward checking + MRV",
+            Algorithm::Bitmask => "Bitmask backtracking",
+            Algorithm::Norvig => "Norvig constraint propagation",
+            Algorithm::Propagation => "Propagation engine (bit sets, singles, O(1) MRV)",
+            Algorithm::Dlx => "Dancing links (Algorithm X)",
+        }
+    }
+
+    pub fn family(self) -> Family {
+        Family::Exact
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Algorithm::Backtracking => "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
+            Algorithm::BruteForce => "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
+            Algorithm::FcMrv => "Removes each placed digit from the peers' domains; branches on the smallest domain.",
+            Algorithm::Bitmask => "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
+            Algorithm::Norvig => "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
+            Algorithm::Propagation => "Bit-set candidates, naked and hidden singles, most constrained cell from a bucket queue.",
+            Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
+        }
+    }
+
+    /// The parameter schema, defaults included.
+    pub fn params(self) -> &'static [ParamSpec] {
+        const BACKTRACKING: [ParamSpec; 1] = [max_nodes(50_000_000)];
+        const BITMASK: [ParamSpec; 1] = [max_nodes(500_000_000)];
+        const FC_MRV: [ParamSpec; 1] = [max_nodes(20_000_000)];
+        const NORVIG: [ParamSpec; 1] = [max_nodes(10_000_000)];
+        const COMPLETE: [ParamSpec; 1] = [max_nodes(0)];
+        match self {
+            Algorithm::Backtracking | Algorithm::BruteForce => &BACKTRACKING,
+            Algorithm::Bitmask => &BITMASK,
+            Algorithm::FcMrv => &FC_MRV,
+            Algorithm::Norvig => &NORVIG,
+            Algorithm::Propagation | Algorithm::Dlx => &COMPLETE,
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.id() == id)
+    }
+
+    /// The spec of one parameter, or an error naming the known ones.
+    pub fn param(self, name: &str) -> Result<&'static ParamSpec, ParamError> {
+        self.params()
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| ParamError::Unknown {
+                algorithm: self.id(),
+                name: name.to_string(),
+                known: self
+                    .params()
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// Every parameter's value: the given ones checked, the others at their defaults.
+    pub fn resolve(
+        self,
+        params: &Params,
+    ) -> Result<BTreeMap<&'static str, ParamValue>, ParamError> {
+        for (name, value) in &params.0 {
+            self.param(name)?.check(value)?;
+        }
+        Ok(self
+            .params()
+            .iter()
+            .map(|spec| {
+                let value = params
+                    .0
+                    .get(spec.name)
+                    .cloned()
+                    .unwrap_or_else(|| spec.default_value());
+                (spec.name, value)
+            })
+            .collect())
+    }
+
+    /// Runs the algorithm on a puzzle, reporting to `observer`.
+    pub fn run<O: Observer + ?Sized>(
+        self,
+        puzzle: &Grid,
+        config: &RunConfig,
+        observer: &mut O,
+    ) -> Result<Outcome, ParamError> {
+        let values = self.resolve(&config.params)?;
+        let integer = |name: &str| match values.get(name) {
+            Some(ParamValue::Integer(v)) => *v,
+            _ => 0,
+        };
+        let limits = Limits::nodes(integer("max_nodes").max(0) as u64);
+        Ok(match self {
+            Algorithm::Backtracking => exact::Backtracking { limits }.solve(puzzle, observer),
+            Algorithm::BruteForce => exact::BruteForce { limits }.solve(puzzle, observer),
+            Algorithm::FcMrv => exact::FcMrv { limits }.solve(puzzle, observer),
+            Algorithm::Bitmask => exact::Bitmask { limits }.solve(puzzle, observer),
+            Algorithm::Norvig => exact::Norvig { limits }.solve(puzzle, observer),
+            Algorithm::Propagation => exact::Propagation { limits }.solve(puzzle, observer),
+            Algorithm::Dlx => exact::Dlx { limits }.solve(puzzle, observer),
+        })
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_are_unique() {
+        for &a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_id(a.id()), Some(a));
+        }
+        let mut ids: Vec<_> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Algorithm::ALL.len());
+    }
+
+    #[test]
+    fn params_are_checked() {
+        let a = Algorithm::Backtracking;
+        assert_eq!(
+            a.param("max_nodes").unwrap().parse("10"),
+            Ok(ParamValue::Integer(10))
+        );
+        assert!(a.param("max_nodes").unwrap().parse("-1").is_err());
+        assert!(a.param("max_nodes").unwrap().parse("ten").is_err());
+        let err = a.param("tenure").unwrap_err();
+        assert!(err.to_string().contains("max_nodes"), "{err}");
+        let mut params = Params::default();
+        params.set("max_nodes", ParamValue::Real(1.5));
+        assert!(a.resolve(&params).is_err());
+        let resolved = a.resolve(&Params::default()).unwrap();
+        assert_eq!(resolved["max_nodes"], ParamValue::Integer(50_000_000));
+    }
+}

@@ -1,0 +1,204 @@
+//! What every solver shares: the `Solver` trait, limits, statistics, outcomes and the run tracker.
+
+use std::fmt;
+
+use crate::grid::Grid;
+use crate::trace::{Event, Flow, Observer};
+
+/// Budgets that bound a run (0 or `None` = unbounded). Exact solvers count search nodes,
+/// local searches count iterations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Limits {
+    pub max_nodes: Option<u64>,
+    pub max_iterations: Option<u64>,
+}
+
+impl Limits {
+    pub const NONE: Limits = Limits {
+        max_nodes: None,
+        max_iterations: None,
+    };
+
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits {
+            max_nodes: (max_nodes > 0).then_some(max_nodes),
+            max_iterations: None,
+        }
+    }
+}
+
+/// Work counters every solver fills in (the ones that do not apply stay 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stats {
+    /// Search nodes: values tried by a search decision.
+    pub nodes: u64,
+    /// Dead ends the search went back from.
+    pub backtracks: u64,
+    /// Values placed or candidates removed by propagation (not by a guess).
+    pub propagations: u64,
+    /// Local-search iterations or generations.
+    pub iterations: u64,
+    /// Multi-start restarts.
+    pub restarts: u64,
+}
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Limit {
+    Nodes(u64),
+    Iterations(u64),
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Status {
+    /// A complete grid that keeps the givens and breaks no rule.
+    Solved,
+    /// Proved: no grid completes these givens.
+    NoSolution,
+    /// A budget ran out first; nothing is proved.
+    GaveUp(Limit),
+    /// The observer asked to stop.
+    Cancelled,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Solved => f.write_str("solved"),
+            Status::NoSolution => f.write_str("no solution"),
+            Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {n} nodes"),
+            Status::GaveUp(Limit::Iterations(n)) => write!(f, "gave up after {n} iterations"),
+            Status::Cancelled => f.write_str("cancelled"),
+        }
+    }
+}
+
+/// The result of a run: the status, the grid (the solution when solved, otherwise the puzzle or
+/// the best state reached) and the work done. Time is measured by the driver, not the core, so the
+/// core stays free of clocks that do not exist on every target.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    pub status: Status,
+    pub grid: Grid,
+    pub stats: Stats,
+}
+
+impl Outcome {
+    pub fn is_solved(&self) -> bool {
+        self.status == Status::Solved
+    }
+}
+
+/// A Sudoku algorithm. Generic over the observer so a [`crate::NullObserver`] costs nothing.
+pub trait Solver {
+    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome;
+}
+
+/// Why a run stops early: the observer cancelled or a budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    Cancelled,
+    Limit(Limit),
+}
+
+/// Counts work, enforces limits and forwards events; search code uses `?` on its results.
+pub struct Tracker<'o, O: Observer + ?Sized> {
+    observer: &'o mut O,
+    pub stats: Stats,
+    max_nodes: u64,
+    max_iterations: u64,
+}
+
+impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
+    pub fn new(observer: &'o mut O, limits: Limits) -> Self {
+        Tracker {
+            observer,
+            stats: Stats::default(),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_iterations: limits.max_iterations.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Reports an event; `Err` if the observer cancels.
+    #[inline(always)]
+    pub fn emit(&mut self, event: Event) -> Result<(), Halt> {
+        match self.observer.event(event) {
+            Flow::Continue => Ok(()),
+            Flow::Stop => Err(Halt::Cancelled),
+        }
+    }
+
+    /// Counts a search node and reports the guess; `Err` past the node budget or on cancel.
+    #[inline(always)]
+    pub fn guess(&mut self, cell: usize, value: u8, depth: u32) -> Result<(), Halt> {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.max_nodes {
+            return Err(Halt::Limit(Limit::Nodes(self.max_nodes)));
+        }
+        self.emit(Event::Guess {
+            cell: cell as u16,
+            value,
+            depth,
+        })
+    }
+
+    /// Reports a return to the state before the guess of level `depth`.
+    #[inline(always)]
+    pub fn backtrack(&mut self, depth: u32) -> Result<(), Halt> {
+        self.stats.backtracks += 1;
+        self.emit(Event::Backtrack { depth })
+    }
+
+    /// Reports a forced placement.
+    #[inline(always)]
+    pub fn assign(&mut self, cell: usize, value: u8) -> Result<(), Halt> {
+        self.stats.propagations += 1;
+        self.emit(Event::Assign {
+            cell: cell as u16,
+            value,
+        })
+    }
+
+    /// Reports a removed candidate.
+    #[inline(always)]
+    pub fn eliminate(&mut self, cell: usize, value: u8) -> Result<(), Halt> {
+        self.stats.propagations += 1;
+        self.emit(Event::Eliminate {
+            cell: cell as u16,
+            value,
+        })
+    }
+
+    /// Counts a local-search iteration; `Err` past the iteration budget.
+    #[inline(always)]
+    pub fn iteration(&mut self) -> Result<(), Halt> {
+        self.stats.iterations += 1;
+        if self.stats.iterations > self.max_iterations {
+            self.stats.iterations -= 1;
+            return Err(Halt::Limit(Limit::Iterations(self.max_iterations)));
+        }
+        Ok(())
+    }
+
+    /// Builds the outcome of a search that either found `solution` (values in reading order),
+    /// proved there is none (`Ok(None)`), or halted.
+    pub fn finish(self, puzzle: &Grid, result: Result<Option<&[u8]>, Halt>) -> Outcome {
+        let (status, grid) = match result {
+            Ok(Some(values)) => (Status::Solved, puzzle.with_values(values)),
+            Ok(None) => (Status::NoSolution, puzzle.clone()),
+            Err(Halt::Cancelled) => (Status::Cancelled, puzzle.clone()),
+            Err(Halt::Limit(limit)) => (Status::GaveUp(limit), puzzle.clone()),
+        };
+        Outcome {
+            status,
+            grid,
+            stats: self.stats,
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The observer contract: what a solver reports while it works, and how a driver stops it.
+//!
+//! Every algorithm reports through [`Observer::event`]; the CLI, tests, benchmarks, the Web Worker
+//! and the page are only different observers. Solvers are generic over the observer, so with
+//! [`NullObserver`] every report compiles away.
+//!
+//! Replaying a trace: a board is rebuilt from the events alone. [`Event::Guess`] opens a decision
+//! level (the state before it is what [`Event::Backtrack`] returns to), [`Event::Assign`] and
+//! [`Event::Eliminate`] change the state inside the level, [`Event::Unassign`] empties one cell
+//! (local search and construction heuristics). The summaries (restarts, iterations, generations)
+//! carry no cell detail and can be kept when detail is dropped.
+
+/// What the solver wants the driver to know. Cells are indices in reading order, values 1..=n.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind"))]
+pub enum Event {
+    /// A search decision: try `value` in `cell`, opening decision level `depth` (1 = first guess).
+    Guess { cell: u16, value: u8, depth: u32 },
+    /// A value placed without a guess (propagation, a naked or hidden single, a construction step).
+    Assign { cell: u16, value: u8 },
+    /// A candidate removed from a cell's domain.
+    Eliminate { cell: u16, value: u8 },
+    /// Back to the state before the guess that opened level `depth`: that guess and everything after it is undone.
+    Backtrack { depth: u32 },
+    /// A cell emptied (local search, a failed construction).
+    Unassign { cell: u16, value: u8 },
+    /// Two cells exchanged their values (local search moves).
+    Swap { a: u16, b: u16 },
+    /// A multi-start construction ended without success after colouring `progress` cells; `attempt` starts next.
+    Restart { attempt: u32, progress: u32 },
+    /// One local-search iteration: the cost now and the best cost so far.
+    Iteration {
+        iteration: u32,
+        cost: u32,
+        best: u32,
+    },
+    /// One genetic-algorithm generation (fitness, higher is better).
+    Generation {
+        generation: u32,
+        best: f32,
+        mean: f32,
+        worst: f32,
+    },
+    /// Simulated annealing: a temperature step with the current and best cost.
+    Temperature {
+        step: u32,
+        temperature: f32,
+        cost: u32,
+        best: u32,
+    },
+}
+
+impl Event {
+    /// Whether this event changes individual cells (what a capped trace may drop) rather than summarise.
+    pub fn is_cell_detail(&self) -> bool {
+        matches!(
+            self,
+            Event::Guess { .. }
+                | Event::Assign { .. }
+                | Event::Eliminate { .. }
+                | Event::Backtrack { .. }
+                | Event::Unassign { .. }
+                | Event::Swap { .. }
+        )
+    }
+}
+
+/// The driver's answer to an event: go on, or stop the run now (cancel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Anything that listens to a solver.
+pub trait Observer {
+    fn event(&mut self, event: Event) -> Flow;
+}
+
+/// Listens to nothing and costs nothing: the solver's reports are optimised away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NullObserver;
+
+impl Observer for NullObserver {
+    #[inline(always)]
+    fn event(&mut self, _event: Event) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// Any closure `FnMut(Event) -> Flow` is an observer.
+impl<F: FnMut(Event) -> Flow> Observer for F {
+    #[inline(always)]
+    fn event(&mut self, event: Event) -> Flow {
+        self(event)
+    }
+}
+
+/// Keeps every event (tests, small traces).
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    pub events: Vec<Event>,
+}
+
+impl Observer for Recorder {
+    fn event(&mut self, event: Event) -> Flow {
+        self.events.push(event);
+        Flow::Continue
+    }
+}
+
+/// Counts events and stops the run after `stop_after` of them (cancellation tests, sampling).
+#[derive(Clone, Debug, Default)]
+pub struct Counter {
+    pub count: u64,
+    pub stop_after: Option<u64>,
+}
+
+impl Observer for Counter {
+    #[inline]
+    fn event(&mut self, _event: Event) -> Flow {
+        self.count += 1;
+        match self.stop_after {
+            Some(limit) if self.count >= limit => Flow::Stop,
+            _ => Flow::Continue,
+        }
+    }
+}
