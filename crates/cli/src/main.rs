@@ -1,1 +1,201 @@
-fn main() {}
+//! `sudoku`: the scriptable face of Sudoku Lab. Line-oriented: one puzzle per input line (or one
+//! block grid), one answer per output line, in order; diagnostics and statistics go to stderr.
+
+mod bench;
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use sudoku_core::{Algorithm, ParamKind, Params, RunConfig};
+
+#[derive(Parser)]
+#[command(
+    name = "sudoku",
+    version,
+    about = "Sudoku Lab: run, count and benchmark Sudoku algorithms"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every algorithm with its family and parameters.
+    List,
+    /// Solve each puzzle of FILE (or standard input) and print one answer per puzzle, in order.
+    Solve {
+        #[command(flatten)]
+        run: RunArgs,
+        /// Print statistics per puzzle and a summary to stderr.
+        #[arg(long)]
+        stats: bool,
+        /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
+    },
+    /// Count the solutions of each puzzle, up to a limit (`N+` means at least N).
+    Count {
+        /// Stop counting at this many solutions.
+        #[arg(long, default_value_t = 2)]
+        limit: u64,
+        /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
+    },
+    /// Measure algorithms on puzzle files: a Markdown table per algorithm and file.
+    Bench {
+        /// Algorithm id (repeat for several; default: every exact algorithm).
+        #[arg(long = "algorithm", short = 'a')]
+        algorithms: Vec<String>,
+        /// Only the first N puzzles of each file.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Node budget per puzzle for every algorithm (0 = none; default: each algorithm's own).
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Puzzle files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+/// What selects and configures a run.
+#[derive(Args)]
+struct RunArgs {
+    /// Algorithm id (see `sudoku list`).
+    #[arg(long, short = 'a', default_value = "propagation")]
+    algorithm: String,
+    /// Seed for randomised algorithms (runs are reproducible).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Give up after this many search nodes (0 = no limit); same as `--param max_nodes=N`.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Algorithm parameter as NAME=VALUE (repeatable).
+    #[arg(long = "param", short = 'p')]
+    params: Vec<String>,
+}
+
+/// A usage error: printed, exit code 2.
+struct UsageError(String);
+
+fn parse_algorithm(id: &str) -> Result<Algorithm, UsageError> {
+    Algorithm::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+        UsageError(format!(
+            "unknown algorithm '{id}' (known: {})",
+            ids.join(", ")
+        ))
+    })
+}
+
+impl RunArgs {
+    fn resolve(&self) -> Result<(Algorithm, RunConfig), UsageError> {
+        let algorithm = parse_algorithm(&self.algorithm)?;
+        let mut params = Params::default();
+        for assignment in &self.params {
+            let (name, value) = assignment.split_once('=').ok_or_else(|| {
+                UsageError(format!("--param '{assignment}': expected NAME=VALUE"))
+            })?;
+            let spec = algorithm
+                .param(name.trim())
+                .map_err(|e| UsageError(e.to_string()))?;
+            let value = spec.parse(value).map_err(|e| UsageError(e.to_string()))?;
+            params.set(spec.name, value);
+        }
+        if let Some(max) = self.max_nodes {
+            let spec = algorithm
+                .param("max_nodes")
+                .map_err(|e| UsageError(e.to_string()))?;
+            params.set(
+                spec.name,
+                spec.parse(&max.to_string())
+                    .map_err(|e| UsageError(e.to_string()))?,
+            );
+        }
+        Ok((
+            algorithm,
+            RunConfig {
+                seed: self.seed,
+                params,
+            },
+        ))
+    }
+}
+
+fn list() {
+    for &a in Algorithm::ALL {
+        println!("{:<14} {:<10} {}", a.id(), a.family(), a.name());
+        println!("{:<25} {}", "", a.description());
+        for p in a.params() {
+            let default = match p.kind {
+                ParamKind::Integer { default, .. } => default.to_string(),
+                ParamKind::Real { default, .. } => default.to_string(),
+                ParamKind::Choice { default, .. } => default.to_string(),
+            };
+            println!(
+                "{:<25} --param {}={} ({}) {}",
+                "",
+                p.name,
+                default,
+                p.expected(),
+                p.description
+            );
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), UsageError> {
+    match cli.command {
+        Command::List => {
+            list();
+            Ok(())
+        }
+        Command::Solve { run, stats, file } => {
+            let (algorithm, config) = run.resolve()?;
+            let text = input::read(file.as_deref())?;
+            solve::solve(&text, algorithm, &config, stats);
+            Ok(())
+        }
+        Command::Count { limit, file } => {
+            if limit == 0 {
+                return Err(UsageError("--limit must be at least 1".into()));
+            }
+            let text = input::read(file.as_deref())?;
+            solve::count(&text, limit);
+            Ok(())
+        }
+        Command::Bench {
+            algorithms,
+            limit,
+            max_nodes,
+            files,
+        } => {
+            let algorithms = if algorithms.is_empty() {
+                Algorithm::ALL.to_vec()
+            } else {
+                algorithms
+                    .iter()
+                    .map(|id| parse_algorithm(id))
+                    .collect::<Result<Vec<_>, _>>()?
+            };
+            let mut sets = Vec::new();
+            for file in &files {
+                sets.push((file.clone(), input::read(Some(file))?));
+            }
+            bench::bench(&algorithms, &sets, limit, max_nodes);
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("sudoku: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -36,5 +36,5 @@ pub use registry::{
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
 pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};
-pub use trace::{Counter, Event, Flow, NullObserver, Observer, Recorder};
+pub use trace::{Counter, Event, Flow, NullObserver, Observer, Recorder, Replay};
 pub use verify::{verify, verify_solution, VerifyError};

@@ -137,10 +137,10 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
     /// Counts a search node and reports the guess; `Err` past the node budget or on cancel.
     #[inline(always)]
     pub fn guess(&mut self, cell: usize, value: u8, depth: u32) -> Result<(), Halt> {
-        self.stats.nodes += 1;
-        if self.stats.nodes > self.max_nodes {
+        if self.stats.nodes >= self.max_nodes {
             return Err(Halt::Limit(Limit::Nodes(self.max_nodes)));
         }
+        self.stats.nodes += 1;
         self.emit(Event::Guess {
             cell: cell as u16,
             value,
@@ -178,11 +178,10 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
     /// Counts a local-search iteration; `Err` past the iteration budget.
     #[inline(always)]
     pub fn iteration(&mut self) -> Result<(), Halt> {
-        self.stats.iterations += 1;
-        if self.stats.iterations > self.max_iterations {
-            self.stats.iterations -= 1;
+        if self.stats.iterations >= self.max_iterations {
             return Err(Halt::Limit(Limit::Iterations(self.max_iterations)));
         }
+        self.stats.iterations += 1;
         Ok(())
     }
 

@@ -127,3 +127,73 @@ impl Observer for Counter {
         }
     }
 }
+
+/// Rebuilds the board from a trace, as the page's player does: values, candidates and one saved
+/// state per open decision level. Candidates are only meaningful for solvers that report eliminations.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub values: Vec<u8>,
+    pub candidates: Vec<u32>,
+    levels: Vec<(Vec<u8>, Vec<u32>)>,
+}
+
+impl Replay {
+    /// Starts from a puzzle: givens placed, every empty cell with all n candidates.
+    pub fn new(puzzle: &crate::Grid) -> Replay {
+        let all = puzzle.size().all_digits();
+        Replay {
+            values: puzzle.values().to_vec(),
+            candidates: puzzle
+                .values()
+                .iter()
+                .map(|&v| {
+                    if v == 0 {
+                        all
+                    } else {
+                        crate::bits::digit_bit(v)
+                    }
+                })
+                .collect(),
+            levels: Vec::new(),
+        }
+    }
+
+    /// Open decision levels.
+    pub fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    pub fn apply(&mut self, event: &Event) {
+        match *event {
+            Event::Guess { cell, value, depth } => {
+                self.levels.truncate(depth.saturating_sub(1) as usize);
+                self.levels
+                    .push((self.values.clone(), self.candidates.clone()));
+                self.values[cell as usize] = value;
+                self.candidates[cell as usize] = crate::bits::digit_bit(value);
+            }
+            Event::Assign { cell, value } => {
+                self.values[cell as usize] = value;
+                self.candidates[cell as usize] = crate::bits::digit_bit(value);
+            }
+            Event::Eliminate { cell, value } => {
+                self.candidates[cell as usize] &= !crate::bits::digit_bit(value);
+            }
+            Event::Backtrack { depth } => {
+                let level = depth.saturating_sub(1) as usize;
+                if level < self.levels.len() {
+                    let (values, candidates) = self.levels.swap_remove(level);
+                    self.levels.truncate(level);
+                    self.values = values;
+                    self.candidates = candidates;
+                }
+            }
+            Event::Unassign { cell, .. } => self.values[cell as usize] = 0,
+            Event::Swap { a, b } => self.values.swap(a as usize, b as usize),
+            Event::Restart { .. }
+            | Event::Iteration { .. }
+            | Event::Generation { .. }
+            | Event::Temperature { .. } => {}
+        }
+    }
+}

@@ -11,6 +11,8 @@
 //!
 //! The same engine counts solutions up to a limit ([`count_solutions`]).
 
+use std::sync::OnceLock;
+
 use crate::bits::{bit_digit, digit_bit, is_single};
 use crate::grid::Grid;
 use crate::size::Size;
@@ -84,6 +86,12 @@ struct Tables {
 }
 
 impl Tables {
+    /// The tables of a size, built on first use and shared by every later run.
+    fn of(size: Size) -> &'static Tables {
+        static TABLES: [OnceLock<Tables>; 4] = [const { OnceLock::new() }; 4];
+        TABLES[size.box_side() - crate::size::MIN_BOX].get_or_init(|| Tables::new(size))
+    }
+
     fn new(size: Size) -> Tables {
         let cells = size.cells();
         let peers = (0..cells)
@@ -121,7 +129,7 @@ struct State {
 }
 
 struct Engine {
-    tables: Tables,
+    tables: &'static Tables,
     state: State,
     /// Cells reduced to one candidate, waiting to be placed.
     queue: Vec<u16>,
@@ -133,7 +141,7 @@ struct Engine {
 
 impl Engine {
     fn new(size: Size) -> Engine {
-        let tables = Tables::new(size);
+        let tables = Tables::of(size);
         let n = size.n();
         let mut buckets = vec![0u64; (n + 1) * tables.words];
         for cell in 0..tables.cells {
@@ -238,11 +246,15 @@ impl Engine {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden &= hidden - 1;
                     let cells = &self.tables.units[unit * n..unit * n + n];
-                    let cell = cells
+                    // None: an earlier hidden single of this unit took the only place (two
+                    // digits confined to one cell), a contradiction.
+                    let Some(cell) = cells
                         .iter()
                         .map(|&c| c as usize)
                         .find(|&c| self.state.candidates[c] & bit != 0)
-                        .expect("a hidden single has a place");
+                    else {
+                        return Ok(false);
+                    };
                     if self.state.candidates[cell] != bit {
                         self.set_candidates(cell, bit);
                         self.queue.push(cell as u16);

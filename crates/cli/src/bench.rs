@@ -1,0 +1,102 @@
+//! `sudoku bench`: puzzles per second, µs and nodes per puzzle, and how many answers verified.
+
+use std::time::Instant;
+
+use sudoku_core::{
+    parse_records, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params, RunConfig,
+    Status,
+};
+
+struct Row {
+    puzzles: usize,
+    solved: usize,
+    verified: usize,
+    gave_up: usize,
+    seconds: f64,
+    nodes: u64,
+}
+
+fn measure(algorithm: Algorithm, puzzles: &[Grid], config: &RunConfig) -> Row {
+    let mut row = Row {
+        puzzles: puzzles.len(),
+        solved: 0,
+        verified: 0,
+        gave_up: 0,
+        seconds: 0.0,
+        nodes: 0,
+    };
+    let mut outcomes = Vec::with_capacity(puzzles.len());
+    let started = Instant::now();
+    for puzzle in puzzles {
+        outcomes.push(
+            algorithm
+                .run(puzzle, config, &mut NullObserver)
+                .expect("parameters checked"),
+        );
+    }
+    row.seconds = started.elapsed().as_secs_f64();
+    for (puzzle, outcome) in puzzles.iter().zip(&outcomes) {
+        row.nodes += outcome.stats.nodes;
+        match outcome.status {
+            Status::Solved => {
+                row.solved += 1;
+                if verify_solution(puzzle, &outcome.grid).is_ok() {
+                    row.verified += 1;
+                }
+            }
+            Status::GaveUp(_) => row.gave_up += 1,
+            _ => {}
+        }
+    }
+    row
+}
+
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+pub fn bench(
+    algorithms: &[Algorithm],
+    sets: &[(String, String)],
+    limit: Option<usize>,
+    max_nodes: Option<u64>,
+) {
+    println!("| algorithm | file | puzzles | solved | verified | gave up | puzzles/s | µs/puzzle | nodes/puzzle |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (path, text) in sets {
+        let mut puzzles: Vec<Grid> = Vec::new();
+        for record in parse_records(text) {
+            match record.result {
+                Ok(grid) => puzzles.push(grid),
+                Err(e) => eprintln!("sudoku: {}: skipped: {e}", file_name(path)),
+            }
+        }
+        if let Some(limit) = limit {
+            puzzles.truncate(limit);
+        }
+        for &algorithm in algorithms {
+            let mut params = Params::default();
+            if let Some(max) = max_nodes {
+                params.set(
+                    "max_nodes",
+                    ParamValue::Integer(max.min(i64::MAX as u64) as i64),
+                );
+            }
+            let config = RunConfig { seed: 0, params };
+            let row = measure(algorithm, &puzzles, &config);
+            let n = row.puzzles.max(1) as f64;
+            println!(
+                "| {} | {} | {} | {} | {} | {} | {:.0} | {:.1} | {:.1} |",
+                algorithm.id(),
+                file_name(path),
+                row.puzzles,
+                row.solved,
+                row.verified,
+                row.gave_up,
+                row.puzzles as f64 / row.seconds.max(1e-9),
+                row.seconds * 1e6 / n,
+                row.nodes as f64 / n
+            );
+        }
+    }
+}

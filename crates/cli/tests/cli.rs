@@ -1,0 +1,173 @@
+//! The `sudoku` command as a script would use it: answers in order, clear messages, exit codes.
+
+use assert_cmd::Command;
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const HARD_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").expect("binary built")
+}
+
+fn stdout_of(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = sudoku()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn list_shows_every_exact_algorithm() {
+    let (out, _, code) = stdout_of(&["list"], "");
+    assert_eq!(code, 0);
+    for id in [
+        "backtracking",
+        "brute-force",
+        "fc-mrv",
+        "bitmask",
+        "norvig",
+        "propagation",
+        "dlx",
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(id)),
+            "{id} missing in:\n{out}"
+        );
+    }
+    assert!(out.contains("max_nodes"));
+}
+
+#[test]
+fn solve_answers_each_line_in_order_with_every_algorithm() {
+    let easy = "..5..21.7..2..19.....8.93..2.34.......7...........37...1..8..6.9...3...........8.";
+    let input = format!("# comment\n{HARD}\n\n{easy}\n");
+    for id in ["propagation", "dlx", "norvig", "fc-mrv"] {
+        let (out, _, code) = stdout_of(&["solve", "--algorithm", id], &input);
+        assert_eq!(code, 0);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{id}: {out}");
+        assert_eq!(lines[0], HARD_SOLVED);
+        assert!(lines[1].len() == 81 && !lines[1].contains('.'));
+    }
+}
+
+#[test]
+fn bad_lines_are_reported_in_place_and_skipped() {
+    let short = &HARD[..80];
+    let clash = format!("44{}", &HARD[2..]);
+    let input = format!("{short}\n{HARD}\n{clash}\nxyz\n");
+    let (out, err, code) = stdout_of(&["solve"], &input);
+    assert_eq!(code, 0, "bad puzzles are not usage errors");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0].starts_with("invalid: line 1: 80 cells"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], HARD_SOLVED);
+    assert!(
+        lines[2].contains("line 3") && lines[2].contains("r1c1, r1c2"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].starts_with("invalid: line 4"), "{}", lines[3]);
+    assert!(err.contains("line 1") && err.contains("line 4"));
+}
+
+#[test]
+fn unsolvable_and_budget_exhausted_puzzles_say_so() {
+    // r1c2 = 2 fits the givens but the only solution has 1 there.
+    let wrong = format!("42{}", &HARD[2..]);
+    let (out, _, _) = stdout_of(&["solve"], &wrong);
+    assert_eq!(out.trim(), "no solution");
+    let (out, _, code) = stdout_of(&["solve", "-a", "backtracking", "--max-nodes", "100"], HARD);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "unsolved: gave up after 100 nodes");
+}
+
+#[test]
+fn block_grids_are_answered_as_blocks() {
+    let block: String = HARD
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let (out, _, _) = stdout_of(&["solve"], &block);
+    let expected: String = HARD_SOLVED
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    assert_eq!(out, format!("{expected}\n"));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let (out, err, _) = stdout_of(&["solve", "--stats", "-a", "dlx"], HARD);
+    assert_eq!(out.trim(), HARD_SOLVED);
+    assert!(
+        err.contains("line 1: solved;") && err.contains("nodes"),
+        "{err}"
+    );
+    assert!(err.contains("1 solved and verified"), "{err}");
+}
+
+#[test]
+fn count_caps_at_the_limit() {
+    let multi = "842.........5.17........38.95......2....5.......9...461....74....8.6......4....38";
+    let input = format!("{HARD}\n{multi}\n{}\n", ".".repeat(16));
+    let (out, _, code) = stdout_of(&["count", "--limit", "3"], &input);
+    assert_eq!(code, 0);
+    assert_eq!(out, "1\n3+\n3+\n");
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let (_, err, code) = stdout_of(&["solve", "--algorithm", "quantum"], HARD);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown algorithm 'quantum'") && err.contains("propagation"),
+        "{err}"
+    );
+    let (_, err, code) = stdout_of(&["solve", "--param", "max_nodes=lots"], HARD);
+    assert_eq!(code, 2);
+    assert!(err.contains("max_nodes"), "{err}");
+    let (_, err, code) = stdout_of(&["solve", "/no/such/file"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /no/such/file"), "{err}");
+}
+
+#[test]
+fn bench_prints_a_verified_table() {
+    let dir = std::env::temp_dir().join(format!("sudoku-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.txt");
+    std::fs::write(&file, format!("{HARD}\n{HARD}\n")).unwrap();
+    let (out, _, code) = stdout_of(
+        &[
+            "bench",
+            "-a",
+            "propagation",
+            "-a",
+            "dlx",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("two.txt")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    for row in rows {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert_eq!(&cells[3..6], &["2", "2", "2"], "{row}");
+    }
+}

@@ -1,0 +1,218 @@
+//! Property tests over random grids of every size, and the observer contract of every exact solver.
+
+mod common;
+
+use common::{CELL_ORDER, COMPLETE};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use sudoku_core::exact::propagation::count_solutions;
+use sudoku_core::generate::{dig_unique, random_solution, remove_cells};
+use sudoku_core::{
+    verify_solution, Algorithm, Counter, Grid, NullObserver, ParamValue, Params, Recorder, Replay,
+    RunConfig, Size, Status,
+};
+
+fn all_exact() -> Vec<Algorithm> {
+    COMPLETE.iter().chain(CELL_ORDER).copied().collect()
+}
+
+/// A random solved grid with `holes_share` of its cells emptied (multi-solution puzzles included).
+fn holed(size: Size, seed: u64, holes_share: f64) -> Grid {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let solution = random_solution(size, &mut rng);
+    let holes = (size.cells() as f64 * holes_share) as usize;
+    remove_cells(&solution, holes, &mut rng)
+}
+
+fn solves(a: Algorithm, puzzle: &Grid) {
+    let outcome = a
+        .run(puzzle, &RunConfig::default(), &mut NullObserver)
+        .unwrap();
+    assert_eq!(outcome.status, Status::Solved, "{a} on {puzzle}");
+    assert_eq!(
+        verify_solution(puzzle, &outcome.grid),
+        Ok(()),
+        "{a} on {puzzle}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn complete_solvers_solve_random_puzzles_of_every_size(seed in any::<u64>(), k in 2usize..=5, share in 0.0f64..0.8) {
+        let size = Size::from_box_side(k).unwrap();
+        // Random holes in large grids hit the hard region of Latin-square completion (around
+        // 40–70 % holes on 25×25, see BENCHMARKS.md), where every exact solver can need millions
+        // of nodes: stay below it there. Small grids take any share.
+        let share = match k {
+            4 => share.min(0.5),
+            5 => share.min(0.4),
+            _ => share,
+        };
+        let puzzle = holed(size, seed, share);
+        for &a in COMPLETE {
+            solves(a, &puzzle);
+        }
+    }
+
+    #[test]
+    fn cell_order_solvers_solve_random_puzzles(seed in any::<u64>(), k in 2usize..=4, share in 0.0f64..0.5) {
+        let size = Size::from_box_side(k).unwrap();
+        let share = if k == 4 { share.min(0.3) } else { share };
+        let puzzle = holed(size, seed, share);
+        for &a in CELL_ORDER {
+            solves(a, &puzzle);
+        }
+    }
+
+    #[test]
+    fn a_wrong_given_on_a_unique_puzzle_has_no_solution(seed in any::<u64>(), k in 2usize..=3) {
+        let size = Size::from_box_side(k).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let solution = random_solution(size, &mut rng);
+        let puzzle = dig_unique(&solution, usize::MAX, &mut rng);
+        let broken = (0..size.cells())
+            .filter(|&c| puzzle.get(c) == 0)
+            .flat_map(|c| (1..=size.n() as u8).map(move |v| (c, v)))
+            .filter(|&(c, v)| v != solution.get(c))
+            .map(|(c, v)| {
+                let mut g = puzzle.clone();
+                g.set_given(c, v);
+                g
+            })
+            .find(|g| g.conflicts().is_empty());
+        if let Some(broken) = broken {
+            prop_assert_eq!(count_solutions(&broken, 2).count, 0);
+            for a in all_exact() {
+                let outcome = a.run(&broken, &RunConfig::default(), &mut NullObserver).unwrap();
+                prop_assert_eq!(outcome.status, Status::NoSolution, "{} on {}", a, broken);
+            }
+        }
+    }
+
+    #[test]
+    fn swappable_digits_give_several_solutions(seed in any::<u64>(), k in 2usize..=4) {
+        // Emptying every cell of two digits a and b: exchanging a and b gives a second solution.
+        let size = Size::from_box_side(k).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let solution = random_solution(size, &mut rng);
+        let values: Vec<u8> = solution.values().iter().map(|&v| if v <= 2 { 0 } else { v }).collect();
+        let puzzle = Grid::from_givens(size, &values).unwrap();
+        let count = count_solutions(&puzzle, 2);
+        prop_assert_eq!(count.count, 2);
+        prop_assert!(!count.exact);
+    }
+}
+
+#[test]
+fn clashing_givens_have_no_solution_for_every_solver() {
+    for size in Size::ALL {
+        let mut values = vec![0u8; size.cells()];
+        values[0] = 1;
+        values[size.n() - 1] = 1; // same row
+        let puzzle = Grid::from_givens(size, &values).unwrap();
+        for a in all_exact() {
+            let outcome = a
+                .run(&puzzle, &RunConfig::default(), &mut NullObserver)
+                .unwrap();
+            assert_eq!(outcome.status, Status::NoSolution, "{a} on {size}");
+        }
+    }
+}
+
+#[test]
+fn empty_grids_are_filled() {
+    for size in [Size::FOUR, Size::NINE, Size::SIXTEEN] {
+        for &a in COMPLETE {
+            solves(a, &Grid::empty(size));
+        }
+    }
+    solves(Algorithm::Propagation, &Grid::empty(Size::TWENTY_FIVE));
+    solves(Algorithm::Dlx, &Grid::empty(Size::TWENTY_FIVE));
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn the_node_budget_is_respected() {
+    let puzzle: Grid = HARD.parse().unwrap();
+    for a in all_exact() {
+        let mut params = Params::default();
+        params.set("max_nodes", ParamValue::Integer(5));
+        let config = RunConfig { seed: 0, params };
+        let outcome = a.run(&puzzle, &config, &mut NullObserver).unwrap();
+        assert_eq!(
+            outcome.status,
+            Status::GaveUp(sudoku_core::Limit::Nodes(5)),
+            "{a}"
+        );
+        assert_eq!(outcome.stats.nodes, 5, "{a}");
+    }
+}
+
+#[test]
+fn an_observer_can_cancel_every_solver() {
+    let puzzle: Grid = HARD.parse().unwrap();
+    for a in all_exact() {
+        let mut counter = Counter {
+            count: 0,
+            stop_after: Some(10),
+        };
+        let outcome = a.run(&puzzle, &RunConfig::default(), &mut counter).unwrap();
+        assert_eq!(outcome.status, Status::Cancelled, "{a}");
+        assert_eq!(counter.count, 10, "{a}: no event after the stop");
+    }
+}
+
+#[test]
+fn replaying_the_trace_rebuilds_the_solution() {
+    let mut puzzles: Vec<Grid> = vec![HARD.parse().unwrap()];
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    for size in [Size::FOUR, Size::NINE] {
+        let solution = random_solution(size, &mut rng);
+        puzzles.push(dig_unique(&solution, usize::MAX, &mut rng));
+    }
+    for puzzle in &puzzles {
+        for a in all_exact() {
+            if a != Algorithm::FcMrv && CELL_ORDER.contains(&a) && puzzle.to_line() == HARD {
+                continue; // millions of nodes: covered on the smaller puzzles
+            }
+            let mut recorder = Recorder::default();
+            let outcome = a.run(puzzle, &RunConfig::default(), &mut recorder).unwrap();
+            assert!(outcome.is_solved());
+            let mut replay = Replay::new(puzzle);
+            let guesses = recorder
+                .events
+                .iter()
+                .filter(|e| matches!(e, sudoku_core::Event::Guess { .. }))
+                .count();
+            assert_eq!(
+                guesses as u64, outcome.stats.nodes,
+                "{a}: one Guess per node"
+            );
+            for e in &recorder.events {
+                replay.apply(e);
+            }
+            assert_eq!(replay.values, outcome.grid.values(), "{a} on {puzzle}");
+        }
+    }
+}
+
+#[test]
+fn the_null_observer_and_a_recorder_see_the_same_run() {
+    let puzzle: Grid = HARD.parse().unwrap();
+    for &a in COMPLETE {
+        let quiet = a
+            .run(&puzzle, &RunConfig::default(), &mut NullObserver)
+            .unwrap();
+        let mut recorder = Recorder::default();
+        let loud = a
+            .run(&puzzle, &RunConfig::default(), &mut recorder)
+            .unwrap();
+        assert_eq!(quiet, loud, "{a}");
+        assert!(!recorder.events.is_empty());
+    }
+}
