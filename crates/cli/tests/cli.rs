@@ -85,8 +85,8 @@ fn bad_lines_are_reported_in_place_and_skipped() {
 
 #[test]
 fn unsolvable_and_budget_exhausted_puzzles_say_so() {
-    // r1c2 = 2 fits the givens but the only solution has 1 there.
-    let wrong = format!("42{}", &HARD[2..]);
+    // r1c2 = 6 fits the givens but the only solution has 1 there.
+    let wrong = format!("46{}", &HARD[2..]);
     let (out, _, _) = stdout_of(&["solve"], &wrong);
     assert_eq!(out.trim(), "no solution");
     let (out, _, code) = stdout_of(&["solve", "-a", "backtracking", "--max-nodes", "100"], HARD);

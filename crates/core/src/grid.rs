@@ -25,13 +25,16 @@ pub struct Conflict {
 }
 
 impl Conflict {
-    /// "digit 5 twice in row 1 (r1c1, r1c7)"-style message.
+    /// "5 appears twice in row 1 (r1c1, r1c7)"-style message.
     pub fn describe(&self, size: Size) -> String {
         let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
+        let times = match self.cells.len() {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
         format!(
-            "{} {} times in {} ({})",
+            "{} appears {times} in {} ({})",
             digit_char(size, self.value),
-            self.cells.len(),
             self.unit,
             cells.join(", ")
         )
@@ -317,7 +320,7 @@ mod tests {
         assert_eq!(conflicts[0].cells, vec![0, 6]);
         assert_eq!(
             conflicts[0].describe(Size::NINE),
-            "5 2 times in row 1 (r1c1, r1c7)"
+            "5 appears twice in row 1 (r1c1, r1c7)"
         );
         assert_eq!(conflicts[1].unit.kind, crate::UnitKind::Box);
     }

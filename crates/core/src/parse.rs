@@ -5,9 +5,10 @@
 //! - tab-separated records (`name<TAB>puzzle<TAB>note`): the first field that holds a whole grid is read;
 //! - block grids: n lines of n cells, with or without `|` inside lines and `-`/`+`/`=` rule lines;
 //!   a blank line or the end of a block's n rows ends it;
-//! - whitespace-separated numbers (`0` = empty), as one line of n² numbers or n lines of n, which is how
-//!   16×16 and 25×25 grids are often written; a line is read as numbers when one of its numbers has
-//!   two digits, otherwise symbol by symbol (so `5 3 . . 7` and `53..7` read the same);
+//! - whitespace-separated numbers (`0` or `.` = empty), as one line of n² numbers or n lines of n,
+//!   which is how 16×16 and 25×25 grids are often written; a line of several whitespace-separated
+//!   numbers up to 25 is read as numbers, anything else symbol by symbol (so `5 3 . . 7` and `53..7`
+//!   read the same, and `530 070 000` is nine symbols);
 //! - lines starting with `#` are comments, blank lines are skipped.
 //!
 //! Symbols of n > 9 are described at [`crate::grid::digit_char`]. A run of 16 lines of 16 cells is
@@ -239,7 +240,6 @@ fn split_cells(text: &str, offset: usize) -> (Vec<RawCell>, Symbols) {
         && tokens
             .iter()
             .all(|(_, t)| t.chars().all(|c| c.is_ascii_digit()) || *t == "." || *t == "_")
-        && tokens.iter().any(|(_, t)| t.len() > 1)
         && tokens
             .iter()
             .all(|(_, t)| t.len() <= 2 && t.parse::<u32>().map_or(true, |v| v <= 25));
@@ -422,7 +422,7 @@ fn read_paragraph(lines: &[RawLine], out: &mut Vec<Record>) {
     let first = lines[0].cells.len();
     let all_first = lines.iter().all(|l| l.cells.len() == first);
     let blocky = Size::from_side(first).is_some()
-        && lines.len() % first == 0
+        && lines.len().is_multiple_of(first)
         && (all_first || lines.len() == first);
     if blocky {
         for chunk in lines.chunks(first) {

@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn sizes_have_expected_counts() {
-        let expected = [(4, 16, 7), (9, 81, 20), (16, 256, 39), (25, 625, 62)];
+        let expected = [(4, 16, 7), (9, 81, 20), (16, 256, 39), (25, 625, 64)];
         for (size, (n, cells, peers)) in Size::ALL.into_iter().zip(expected) {
             assert_eq!(size.n(), n);
             assert_eq!(size.cells(), cells);

@@ -29,8 +29,8 @@ fn fill_naked_singles<O: Observer + ?Sized>(
     };
     loop {
         let mut progress = false;
-        for cell in 0..values.len() {
-            if values[cell] != 0 {
+        for (cell, value) in values.iter_mut().enumerate() {
+            if *value != 0 {
                 continue;
             }
             let allowed = !rules.used(cell) & size.all_digits();
@@ -39,7 +39,7 @@ fn fill_naked_singles<O: Observer + ?Sized>(
             }
             if is_single(allowed) {
                 let v = lowest_digit(allowed);
-                values[cell] = v;
+                *value = v;
                 rules.place(cell, v);
                 tracker.assign(cell, v)?;
                 progress = true;
