@@ -18,18 +18,29 @@ fn main() {
 }
 
 fn fixture(file: &str) -> Vec<Grid> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(file);
     let text = std::fs::read_to_string(path).expect("fixture");
-    parse_records(&text).into_iter().filter_map(|r| r.result.ok()).collect()
+    parse_records(&text)
+        .into_iter()
+        .filter_map(|r| r.result.ok())
+        .collect()
 }
 
 fn solve_all(bencher: Bencher, algorithm: Algorithm, puzzles: &[Grid]) {
     let config = RunConfig::default();
-    bencher.counter(divan::counter::ItemsCount::new(puzzles.len())).bench(|| {
-        for p in puzzles {
-            black_box(algorithm.run(black_box(p), &config, &mut NullObserver).unwrap());
-        }
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(puzzles.len()))
+        .bench(|| {
+            for p in puzzles {
+                black_box(
+                    algorithm
+                        .run(black_box(p), &config, &mut NullObserver)
+                        .unwrap(),
+                );
+            }
+        });
 }
 
 const COMPLETE: &[Algorithm] = &[
@@ -81,20 +92,30 @@ mod observer_cost {
     fn counting_observer(bencher: Bencher) {
         let puzzles = fixture("top95.txt");
         let config = RunConfig::default();
-        bencher.counter(divan::counter::ItemsCount::new(puzzles.len())).bench(|| {
-            let mut counter = Counter::default();
-            for p in &puzzles {
-                black_box(Algorithm::Propagation.run(black_box(p), &config, &mut counter).unwrap());
-            }
-            counter.count
-        });
+        bencher
+            .counter(divan::counter::ItemsCount::new(puzzles.len()))
+            .bench(|| {
+                let mut counter = Counter::default();
+                for p in &puzzles {
+                    black_box(
+                        Algorithm::Propagation
+                            .run(black_box(p), &config, &mut counter)
+                            .unwrap(),
+                    );
+                }
+                counter.count
+            });
     }
 }
 
 #[divan::bench]
 fn verifier(bencher: Bencher) {
     let solved = Algorithm::Propagation
-        .run(&fixture("hardest.txt")[0], &RunConfig::default(), &mut NullObserver)
+        .run(
+            &fixture("hardest.txt")[0],
+            &RunConfig::default(),
+            &mut NullObserver,
+        )
         .unwrap()
         .grid;
     bencher.bench(|| verify(black_box(&solved)));
