@@ -181,39 +181,57 @@ impl Engine {
         cell: usize,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        let bit = self.state.candidates[cell];
+        // Local borrows of the static tables and of each state array keep the peer loop free of
+        // reloads and bounds checks.
+        let tables: &'static Tables = self.tables;
+        let words = tables.words;
+        let state = &mut self.state;
+        let candidates = &mut state.candidates[..];
+        let buckets = &mut state.buckets[..];
+        let bit = candidates[cell];
         let digit = bit_digit(bit);
-        let words = self.tables.words;
-        self.state.buckets[words + cell / 64] &= !(1u64 << (cell % 64));
-        self.state.values[cell] = digit;
-        self.state.unplaced -= 1;
+        buckets[words + cell / 64] &= !(1u64 << (cell % 64));
+        state.values[cell] = digit;
+        state.unplaced -= 1;
         tracker.assign(cell, digit)?;
-        let start = cell * self.tables.peer_count;
-        for i in start..start + self.tables.peer_count {
-            let peer = self.tables.peers[i] as usize;
-            let candidates = self.state.candidates[peer];
-            if candidates & bit != 0 {
-                let left = candidates & !bit;
-                self.set_candidates(peer, left);
+        let start = cell * tables.peer_count;
+        let mut dirty = 0u128;
+        let mut ok = true;
+        for &peer in &tables.peers[start..start + tables.peer_count] {
+            let peer = peer as usize;
+            let old = candidates[peer];
+            if old & bit != 0 {
+                let left = old & !bit;
+                let (word, mask) = (peer / 64, 1u64 << (peer % 64));
+                buckets[old.count_ones() as usize * words + word] &= !mask;
+                buckets[left.count_ones() as usize * words + word] |= mask;
+                candidates[peer] = left;
+                dirty |= tables.unit_bits[peer];
                 tracker.eliminate(peer, digit)?;
                 if left == 0 {
-                    return Ok(false);
+                    ok = false;
+                    break;
                 }
                 if is_single(left) {
                     self.queue.push(peer as u16);
                 }
             }
         }
-        Ok(true)
+        self.dirty |= dirty;
+        Ok(ok)
     }
 
     /// Runs naked and hidden singles to a fixpoint; `Ok(false)` on a contradiction.
+    ///
+    /// Naked singles are placed first; then one dirty unit at a time is scanned for hidden
+    /// singles, which are placed (with their consequences) before the next unit is scanned.
     fn propagate<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        let n = self.tables.size.n();
-        let all = self.tables.size.all_digits();
+        let tables: &'static Tables = self.tables;
+        let n = tables.size.n();
+        let all = tables.size.all_digits();
         loop {
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
@@ -224,41 +242,37 @@ impl Engine {
             if self.dirty == 0 {
                 return Ok(true);
             }
-            let mut dirty = std::mem::take(&mut self.dirty);
-            while dirty != 0 {
-                let unit = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                let cells = &self.tables.units[unit * n..unit * n + n];
-                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-                for &cell in cells {
-                    let c = self.state.candidates[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                    if self.state.values[cell as usize] != 0 {
-                        placed |= c;
-                    }
+            let unit = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let cells = &tables.units[unit * n..unit * n + n];
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for &cell in cells {
+                let c = self.state.candidates[cell as usize];
+                twice |= once & c;
+                once |= c;
+                if self.state.values[cell as usize] != 0 {
+                    placed |= c;
                 }
-                if once != all {
+            }
+            if once != all {
+                return Ok(false);
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                // None: an earlier hidden single of this unit took the only place (two digits
+                // confined to one cell), a contradiction.
+                let Some(cell) = cells
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.state.candidates[c] & bit != 0)
+                else {
                     return Ok(false);
-                }
-                let mut hidden = once & !twice & !placed;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    let cells = &self.tables.units[unit * n..unit * n + n];
-                    // None: an earlier hidden single of this unit took the only place (two
-                    // digits confined to one cell), a contradiction.
-                    let Some(cell) = cells
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| self.state.candidates[c] & bit != 0)
-                    else {
-                        return Ok(false);
-                    };
-                    if self.state.candidates[cell] != bit {
-                        self.set_candidates(cell, bit);
-                        self.queue.push(cell as u16);
-                    }
+                };
+                if self.state.candidates[cell] != bit {
+                    self.set_candidates(cell, bit);
+                    self.queue.push(cell as u16);
                 }
             }
         }
