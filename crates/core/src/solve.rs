@@ -175,6 +175,18 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
         })
     }
 
+    /// Whether the observer wants per-cell events (see [`Observer::wants_cell_events`]).
+    #[inline(always)]
+    pub fn wants_cell_events(&self) -> bool {
+        self.observer.wants_cell_events()
+    }
+
+    /// Counts `count` candidate removals without reporting them one by one.
+    #[inline(always)]
+    pub fn count_eliminations(&mut self, count: u32) {
+        self.stats.propagations += count as u64;
+    }
+
     /// Counts a local-search iteration; `Err` past the iteration budget.
     #[inline(always)]
     pub fn iteration(&mut self) -> Result<(), Halt> {

@@ -76,6 +76,13 @@ pub enum Flow {
 /// Anything that listens to a solver.
 pub trait Observer {
     fn event(&mut self, event: Event) -> Flow;
+
+    /// Whether per-cell events are wanted at all. Solvers may skip computing them when not
+    /// (the counters in the statistics stay exact either way).
+    #[inline(always)]
+    fn wants_cell_events(&self) -> bool {
+        true
+    }
 }
 
 /// Listens to nothing and costs nothing: the solver's reports are optimised away.
@@ -86,6 +93,11 @@ impl Observer for NullObserver {
     #[inline(always)]
     fn event(&mut self, _event: Event) -> Flow {
         Flow::Continue
+    }
+
+    #[inline(always)]
+    fn wants_cell_events(&self) -> bool {
+        false
     }
 }
 

@@ -1,25 +1,30 @@
-//! The lab's fast exact engine.
+//! The lab's fast exact engine: digit-major bit boards.
 //!
-//! - Candidates are bit sets, one `u32` per cell.
-//! - Propagation runs to a fixpoint: a placed digit leaves its peers (naked singles queue up as they
-//!   appear), and every unit touched since the last pass is scanned for hidden singles with the
-//!   "seen once / seen twice" bit trick, which also detects a digit with no place left.
-//! - The most constrained cell is chosen in O(1): cells are kept in bucket bit sets by candidate
-//!   count, so the choice is the first set bit of the lowest non-empty bucket.
-//! - Search saves the state in a pre-allocated pool per depth (a plain copy, no trail), so the
-//!   search loop never allocates once the pool is as deep as the search.
+//! - The state is one bit board per digit (the cells where the digit is still possible, a placed
+//!   digit keeping its own cell) plus the board of placed cells: 9 × 128 bits on 9×9. A search
+//!   level saves it with one small copy into a pre-allocated pool, so the search loop never
+//!   allocates.
+//! - Placing a digit clears its peers from the digit's board with one AND-NOT per word.
+//! - Naked singles and dead cells are found for all cells at once with "seen once / seen twice"
+//!   accumulators over the digit boards.
+//! - Hidden singles (and digits with no place left in a unit) are checked per unit, only for the
+//!   digits whose board changed since their last check.
+//! - The most constrained cell comes from the same bit-parallel counters: a cell with exactly two
+//!   candidates is the first set bit of `twice & !thrice`, O(words) whatever the grid; only when
+//!   no cell has two candidates are the cells scanned for the fewest.
 //!
-//! The same engine counts solutions up to a limit ([`count_solutions`]).
+//! The engine is generic over the word count and the digit count, one instance per size
+//! (4×4, 9×9, 16×16, 25×25). The same engine counts solutions up to a limit ([`count_solutions`]).
 
+use std::any::Any;
 use std::sync::OnceLock;
 
-use crate::bits::{bit_digit, digit_bit, is_single};
 use crate::grid::Grid;
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{NullObserver, Observer};
+use crate::trace::{Event, NullObserver, Observer};
 
-/// Candidate bit sets + naked/hidden singles + O(1) most-constrained-cell choice.
+/// Digit bit boards + naked and hidden singles + bit-parallel most-constrained-cell choice.
 #[derive(Clone, Debug, Default)]
 pub struct Propagation {
     pub limits: Limits,
@@ -28,9 +33,8 @@ pub struct Propagation {
 impl Solver for Propagation {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut tracker = Tracker::new(observer, self.limits);
-        let mut engine = Engine::new(puzzle.size());
         let mut solution = Vec::new();
-        let result = engine.search(puzzle, 1, &mut tracker, &mut |values| {
+        let result = search_any_size(puzzle, 1, &mut tracker, &mut |values| {
             solution = values.to_vec();
         });
         tracker.finish(
@@ -58,253 +62,318 @@ impl SolutionCount {
 
 /// Counts the solutions of a puzzle, stopping at `limit` (use 2 for a uniqueness check).
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
+    let limit = limit.max(1);
     let mut observer = NullObserver;
     let mut tracker = Tracker::new(&mut observer, Limits::NONE);
-    let mut engine = Engine::new(puzzle.size());
-    let count = engine
-        .search(puzzle, limit.max(1), &mut tracker, &mut |_| {})
-        .unwrap_or(0);
+    let count = search_any_size(puzzle, limit, &mut tracker, &mut |_| {}).unwrap_or(0);
     SolutionCount {
         count,
-        exact: count < limit.max(1),
+        exact: count < limit,
     }
 }
 
-/// Tables for one size, built once per run.
-struct Tables {
-    size: Size,
-    cells: usize,
-    /// 64-bit words per bucket bit set.
-    words: usize,
-    peer_count: usize,
-    /// Peers of cell c at `peers[c * peer_count..]`.
-    peers: Vec<u16>,
-    /// Cells of unit u at `units[u * n..]`.
-    units: Vec<u16>,
-    /// The three units of each cell, as a unit bit set.
-    unit_bits: Vec<u128>,
+/// Runs the engine instance of the puzzle's size.
+fn search_any_size<O: Observer + ?Sized>(
+    puzzle: &Grid,
+    limit: u64,
+    tracker: &mut Tracker<'_, O>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Result<u64, Halt> {
+    match puzzle.size().n() {
+        4 => Engine::<1, 4>::new().search(puzzle, limit, tracker, on_solution),
+        9 => Engine::<2, 9>::new().search(puzzle, limit, tracker, on_solution),
+        16 => Engine::<4, 16>::new().search(puzzle, limit, tracker, on_solution),
+        _ => Engine::<10, 25>::new().search(puzzle, limit, tracker, on_solution),
+    }
 }
 
-impl Tables {
-    /// The tables of a size, built on first use and shared by every later run.
-    fn of(size: Size) -> &'static Tables {
-        static TABLES: [OnceLock<Tables>; 4] = [const { OnceLock::new() }; 4];
-        TABLES[size.box_side() - crate::size::MIN_BOX].get_or_init(|| Tables::new(size))
+/// A set of cells: bit c of word c / 64.
+type Cells<const W: usize> = [u64; W];
+
+#[inline(always)]
+fn and<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+#[inline(always)]
+fn and_not<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] & !b[i])
+}
+
+#[inline(always)]
+fn or<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] | b[i])
+}
+
+#[inline(always)]
+fn is_empty<const W: usize>(a: &Cells<W>) -> bool {
+    a.iter().all(|&w| w == 0)
+}
+
+#[inline(always)]
+fn count<const W: usize>(a: &Cells<W>) -> u32 {
+    a.iter().map(|w| w.count_ones()).sum()
+}
+
+#[inline(always)]
+fn contains<const W: usize>(a: &Cells<W>, cell: usize) -> bool {
+    a[cell / 64] >> (cell % 64) & 1 != 0
+}
+
+/// The lowest cell of a non-empty set.
+#[inline(always)]
+fn first<const W: usize>(a: &Cells<W>) -> usize {
+    let i = a.iter().position(|&w| w != 0).expect("non-empty cell set");
+    i * 64 + a[i].trailing_zeros() as usize
+}
+
+#[inline(always)]
+fn single<const W: usize>(cell: usize) -> Cells<W> {
+    let mut out = [0; W];
+    out[cell / 64] = 1 << (cell % 64);
+    out
+}
+
+/// The cells of a set, ascending.
+#[inline(always)]
+fn cells_of<const W: usize>(a: Cells<W>) -> impl Iterator<Item = usize> {
+    a.into_iter().enumerate().flat_map(|(i, mut w)| {
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + bit
+            })
+        })
+    })
+}
+
+/// Peer and unit masks of one size, built once per process.
+struct Tables<const W: usize, const N: usize> {
+    all: Cells<W>,
+    peers: Vec<Cells<W>>,
+    units: Vec<Cells<W>>,
+    /// The row, column and box of each cell as a set of unit indices.
+    units_of: Vec<u128>,
+    /// Every unit index.
+    all_units: u128,
+}
+
+impl<const W: usize, const N: usize> Tables<W, N> {
+    fn get() -> &'static Self {
+        static TABLES: [OnceLock<Box<dyn Any + Send + Sync>>; 4] = [const { OnceLock::new() }; 4];
+        let size = Size::from_side(N).expect("engine instances exist for supported sizes only");
+        TABLES[size.box_side() - crate::size::MIN_BOX]
+            .get_or_init(|| Box::new(Self::new(size)))
+            .downcast_ref()
+            .expect("one table type per size")
     }
 
-    fn new(size: Size) -> Tables {
-        let cells = size.cells();
-        let peers = (0..cells)
-            .flat_map(|c| (0..cells).filter(move |&p| size.sees(c, p)))
-            .map(|p| p as u16)
-            .collect();
-        let units = (0..size.unit_count())
-            .flat_map(|u| size.unit_cells(u))
-            .map(|c| c as u16)
-            .collect();
-        let unit_bits = (0..cells)
-            .map(|c| size.units_of(c).iter().fold(0u128, |m, &u| m | 1 << u))
-            .collect();
+    fn new(size: Size) -> Self {
+        let set =
+            |cells: &mut dyn Iterator<Item = usize>| cells.fold([0u64; W], |m, c| or(m, single(c)));
         Tables {
-            size,
-            cells,
-            words: cells.div_ceil(64),
-            peer_count: size.peer_count(),
-            peers,
-            units,
-            unit_bits,
+            all: set(&mut (0..size.cells())),
+            peers: (0..size.cells())
+                .map(|c| set(&mut (0..size.cells()).filter(|&p| size.sees(c, p))))
+                .collect(),
+            units: (0..size.unit_count())
+                .map(|u| set(&mut size.unit_cells(u)))
+                .collect(),
+            units_of: (0..size.cells())
+                .map(|c| size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u))
+                .collect(),
+            all_units: (1u128 << size.unit_count()) - 1,
         }
     }
 }
 
-/// Everything a search level saves and restores.
-#[derive(Clone)]
-struct State {
-    candidates: Vec<u32>,
-    /// Digit placed in each cell, 0 if not placed yet.
-    values: Vec<u8>,
-    /// `buckets[k * words..]`: the unplaced cells with k candidates.
-    buckets: Vec<u64>,
-    unplaced: usize,
+/// Everything a search level saves and restores: a plain copy.
+#[derive(Clone, Copy)]
+struct State<const W: usize, const N: usize> {
+    /// `boards[d]`: cells where digit d + 1 is possible or placed.
+    boards: [Cells<W>; N],
+    placed: Cells<W>,
+    /// `settled[d]`: units where digit d + 1 is placed (no hidden single to look for there).
+    settled: [u128; N],
 }
 
-struct Engine {
-    tables: &'static Tables,
-    state: State,
-    /// Cells reduced to one candidate, waiting to be placed.
-    queue: Vec<u16>,
-    /// Units changed since their last hidden-single scan.
-    dirty: u128,
+struct Engine<const W: usize, const N: usize> {
+    tables: &'static Tables<W, N>,
+    state: State<W, N>,
+    /// Digits whose board changed since their last hidden-single check.
+    dirty: u32,
     /// Saved states, one per depth, reused across the search.
-    pool: Vec<State>,
+    pool: Vec<State<W, N>>,
 }
 
-impl Engine {
-    fn new(size: Size) -> Engine {
-        let tables = Tables::of(size);
-        let n = size.n();
-        let mut buckets = vec![0u64; (n + 1) * tables.words];
-        for cell in 0..tables.cells {
-            buckets[n * tables.words + cell / 64] |= 1 << (cell % 64);
-        }
-        let state = State {
-            candidates: vec![size.all_digits(); tables.cells],
-            values: vec![0; tables.cells],
-            buckets,
-            unplaced: tables.cells,
-        };
+impl<const W: usize, const N: usize> Engine<W, N> {
+    fn new() -> Self {
+        let tables = Tables::<W, N>::get();
         Engine {
-            queue: Vec::with_capacity(tables.cells),
             tables,
-            state,
+            state: State {
+                boards: [tables.all; N],
+                placed: [0; W],
+                settled: [0; N],
+            },
             dirty: 0,
             pool: Vec::new(),
         }
     }
 
-    /// Changes a cell's candidates, moving it between buckets and marking its units dirty.
-    #[inline(always)]
-    fn set_candidates(&mut self, cell: usize, new: u32) {
-        let words = self.tables.words;
-        let old = self.state.candidates[cell];
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        self.state.buckets[old.count_ones() as usize * words + word] &= !bit;
-        self.state.buckets[new.count_ones() as usize * words + word] |= bit;
-        self.state.candidates[cell] = new;
-        self.dirty |= self.tables.unit_bits[cell];
-    }
-
-    /// Places the single candidate of `cell` and removes it from the peers.
+    /// Places digit index `d` in `cell` (which must allow it): the cell leaves the other digits'
+    /// boards, the digit leaves the peers.
     #[inline(always)]
     fn place<O: Observer + ?Sized>(
         &mut self,
         cell: usize,
+        d: usize,
         tracker: &mut Tracker<'_, O>,
-    ) -> Result<bool, Halt> {
-        // Local borrows of the static tables and of each state array keep the peer loop free of
-        // reloads and bounds checks.
-        let tables: &'static Tables = self.tables;
-        let words = tables.words;
-        let state = &mut self.state;
-        let candidates = &mut state.candidates[..];
-        let buckets = &mut state.buckets[..];
-        let bit = candidates[cell];
-        let digit = bit_digit(bit);
-        buckets[words + cell / 64] &= !(1u64 << (cell % 64));
-        state.values[cell] = digit;
-        state.unplaced -= 1;
-        tracker.assign(cell, digit)?;
-        let start = cell * tables.peer_count;
-        let mut dirty = 0u128;
-        let mut ok = true;
-        for &peer in &tables.peers[start..start + tables.peer_count] {
-            let peer = peer as usize;
-            let old = candidates[peer];
-            if old & bit != 0 {
-                let left = old & !bit;
-                let (word, mask) = (peer / 64, 1u64 << (peer % 64));
-                buckets[old.count_ones() as usize * words + word] &= !mask;
-                buckets[left.count_ones() as usize * words + word] |= mask;
-                candidates[peer] = left;
-                dirty |= tables.unit_bits[peer];
-                tracker.eliminate(peer, digit)?;
-                if left == 0 {
-                    ok = false;
-                    break;
-                }
-                if is_single(left) {
-                    self.queue.push(peer as u16);
+    ) -> Result<(), Halt> {
+        let here = single::<W>(cell);
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        for e in 0..N {
+            if e != d && self.state.boards[e][word] & bit != 0 {
+                self.state.boards[e][word] &= !bit;
+                self.dirty |= 1 << e;
+                tracker.count_eliminations(1);
+                if tracker.wants_cell_events() {
+                    tracker.emit(Event::Eliminate {
+                        cell: cell as u16,
+                        value: e as u8 + 1,
+                    })?;
                 }
             }
         }
-        self.dirty |= dirty;
-        Ok(ok)
+        self.state.placed = or(self.state.placed, here);
+        self.state.settled[d] |= self.tables.units_of[cell];
+        tracker.assign(cell, d as u8 + 1)?;
+        let removed = and(self.state.boards[d], self.tables.peers[cell]);
+        if !is_empty(&removed) {
+            self.state.boards[d] = and_not(self.state.boards[d], removed);
+            self.dirty |= 1 << d;
+            tracker.count_eliminations(count(&removed));
+            if tracker.wants_cell_events() {
+                for peer in cells_of(removed) {
+                    tracker.emit(Event::Eliminate {
+                        cell: peer as u16,
+                        value: d as u8 + 1,
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Cells with at least one, two and three candidates among the unplaced ones.
+    #[inline(always)]
+    fn candidate_counts(&self, unplaced: Cells<W>) -> [Cells<W>; 3] {
+        let (mut once, mut twice, mut thrice) = ([0; W], [0; W], [0; W]);
+        for board in &self.state.boards {
+            let b = and(*board, unplaced);
+            thrice = or(thrice, and(twice, b));
+            twice = or(twice, and(once, b));
+            once = or(once, b);
+        }
+        [once, twice, thrice]
     }
 
     /// Runs naked and hidden singles to a fixpoint; `Ok(false)` on a contradiction.
-    ///
-    /// Naked singles are placed first; then one dirty unit at a time is scanned for hidden
-    /// singles, which are placed (with their consequences) before the next unit is scanned.
     fn propagate<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        let tables: &'static Tables = self.tables;
-        let n = tables.size.n();
-        let all = tables.size.all_digits();
         loop {
-            while let Some(cell) = self.queue.pop() {
-                let cell = cell as usize;
-                if self.state.values[cell] == 0 && !self.place(cell, tracker)? {
-                    return Ok(false);
+            let unplaced = and_not(self.tables.all, self.state.placed);
+            if is_empty(&unplaced) {
+                return Ok(true);
+            }
+            let [once, twice, _] = self.candidate_counts(unplaced);
+            if !is_empty(&and_not(unplaced, once)) {
+                return Ok(false); // a cell with no candidate
+            }
+            let naked = and_not(once, twice);
+            if !is_empty(&naked) {
+                for cell in cells_of(naked) {
+                    // An earlier single of this batch may have taken the cell's last digit.
+                    let Some(d) = (0..N).find(|&d| contains(&self.state.boards[d], cell)) else {
+                        return Ok(false);
+                    };
+                    self.place(cell, d, tracker)?;
                 }
+                continue;
             }
             if self.dirty == 0 {
                 return Ok(true);
             }
-            let unit = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let cells = &tables.units[unit * n..unit * n + n];
-            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-            for &cell in cells {
-                let c = self.state.candidates[cell as usize];
-                twice |= once & c;
-                once |= c;
-                if self.state.values[cell as usize] != 0 {
-                    placed |= c;
+            let mut digits = std::mem::take(&mut self.dirty);
+            let mut progress = false;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut open = self.tables.all_units & !self.state.settled[d];
+                while open != 0 {
+                    let unit = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let places = and(self.state.boards[d], self.tables.units[unit]);
+                    match count(&places) {
+                        0 => return Ok(false), // the digit has no place left in this unit
+                        1 => {
+                            let cell = first(&places);
+                            if !contains(&self.state.placed, cell) {
+                                self.place(cell, d, tracker)?;
+                                progress = true;
+                            }
+                        }
+                        _ => {}
+                    }
                 }
             }
-            if once != all {
-                return Ok(false);
-            }
-            let mut hidden = once & !twice & !placed;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                // None: an earlier hidden single of this unit took the only place (two digits
-                // confined to one cell), a contradiction.
-                let Some(cell) = cells
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| self.state.candidates[c] & bit != 0)
-                else {
-                    return Ok(false);
-                };
-                if self.state.candidates[cell] != bit {
-                    self.set_candidates(cell, bit);
-                    self.queue.push(cell as u16);
-                }
+            if !progress && self.dirty == 0 {
+                return Ok(true);
             }
         }
     }
 
     /// The unplaced cell with the fewest candidates (first in reading order among equals).
-    #[inline]
     fn most_constrained(&self) -> usize {
-        let words = self.tables.words;
-        let buckets = &self.state.buckets;
-        for (i, &word) in buckets.iter().enumerate().skip(2 * words) {
-            if word != 0 {
-                return (i % words) * 64 + word.trailing_zeros() as usize;
-            }
+        let unplaced = and_not(self.tables.all, self.state.placed);
+        let [_, twice, thrice] = self.candidate_counts(unplaced);
+        let pairs = and_not(twice, thrice);
+        if !is_empty(&pairs) {
+            return first(&pairs);
         }
-        unreachable!("an unplaced cell is in some bucket")
+        cells_of(unplaced)
+            .min_by_key(|&cell| self.digits_of(cell).count_ones())
+            .expect("an unplaced cell exists when the search branches")
     }
 
-    /// Tries `digit` in `cell` as a search decision and propagates.
+    /// The candidates of a cell as a digit-index bit set.
+    fn digits_of(&self, cell: usize) -> u32 {
+        (0..N).fold(0, |m, d| {
+            m | (contains(&self.state.boards[d], cell) as u32) << d
+        })
+    }
+
+    /// Tries digit index `d` in `cell` as a search decision and propagates.
     fn try_digit<O: Observer + ?Sized>(
         &mut self,
         cell: usize,
-        digit: u8,
+        d: usize,
         depth: u32,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        tracker.guess(cell, digit, depth)?;
-        self.queue.clear();
+        tracker.guess(cell, d as u8 + 1, depth)?;
         self.dirty = 0;
-        self.set_candidates(cell, digit_bit(digit));
-        self.queue.push(cell as u16);
+        self.place(cell, d, tracker)?;
         self.propagate(tracker)
+    }
+
+    fn values(&self) -> Vec<u8> {
+        (0..N * N)
+            .map(|cell| self.digits_of(cell).trailing_zeros() as u8 + 1)
+            .collect()
     }
 
     /// Depth-first search; calls `on_solution` for each solution until `limit` were found.
@@ -316,23 +385,27 @@ impl Engine {
         tracker: &mut Tracker<'_, O>,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Result<u64, Halt> {
-        // Givens first: set them all, then propagate (clashing givens empty a cell).
-        for cell in 0..self.tables.cells {
-            let v = puzzle.get(cell);
+        // Givens first; a given whose digit is already gone from its cell clashes with another.
+        let mut ok = true;
+        for (cell, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
-                self.set_candidates(cell, digit_bit(v));
-                self.queue.push(cell as u16);
+                let d = v as usize - 1;
+                if !contains(&self.state.boards[d], cell) || contains(&self.state.placed, cell) {
+                    ok = false;
+                    break;
+                }
+                self.place(cell, d, tracker)?;
             }
         }
-        let mut ok = self.propagate(tracker)?;
+        ok = ok && self.propagate(tracker)?;
         let mut found = 0u64;
-        // frames[d] = (cell, digits left to try) of decision level d + 1.
+        // frames[i] = (cell, digit indices left to try) of decision level i + 1.
         let mut frames: Vec<(usize, u32)> = Vec::new();
         loop {
             if ok {
-                if self.state.unplaced == 0 {
+                if is_empty(&and_not(self.tables.all, self.state.placed)) {
                     found += 1;
-                    on_solution(&self.state.values);
+                    on_solution(&self.values());
                     if found >= limit {
                         return Ok(found);
                     }
@@ -340,16 +413,16 @@ impl Engine {
                     continue;
                 }
                 let cell = self.most_constrained();
-                let candidates = self.state.candidates[cell];
-                let digit = bit_digit(candidates & candidates.wrapping_neg());
+                let digits = self.digits_of(cell);
+                let d = digits.trailing_zeros() as usize;
                 let depth = frames.len();
                 if self.pool.len() == depth {
-                    self.pool.push(self.state.clone());
+                    self.pool.push(self.state);
                 } else {
-                    self.pool[depth].clone_from(&self.state);
+                    self.pool[depth] = self.state;
                 }
-                frames.push((cell, candidates & !digit_bit(digit)));
-                ok = self.try_digit(cell, digit, frames.len() as u32, tracker)?;
+                frames.push((cell, digits & !(1 << d)));
+                ok = self.try_digit(cell, d, frames.len() as u32, tracker)?;
             } else {
                 let depth = frames.len();
                 let Some(&mut (cell, ref mut rest)) = frames.last_mut() else {
@@ -360,15 +433,10 @@ impl Engine {
                     frames.pop();
                     continue;
                 }
-                let bit = *rest & rest.wrapping_neg();
-                *rest &= !bit;
-                if *rest == 0 {
-                    // Last alternative: the saved state is not needed again.
-                    std::mem::swap(&mut self.state, &mut self.pool[depth - 1]);
-                } else {
-                    self.state.clone_from(&self.pool[depth - 1]);
-                }
-                ok = self.try_digit(cell, bit_digit(bit), depth as u32, tracker)?;
+                let d = rest.trailing_zeros() as usize;
+                *rest &= *rest - 1;
+                self.state = self.pool[depth - 1];
+                ok = self.try_digit(cell, d, depth as u32, tracker)?;
             }
         }
     }
