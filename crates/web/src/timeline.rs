@@ -1,0 +1,200 @@
+//! The page's player: the events received so far and a cursor. The board shown is the state after
+//! `cursor` events, rebuilt with the core's [`Replay`]; checkpoints every [`CHECKPOINT`] events
+//! make seeking backwards cheap. Kept free of browser types so it is tested natively.
+
+use sudoku_core::{Event, Grid, Replay};
+
+/// Events between two saved states.
+pub const CHECKPOINT: usize = 4_096;
+
+pub struct Timeline {
+    events: Vec<Event>,
+    cursor: usize,
+    replay: Replay,
+    /// `checkpoints[i]` = the state after `i * CHECKPOINT` events.
+    checkpoints: Vec<Replay>,
+}
+
+impl Timeline {
+    pub fn new(puzzle: &Grid) -> Timeline {
+        let replay = Replay::new(puzzle);
+        Timeline {
+            events: Vec::new(),
+            cursor: 0,
+            checkpoints: vec![replay.clone()],
+            replay,
+        }
+    }
+
+    /// Appends received events (the cursor does not move).
+    pub fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
+        self.events.extend(events);
+    }
+
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Events applied so far.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.cursor == self.events.len()
+    }
+
+    /// The last applied event.
+    pub fn current(&self) -> Option<&Event> {
+        self.cursor.checked_sub(1).map(|i| &self.events[i])
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.replay.values
+    }
+
+    pub fn candidates(&self) -> &[u32] {
+        &self.replay.candidates
+    }
+
+    /// Open decision levels at the cursor.
+    pub fn depth(&self) -> usize {
+        self.replay.depth()
+    }
+
+    /// Applies up to `count` more events; returns how many were applied.
+    pub fn forward(&mut self, count: usize) -> usize {
+        let target = (self.cursor + count).min(self.events.len());
+        let moved = target - self.cursor;
+        while self.cursor < target {
+            self.replay.apply(&self.events[self.cursor]);
+            self.cursor += 1;
+            if self.cursor % CHECKPOINT == 0 && self.checkpoints.len() == self.cursor / CHECKPOINT {
+                self.checkpoints.push(self.replay.clone());
+            }
+        }
+        moved
+    }
+
+    /// Moves the cursor to `target` (clamped), backwards through the nearest checkpoint.
+    pub fn seek(&mut self, target: usize) {
+        let target = target.min(self.events.len());
+        if target < self.cursor {
+            let index = (target / CHECKPOINT).min(self.checkpoints.len() - 1);
+            self.replay = self.checkpoints[index].clone();
+            self.cursor = index * CHECKPOINT;
+        }
+        self.forward(target - self.cursor);
+    }
+
+    /// Counts of guesses and backtracks among the applied events (for the step display).
+    pub fn describe_current(&self, size: sudoku_core::Size) -> String {
+        use sudoku_core::cell_name;
+        match self.current() {
+            None => "start".into(),
+            Some(e) => match *e {
+                Event::Guess { cell, value, depth } => {
+                    format!("guess {value} in {} (level {depth})", cell_name(size, cell as usize))
+                }
+                Event::Assign { cell, value } => format!("place {value} in {}", cell_name(size, cell as usize)),
+                Event::Eliminate { cell, value } => {
+                    format!("remove {value} from {}", cell_name(size, cell as usize))
+                }
+                Event::Backtrack { depth } => format!("backtrack: undo level {depth}"),
+                Event::Unassign { cell, value } => format!("empty {} (was {value})", cell_name(size, cell as usize)),
+                Event::Swap { a, b } => format!(
+                    "swap {} and {}",
+                    cell_name(size, a as usize),
+                    cell_name(size, b as usize)
+                ),
+                Event::Restart { attempt, progress } => {
+                    format!("restart {attempt} (last construction coloured {progress} cells)")
+                }
+                Event::Iteration { iteration, cost, best } => {
+                    format!("iteration {iteration}: cost {cost}, best {best}")
+                }
+                Event::Generation { generation, best, mean, worst } => {
+                    format!("generation {generation}: best {best:.1}, mean {mean:.1}, worst {worst:.1}")
+                }
+                Event::Temperature { step, temperature, cost, best } => {
+                    format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
+                }
+            },
+        }
+    }
+
+    /// The cell the last event touched, to highlight it.
+    pub fn current_cell(&self) -> Option<usize> {
+        match self.current()? {
+            Event::Guess { cell, .. }
+            | Event::Assign { cell, .. }
+            | Event::Eliminate { cell, .. }
+            | Event::Unassign { cell, .. } => Some(*cell as usize),
+            Event::Swap { a, .. } => Some(*a as usize),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{Algorithm, NullObserver, Recorder, RunConfig};
+
+    const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn recorded(algorithm: Algorithm) -> (Grid, Vec<Event>, Grid) {
+        let puzzle: Grid = HARD.parse().unwrap();
+        let mut recorder = Recorder::default();
+        let mut config = RunConfig::default();
+        config.params.set("max_nodes", sudoku_core::ParamValue::Integer(20_000));
+        let outcome = algorithm.run(&puzzle, &config, &mut recorder).unwrap();
+        (puzzle, recorder.events, outcome.grid)
+    }
+
+    #[test]
+    fn playing_to_the_end_shows_the_solution() {
+        let (puzzle, events, solution) = recorded(Algorithm::Dlx);
+        let mut t = Timeline::new(&puzzle);
+        t.extend(events.iter().copied());
+        while t.forward(1000) > 0 {}
+        assert!(t.at_end());
+        assert_eq!(t.values(), solution.values());
+    }
+
+    #[test]
+    fn seeking_back_and_forth_matches_a_straight_replay() {
+        let (puzzle, events, _) = recorded(Algorithm::Backtracking);
+        assert!(events.len() > 3 * CHECKPOINT, "needs several checkpoints");
+        let mut t = Timeline::new(&puzzle);
+        t.extend(events.iter().copied());
+        for target in [events.len(), 5, 2 * CHECKPOINT + 17, CHECKPOINT, 0, events.len() - 1, 3] {
+            t.seek(target);
+            let mut straight = Replay::new(&puzzle);
+            for e in &events[..target] {
+                straight.apply(e);
+            }
+            assert_eq!(t.cursor(), target);
+            assert_eq!(t.values(), &straight.values[..], "at {target}");
+            assert_eq!(t.candidates(), &straight.candidates[..], "at {target}");
+        }
+    }
+
+    #[test]
+    fn events_arriving_during_playback_are_appended() {
+        let (puzzle, events, solution) = recorded(Algorithm::Propagation);
+        let mut t = Timeline::new(&puzzle);
+        for chunk in events.chunks(7) {
+            t.extend(chunk.iter().copied());
+            t.forward(5);
+        }
+        t.seek(usize::MAX);
+        assert_eq!(t.values(), solution.values());
+        let _ = Algorithm::Propagation.run(&puzzle, &RunConfig::default(), &mut NullObserver);
+        assert!(t.describe_current(puzzle.size()).len() > 3);
+    }
+}
