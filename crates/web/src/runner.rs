@@ -62,7 +62,10 @@ impl Observer for Batcher<'_> {
 /// Runs one request to the end, posting event batches and then `Done` (or `Failed`).
 pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(WorkerMessage)) {
     let Some(algorithm) = Algorithm::from_id(&request.algorithm) else {
-        post(WorkerMessage::Failed(format!("unknown algorithm '{}'", request.algorithm)));
+        post(WorkerMessage::Failed(format!(
+            "unknown algorithm '{}'",
+            request.algorithm
+        )));
         return;
     };
     let config = RunConfig {
@@ -78,7 +81,8 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
     match result {
         Ok(outcome) => {
             let verified = outcome.is_solved().then(|| {
-                verify_solution(&request.puzzle, &outcome.grid).map_err(|e| e.describe(&outcome.grid))
+                verify_solution(&request.puzzle, &outcome.grid)
+                    .map_err(|e| e.describe(&outcome.grid))
             });
             post(WorkerMessage::Done(RunSummary {
                 outcome,
@@ -98,7 +102,8 @@ mod tests {
     use std::cell::Cell;
     use sudoku_core::{Grid, Params, Replay, Status};
 
-    const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn collect(request: &RunRequest) -> Vec<WorkerMessage> {
         let clock = Cell::new(0.0);
@@ -130,7 +135,9 @@ mod tests {
             let mut replay = Replay::new(&puzzle);
             let mut count = 0;
             for m in &messages[..messages.len() - 1] {
-                let WorkerMessage::Events(events) = m else { panic!("{algorithm}: {m:?}") };
+                let WorkerMessage::Events(events) = m else {
+                    panic!("{algorithm}: {m:?}")
+                };
                 assert!(events.len() <= BATCH_EVENTS);
                 for e in events {
                     replay.apply(e);
@@ -154,7 +161,9 @@ mod tests {
             seed: 0,
         };
         let messages = collect(&request);
-        let Some(WorkerMessage::Done(summary)) = messages.last() else { panic!("no Done") };
+        let Some(WorkerMessage::Done(summary)) = messages.last() else {
+            panic!("no Done")
+        };
         assert_eq!(summary.kept_events, DETAIL_CAP);
         assert!(summary.dropped_events > 0);
         assert!(matches!(summary.outcome.status, Status::GaveUp(_)));
@@ -168,6 +177,8 @@ mod tests {
             puzzle: Grid::empty(sudoku_core::Size::NINE),
             seed: 0,
         };
-        assert!(matches!(&collect(&request)[..], [WorkerMessage::Failed(m)] if m.contains("quantum")));
+        assert!(
+            matches!(&collect(&request)[..], [WorkerMessage::Failed(m)] if m.contains("quantum"))
+        );
     }
 }

@@ -73,7 +73,7 @@ impl Timeline {
         while self.cursor < target {
             self.replay.apply(&self.events[self.cursor]);
             self.cursor += 1;
-            if self.cursor % CHECKPOINT == 0 && self.checkpoints.len() == self.cursor / CHECKPOINT {
+            if self.cursor.is_multiple_of(CHECKPOINT) && self.checkpoints.len() == self.cursor / CHECKPOINT {
                 self.checkpoints.push(self.replay.clone());
             }
         }
@@ -96,34 +96,57 @@ impl Timeline {
         use sudoku_core::cell_name;
         match self.current() {
             None => "start".into(),
-            Some(e) => match *e {
-                Event::Guess { cell, value, depth } => {
-                    format!("guess {value} in {} (level {depth})", cell_name(size, cell as usize))
+            Some(e) => {
+                match *e {
+                    Event::Guess { cell, value, depth } => {
+                        format!(
+                            "guess {value} in {} (level {depth})",
+                            cell_name(size, cell as usize)
+                        )
+                    }
+                    Event::Assign { cell, value } => {
+                        format!("place {value} in {}", cell_name(size, cell as usize))
+                    }
+                    Event::Eliminate { cell, value } => {
+                        format!("remove {value} from {}", cell_name(size, cell as usize))
+                    }
+                    Event::Backtrack { depth } => format!("backtrack: undo level {depth}"),
+                    Event::Unassign { cell, value } => {
+                        format!("empty {} (was {value})", cell_name(size, cell as usize))
+                    }
+                    Event::Swap { a, b } => format!(
+                        "swap {} and {}",
+                        cell_name(size, a as usize),
+                        cell_name(size, b as usize)
+                    ),
+                    Event::Restart { attempt, progress } => {
+                        format!("restart {attempt} (last construction coloured {progress} cells)")
+                    }
+                    Event::Iteration {
+                        iteration,
+                        cost,
+                        best,
+                    } => {
+                        format!("iteration {iteration}: cost {cost}, best {best}")
+                    }
+                    Event::Generation {
+                        generation,
+                        best,
+                        mean,
+                        worst,
+                    } => {
+                        format!("generation {generation}: best {best:.1}, mean {mean:.1}, worst {worst:.1}")
+                    }
+                    Event::Temperature {
+                        step,
+                        temperature,
+                        cost,
+                        best,
+                    } => {
+                        format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
+                    }
                 }
-                Event::Assign { cell, value } => format!("place {value} in {}", cell_name(size, cell as usize)),
-                Event::Eliminate { cell, value } => {
-                    format!("remove {value} from {}", cell_name(size, cell as usize))
-                }
-                Event::Backtrack { depth } => format!("backtrack: undo level {depth}"),
-                Event::Unassign { cell, value } => format!("empty {} (was {value})", cell_name(size, cell as usize)),
-                Event::Swap { a, b } => format!(
-                    "swap {} and {}",
-                    cell_name(size, a as usize),
-                    cell_name(size, b as usize)
-                ),
-                Event::Restart { attempt, progress } => {
-                    format!("restart {attempt} (last construction coloured {progress} cells)")
-                }
-                Event::Iteration { iteration, cost, best } => {
-                    format!("iteration {iteration}: cost {cost}, best {best}")
-                }
-                Event::Generation { generation, best, mean, worst } => {
-                    format!("generation {generation}: best {best:.1}, mean {mean:.1}, worst {worst:.1}")
-                }
-                Event::Temperature { step, temperature, cost, best } => {
-                    format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
-                }
-            },
+            }
         }
     }
 
@@ -145,13 +168,16 @@ mod tests {
     use super::*;
     use sudoku_core::{Algorithm, NullObserver, Recorder, RunConfig};
 
-    const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn recorded(algorithm: Algorithm) -> (Grid, Vec<Event>, Grid) {
         let puzzle: Grid = HARD.parse().unwrap();
         let mut recorder = Recorder::default();
         let mut config = RunConfig::default();
-        config.params.set("max_nodes", sudoku_core::ParamValue::Integer(20_000));
+        config
+            .params
+            .set("max_nodes", sudoku_core::ParamValue::Integer(20_000));
         let outcome = algorithm.run(&puzzle, &config, &mut recorder).unwrap();
         (puzzle, recorder.events, outcome.grid)
     }
@@ -172,7 +198,15 @@ mod tests {
         assert!(events.len() > 3 * CHECKPOINT, "needs several checkpoints");
         let mut t = Timeline::new(&puzzle);
         t.extend(events.iter().copied());
-        for target in [events.len(), 5, 2 * CHECKPOINT + 17, CHECKPOINT, 0, events.len() - 1, 3] {
+        for target in [
+            events.len(),
+            5,
+            2 * CHECKPOINT + 17,
+            CHECKPOINT,
+            0,
+            events.len() - 1,
+            3,
+        ] {
             t.seek(target);
             let mut straight = Replay::new(&puzzle);
             for e in &events[..target] {

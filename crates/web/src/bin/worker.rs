@@ -1,1 +1,45 @@
-fn main() {}
+//! The worker's entry point (Trunk `data-bin="worker" data-type="worker"`): takes one run request
+//! at a time and answers with event batches and the outcome (see `sudoku_web::runner`).
+
+fn main() {
+    #[cfg(target_arch = "wasm32")]
+    wasm::start();
+}
+
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    use sudoku_web::protocol::{RunRequest, WorkerMessage};
+    use sudoku_web::runner;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    fn post(scope: &DedicatedWorkerGlobalScope, message: &WorkerMessage) {
+        if let Ok(text) = serde_json::to_string(message) {
+            let _ = scope.post_message(&JsValue::from_str(&text));
+        }
+    }
+
+    pub fn start() {
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let replies = scope.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let request = event
+                .data()
+                .as_string()
+                .ok_or_else(|| "the page sent a message the worker cannot read".to_string())
+                .and_then(|text| {
+                    serde_json::from_str::<RunRequest>(&text).map_err(|e| e.to_string())
+                });
+            match request {
+                Ok(request) => {
+                    runner::run(&request, &js_sys::Date::now, &mut |m| post(&replies, &m))
+                }
+                Err(e) => post(&replies, &WorkerMessage::Failed(e)),
+            }
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        post(&scope, &WorkerMessage::Ready);
+    }
+}

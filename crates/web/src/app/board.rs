@@ -1,0 +1,98 @@
+//! The board: one focusable grid cell per Sudoku cell, with an accessible label, givens set apart
+//! from solver values, optional candidates, the current event's cell and clashing cells marked.
+
+use sudoku_core::grid::digit_char;
+use sudoku_core::Size;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    pub size: Size,
+    pub values: Vec<u8>,
+    pub givens: Vec<bool>,
+    /// Candidates to show in empty cells (pencil marks), if wanted.
+    pub candidates: Option<Vec<u32>>,
+    pub current: Option<usize>,
+    pub bad: Vec<usize>,
+    pub selected: usize,
+    pub on_key: Callback<(usize, KeyboardEvent)>,
+    pub on_select: Callback<usize>,
+}
+
+/// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
+pub fn cell_label(size: Size, cell: usize, value: u8, given: bool) -> String {
+    let place = format!(
+        "row {} column {}",
+        size.row_of(cell) + 1,
+        size.col_of(cell) + 1
+    );
+    match (value, given) {
+        (0, _) => format!("{place}, empty"),
+        (v, true) => format!("{place}, given {}", digit_char(size, v)),
+        (v, false) => format!("{place}, {}", digit_char(size, v)),
+    }
+}
+
+#[function_component(Board)]
+pub fn board(props: &BoardProps) -> Html {
+    let size = props.size;
+    let (n, k) = (size.n(), size.box_side());
+    let rows = (0..n).map(|r| {
+        let cells = (0..n).map(|c| {
+            let cell = r * n + c;
+            let value = props.values[cell];
+            let given = props.givens[cell];
+            let mut class = classes!("cell");
+            if given {
+                class.push("given");
+            } else if value != 0 {
+                class.push("solved");
+            }
+            if (c + 1) % k == 0 && c + 1 < n {
+                class.push("box-right");
+            }
+            if (r + 1) % k == 0 && r + 1 < n {
+                class.push("box-bottom");
+            }
+            if props.current == Some(cell) {
+                class.push("current");
+            }
+            if props.bad.contains(&cell) {
+                class.push("bad");
+            }
+            if props.selected == cell {
+                class.push("selected");
+            }
+            let content = if value != 0 {
+                html! { digit_char(size, value).to_string() }
+            } else if let Some(candidates) = &props.candidates {
+                let marks = (1..=n as u8).map(|d| {
+                    let on = candidates[cell] >> (d - 1) & 1 != 0;
+                    html! { <span class="mark">{ if on { digit_char(size, d).to_string() } else { String::new() } }</span> }
+                });
+                html! { <span class="marks" style={format!("--k:{k}")}>{ for marks }</span> }
+            } else {
+                Html::default()
+            };
+            let on_key = props.on_key.clone();
+            let on_select = props.on_select.clone();
+            html! {
+                <div role="gridcell" id={format!("cell-{cell}")} class={class}
+                     tabindex={if props.selected == cell { "0" } else { "-1" }}
+                     aria-label={cell_label(size, cell, value, given)}
+                     onkeydown={Callback::from(move |e: KeyboardEvent| on_key.emit((cell, e)))}
+                     onclick={Callback::from(move |_| on_select.emit(cell))}>
+                    { content }
+                </div>
+            }
+        });
+        html! { <div role="row" class="row">{ for cells }</div> }
+    });
+    html! {
+        <div class={classes!("board", format!("n{n}"))} role="grid"
+             aria-label={format!("Sudoku board {size}")} style={format!("--n:{n}")}>
+            { for rows }
+        </div>
+    }
+}

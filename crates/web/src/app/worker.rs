@@ -1,0 +1,64 @@
+//! The page's handle on the Web Worker: spawn, post a run, terminate (cancel = a fresh worker,
+//! since a busy worker cannot read messages).
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::protocol::{RunRequest, WorkerMessage};
+
+/// Where Trunk puts the worker's loader (see index.html).
+const WORKER_URL: &str = "./worker_loader.js";
+
+pub struct WorkerHandle {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl WorkerHandle {
+    /// Starts a worker; `on_message` gets its messages, `on_error` its failures.
+    pub fn spawn(
+        on_message: impl Fn(WorkerMessage) + 'static,
+        on_error: impl Fn(String) + 'static,
+    ) -> Result<WorkerHandle, String> {
+        let worker =
+            Worker::new(WORKER_URL).map_err(|e| format!("cannot start the worker: {e:?}"))?;
+        let on_error = std::rc::Rc::new(on_error);
+        let on_error_for_messages = on_error.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            match event
+                .data()
+                .as_string()
+                .map(|text| serde_json::from_str::<WorkerMessage>(&text))
+            {
+                Some(Ok(message)) => on_message(message),
+                _ => on_error_for_messages("the worker sent a message the page cannot read".into()),
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+            event.prevent_default();
+            on_error(format!("the worker failed: {}", event.message()));
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(WorkerHandle {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    pub fn post(&self, request: &RunRequest) -> Result<(), String> {
+        let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+        self.worker
+            .post_message(&JsValue::from_str(&text))
+            .map_err(|e| format!("cannot reach the worker: {e:?}"))
+    }
+}
+
+impl Drop for WorkerHandle {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}

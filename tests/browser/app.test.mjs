@@ -1,0 +1,155 @@
+// End-to-end tests of the page in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core; no browser download). Run by `./dev test`, which builds the app, serves dist/
+// and sets SUDOKU_URL.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.SUDOKU_URL ?? 'http://127.0.0.1:8080/';
+const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+const HARD_SOLVED = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function newPage() {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  return { page, problems };
+}
+
+/** The board as an 81-character line, read from the cells' accessible labels. */
+async function boardLine(page) {
+  const labels = await page.$$eval('[role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
+  return labels.map((l) => (l.endsWith('empty') ? '.' : l.slice(l.lastIndexOf(' ') + 1))).join('');
+}
+
+async function waitForStatus(page, text, timeout = 60_000) {
+  await page.waitForFunction(
+    (t) => document.querySelector('#status')?.textContent.includes(t), text, { timeout });
+}
+
+test('the URL contract runs three exact algorithms to a verified solution', async () => {
+  for (const algorithm of ['propagation', 'dlx', 'fc-mrv']) {
+    const { page, problems } = await newPage();
+    await page.goto(`${BASE}?puzzle=${HARD}&algorithm=${algorithm}&seed=7&run=1`);
+    await waitForStatus(page, 'solved, verified');
+    await page.click('#end');
+    assert.equal(await boardLine(page), HARD_SOLVED, algorithm);
+    const labels = await page.$$eval('[role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
+    assert.equal(labels[0], 'row 1 column 1, given 4');
+    assert.equal(labels[1], 'row 1 column 2, 1');
+    const share = await page.inputValue('#share');
+    assert.ok(share.includes(`algorithm=${algorithm}`) && share.includes('seed=7') && share.includes(HARD), share);
+    assert.deepEqual(problems, []);
+    if (algorithm === 'propagation') {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: `${ARTIFACTS}solved-board.png`, fullPage: true });
+    }
+    await page.close();
+  }
+});
+
+test('a pasted puzzle is loaded, run and played back step by step', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(BASE);
+  await page.fill('#puzzle-text', HARD.replaceAll('.', '0'));
+  await page.click('#load');
+  assert.equal(await boardLine(page), HARD);
+  await page.selectOption('#algorithm', 'norvig');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  await page.click('#pause').catch(() => {});
+  await page.fill('#scrub', '0').catch(() => {});
+  await page.$eval('#scrub', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  assert.match(await page.textContent('#step-counter'), /^event 0 \//);
+  await page.click('#step');
+  await page.click('#step');
+  assert.match(await page.textContent('#step-counter'), /^event 2 \//);
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a long run can be paused, stepped and cancelled while the page stays responsive', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=backtracking&seed=1&run=1`);
+  await page.waitForSelector('#pause');
+  await page.waitForFunction(() => /event [1-9]/.test(document.querySelector('#step-counter')?.textContent ?? ''));
+  // The solver runs in the worker: a click on the page is handled at once.
+  const started = Date.now();
+  await page.click('#pause');
+  await page.waitForSelector('#play');
+  const reaction = Date.now() - started;
+  assert.ok(reaction < 200, `the page took ${reaction} ms to answer a click during the run`);
+  const before = Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]);
+  await page.click('#step');
+  const after = Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]);
+  assert.equal(after, before + 1);
+  assert.ok(await page.isEnabled('#cancel'), 'the run is still going');
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.querySelector('#notice')?.textContent.includes('cancelled'));
+  // A fresh worker takes the next run.
+  await page.selectOption('#algorithm', 'dlx');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('bad input is reported inline and the page stays usable', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(BASE);
+  await page.fill('#puzzle-text', HARD.slice(0, 80));
+  await page.click('#load');
+  assert.match(await page.textContent('#input-error'), /line 1: 80 cells/);
+  await page.fill('#puzzle-text', `44${HARD.slice(2)}`);
+  await page.click('#load');
+  assert.match(await page.textContent('#input-error'), /4 appears twice in row 1 \(r1c1, r1c2\)/);
+  assert.equal(await page.$$eval('[role=gridcell].bad', (c) => c.length), 2);
+  await page.click('#run');
+  assert.match(await page.textContent('#notice'), /fix the puzzle first/);
+  // An unsolvable puzzle (a wrong but non-clashing given) is reported as such.
+  await page.fill('#puzzle-text', `46${HARD.slice(2)}`);
+  await page.click('#load');
+  await page.click('#run');
+  await waitForStatus(page, 'no solution');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keyboard entry and arrow navigation edit the givens', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(BASE);
+  await page.selectOption('#new-size', '4');
+  assert.equal((await boardLine(page)).length, 16);
+  await page.click('#cell-0');
+  await page.keyboard.press('1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('2');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('3');
+  await page.keyboard.press('Delete');
+  assert.equal(await boardLine(page), '12..............');
+  const label = await page.getAttribute('#cell-1', 'aria-label');
+  assert.equal(label, 'row 1 column 2, given 2');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'cell-5');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
