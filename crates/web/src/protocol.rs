@@ -38,3 +38,146 @@ pub struct RunSummary {
     pub kept_events: u64,
     pub dropped_events: u64,
 }
+
+/// Words per event in the binary form of event batches.
+pub const EVENT_WORDS: usize = 5;
+
+/// Event batches cross to the page as flat `u32` words (a transferable typed array): no text to
+/// build or parse, so the page stays responsive while a fast solver streams hundreds of
+/// thousands of events. Layout: kind, then up to four fields (f32 fields as their bits).
+pub fn encode_events(events: &[Event]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(events.len() * EVENT_WORDS);
+    for e in events {
+        let words: [u32; EVENT_WORDS] = match *e {
+            Event::Guess { cell, value, depth } => [0, cell as u32, value as u32, depth, 0],
+            Event::Assign { cell, value } => [1, cell as u32, value as u32, 0, 0],
+            Event::Eliminate { cell, value } => [2, cell as u32, value as u32, 0, 0],
+            Event::Backtrack { depth } => [3, depth, 0, 0, 0],
+            Event::Unassign { cell, value } => [4, cell as u32, value as u32, 0, 0],
+            Event::Swap { a, b } => [5, a as u32, b as u32, 0, 0],
+            Event::Restart { attempt, progress } => [6, attempt, progress, 0, 0],
+            Event::Iteration {
+                iteration,
+                cost,
+                best,
+            } => [7, iteration, cost, best, 0],
+            Event::Generation {
+                generation,
+                best,
+                mean,
+                worst,
+            } => [
+                8,
+                generation,
+                best.to_bits(),
+                mean.to_bits(),
+                worst.to_bits(),
+            ],
+            Event::Temperature {
+                step,
+                temperature,
+                cost,
+                best,
+            } => [9, step, temperature.to_bits(), cost, best],
+        };
+        out.extend_from_slice(&words);
+    }
+    out
+}
+
+/// The events of [`encode_events`]' words; `None` if the words are not a whole, valid batch.
+pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
+    if words.len() % EVENT_WORDS != 0 {
+        return None;
+    }
+    words
+        .chunks_exact(EVENT_WORDS)
+        .map(|w| {
+            let (cell, value) = (w[1] as u16, w[2] as u8);
+            Some(match w[0] {
+                0 => Event::Guess {
+                    cell,
+                    value,
+                    depth: w[3],
+                },
+                1 => Event::Assign { cell, value },
+                2 => Event::Eliminate { cell, value },
+                3 => Event::Backtrack { depth: w[1] },
+                4 => Event::Unassign { cell, value },
+                5 => Event::Swap {
+                    a: w[1] as u16,
+                    b: w[2] as u16,
+                },
+                6 => Event::Restart {
+                    attempt: w[1],
+                    progress: w[2],
+                },
+                7 => Event::Iteration {
+                    iteration: w[1],
+                    cost: w[2],
+                    best: w[3],
+                },
+                8 => Event::Generation {
+                    generation: w[1],
+                    best: f32::from_bits(w[2]),
+                    mean: f32::from_bits(w[3]),
+                    worst: f32::from_bits(w[4]),
+                },
+                9 => Event::Temperature {
+                    step: w[1],
+                    temperature: f32::from_bits(w[2]),
+                    cost: w[3],
+                    best: w[4],
+                },
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_kind_round_trips() {
+        let events = vec![
+            Event::Guess {
+                cell: 624,
+                value: 25,
+                depth: 400,
+            },
+            Event::Assign { cell: 3, value: 9 },
+            Event::Eliminate { cell: 80, value: 1 },
+            Event::Backtrack { depth: 7 },
+            Event::Unassign { cell: 5, value: 2 },
+            Event::Swap { a: 1, b: 2 },
+            Event::Restart {
+                attempt: 9_999,
+                progress: 40,
+            },
+            Event::Iteration {
+                iteration: 10,
+                cost: 4,
+                best: 2,
+            },
+            Event::Generation {
+                generation: 3,
+                best: 240.5,
+                mean: 200.25,
+                worst: -1.0,
+            },
+            Event::Temperature {
+                step: 2,
+                temperature: 0.75,
+                cost: 12,
+                best: 3,
+            },
+        ];
+        let words = encode_events(&events);
+        assert_eq!(words.len(), events.len() * EVENT_WORDS);
+        assert_eq!(decode_events(&words), Some(events));
+        assert_eq!(decode_events(&words[1..]), None);
+        assert_eq!(decode_events(&[42, 0, 0, 0, 0]), None);
+    }
+}

@@ -73,7 +73,9 @@ impl Timeline {
         while self.cursor < target {
             self.replay.apply(&self.events[self.cursor]);
             self.cursor += 1;
-            if self.cursor.is_multiple_of(CHECKPOINT) && self.checkpoints.len() == self.cursor / CHECKPOINT {
+            if self.cursor.is_multiple_of(CHECKPOINT)
+                && self.checkpoints.len() == self.cursor / CHECKPOINT
+            {
                 self.checkpoints.push(self.replay.clone());
             }
         }

@@ -24,6 +24,8 @@ use worker::WorkerHandle;
 
 /// Playback ticks per second.
 const TICKS_PER_SECOND: f64 = 40.0;
+/// Least time between two redraws caused by incoming events alone.
+const REDRAW_MS: f64 = 250.0;
 
 pub enum Msg {
     Text(String),
@@ -81,6 +83,7 @@ pub struct App {
     selected: usize,
     show_candidates: bool,
     focus_pending: bool,
+    last_redraw: f64,
 }
 
 fn random_seed() -> u64 {
@@ -321,6 +324,7 @@ impl Component for App {
             selected: 0,
             show_candidates: false,
             focus_pending: false,
+            last_redraw: 0.0,
         };
         app.text = app.puzzle.to_line();
         if let Some(p) = q.get("puzzle") {
@@ -431,6 +435,13 @@ impl Component for App {
                     if let Some(run) = &mut self.run {
                         run.timeline.extend(events);
                     }
+                    // Batches can arrive hundreds of times a second: redraw for them at most every
+                    // REDRAW_MS (playback ticks redraw anyway), so input is never starved.
+                    let now = js_sys::Date::now();
+                    if now - self.last_redraw < REDRAW_MS {
+                        return false;
+                    }
+                    self.last_redraw = now;
                 }
                 WorkerMessage::Done(summary) => {
                     if let Some(run) = &mut self.run {

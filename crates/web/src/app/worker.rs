@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{RunRequest, WorkerMessage};
+use crate::protocol::{decode_events, RunRequest, WorkerMessage};
 
 /// Where Trunk puts the worker's loader (see index.html).
 const WORKER_URL: &str = "./worker_loader.js";
@@ -27,13 +27,17 @@ impl WorkerHandle {
         let on_error = std::rc::Rc::new(on_error);
         let on_error_for_messages = on_error.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            match event
-                .data()
-                .as_string()
-                .map(|text| serde_json::from_str::<WorkerMessage>(&text))
-            {
-                Some(Ok(message)) => on_message(message),
-                _ => on_error_for_messages("the worker sent a message the page cannot read".into()),
+            let message = match event.data().dyn_into::<js_sys::Uint32Array>() {
+                Ok(words) => decode_events(&words.to_vec()).map(WorkerMessage::Events),
+                Err(data) => data
+                    .as_string()
+                    .and_then(|text| serde_json::from_str(&text).ok()),
+            };
+            match message {
+                Some(message) => on_message(message),
+                None => {
+                    on_error_for_messages("the worker sent a message the page cannot read".into())
+                }
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

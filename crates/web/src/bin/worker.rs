@@ -8,14 +8,20 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use sudoku_web::protocol::{RunRequest, WorkerMessage};
+    use sudoku_web::protocol::{encode_events, RunRequest, WorkerMessage};
     use sudoku_web::runner;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+    /// Event batches go as a transferred `Uint32Array` (see `protocol::encode_events`), every
+    /// other message as JSON text.
     fn post(scope: &DedicatedWorkerGlobalScope, message: &WorkerMessage) {
-        if let Ok(text) = serde_json::to_string(message) {
+        if let WorkerMessage::Events(events) = message {
+            let words = js_sys::Uint32Array::from(encode_events(events).as_slice());
+            let transfer = js_sys::Array::of1(&words.buffer());
+            let _ = scope.post_message_with_transfer(&words, &transfer);
+        } else if let Ok(text) = serde_json::to_string(message) {
             let _ = scope.post_message(&JsValue::from_str(&text));
         }
     }
