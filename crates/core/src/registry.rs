@@ -108,6 +108,9 @@ impl ParamSpec {
     /// "an integer from 0 to 100" style description of the accepted values.
     pub fn expected(&self) -> String {
         match self.kind {
+            ParamKind::Integer { min, max, .. } if max == i64::MAX => {
+                format!("a whole number ≥ {min}")
+            }
             ParamKind::Integer { min, max, .. } => format!("an integer from {min} to {max}"),
             ParamKind::Real { min, max, .. } => format!("a number from {min} to {max}"),
             ParamKind::Choice { options, .. } => format!("one of {}", options.join(", ")),
@@ -248,7 +251,7 @@ impl Algorithm {
             Algorithm::FcMrv => "Forward checking + MRV",
             Algorithm::Bitmask => "Bitmask backtracking",
             Algorithm::Norvig => "Norvig constraint propagation",
-            Algorithm::Propagation => "Propagation engine (bit sets, singles, O(1) MRV)",
+            Algorithm::Propagation => "Propagation engine (bit boards, singles, bit-parallel MRV)",
             Algorithm::Dlx => "Dancing links (Algorithm X)",
         }
     }
@@ -264,7 +267,7 @@ impl Algorithm {
             Algorithm::FcMrv => "Removes each placed digit from the peers' domains; branches on the smallest domain.",
             Algorithm::Bitmask => "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
             Algorithm::Norvig => "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
-            Algorithm::Propagation => "Bit-set candidates, naked and hidden singles, most constrained cell from a bucket queue.",
+            Algorithm::Propagation => "One bit board per digit; naked and hidden singles to a fixpoint; branches on a two-candidate cell found by bit-parallel counting.",
             Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
         }
     }

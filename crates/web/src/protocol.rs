@@ -87,7 +87,7 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
 
 /// The events of [`encode_events`]' words; `None` if the words are not a whole, valid batch.
 pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
-    if words.len() % EVENT_WORDS != 0 {
+    if !words.len().is_multiple_of(EVENT_WORDS) {
         return None;
     }
     words
