@@ -159,3 +159,24 @@ test('keyboard entry and arrow navigation edit the givens', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('text pasted onto the board is loaded; several solutions are reported as such', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(BASE);
+  await page.$eval('[role=grid]', (el, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, HARD.match(/.{9}/g).join('\n'));
+  assert.equal(await boardLine(page), HARD);
+  await page.click('#run');
+  await waitForStatus(page, 'the solution is unique');
+  await page.selectOption('#new-size', '16');
+  assert.equal((await boardLine(page)).length, 256);
+  await page.click('#run');
+  await waitForStatus(page, 'several solutions');
+  await page.click('#end');
+  assert.ok(!(await boardLine(page)).includes('.'), '16×16 filled');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -2,7 +2,7 @@
 //! [`RunRequest`]; the worker answers with batches of events and ends with [`WorkerMessage::Done`].
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Event, Grid, Outcome, Params};
+use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount};
 
 /// One run: algorithm id (registry), parameters, the puzzle and the seed.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,6 +32,9 @@ pub struct RunSummary {
     pub outcome: Outcome,
     /// The verifier's word on a solved grid (`None` when not solved).
     pub verified: Option<Result<(), String>>,
+    /// Solutions of the puzzle counted up to 2 after a successful run: tells a unique puzzle from
+    /// one with several solutions (`None` when the run did not solve it).
+    pub solutions: Option<SolutionCount>,
     /// Milliseconds the solver ran in the worker (event posting included).
     pub elapsed_ms: f64,
     /// Per-cell events kept in the trace and dropped past the cap (summaries are always kept).

@@ -1,7 +1,7 @@
 //! The worker's side of a run, kept free of browser types so it is tested natively: the solver
 //! runs with an observer that batches events (by count and by time) and hands each batch to `post`.
 
-use sudoku_core::{verify_solution, Algorithm, Event, Flow, Observer, RunConfig};
+use sudoku_core::{count_solutions, verify_solution, Algorithm, Event, Flow, Observer, RunConfig};
 
 use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
 
@@ -84,9 +84,13 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
                 verify_solution(&request.puzzle, &outcome.grid)
                     .map_err(|e| e.describe(&outcome.grid))
             });
+            let solutions = outcome
+                .is_solved()
+                .then(|| count_solutions(&request.puzzle, 2));
             post(WorkerMessage::Done(RunSummary {
                 outcome,
                 verified,
+                solutions,
                 elapsed_ms,
                 kept_events: kept,
                 dropped_events: dropped,
@@ -167,6 +171,29 @@ mod tests {
         assert_eq!(summary.kept_events, DETAIL_CAP);
         assert!(summary.dropped_events > 0);
         assert!(matches!(summary.outcome.status, Status::GaveUp(_)));
+    }
+
+    #[test]
+    fn several_solutions_are_reported() {
+        let unique = RunRequest {
+            algorithm: "dlx".into(),
+            params: Params::default(),
+            puzzle: HARD.parse().unwrap(),
+            seed: 0,
+        };
+        let Some(WorkerMessage::Done(summary)) = collect(&unique).pop() else {
+            panic!("no Done")
+        };
+        assert!(summary.solutions.unwrap().is_unique());
+        let multi = RunRequest {
+            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            ..unique
+        };
+        let Some(WorkerMessage::Done(summary)) = collect(&multi).pop() else {
+            panic!("no Done")
+        };
+        assert_eq!(summary.verified, Some(Ok(())));
+        assert_eq!(summary.solutions.unwrap().count, 2);
     }
 
     #[test]

@@ -46,6 +46,7 @@ impl Solver for Propagation {
 
 /// How many solutions a puzzle has, counted up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SolutionCount {
     /// Solutions found (at most the limit).
     pub count: u64,

@@ -3,6 +3,7 @@
 
 use sudoku_core::grid::digit_char;
 use sudoku_core::Size;
+use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -18,6 +19,8 @@ pub struct BoardProps {
     pub selected: usize,
     pub on_key: Callback<(usize, KeyboardEvent)>,
     pub on_select: Callback<usize>,
+    /// Text pasted onto the board (any format the core reads).
+    pub on_paste: Callback<String>,
 }
 
 /// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
@@ -89,8 +92,19 @@ pub fn board(props: &BoardProps) -> Html {
         });
         html! { <div role="row" class="row">{ for cells }</div> }
     });
+    let on_paste = props.on_paste.clone();
+    let paste = Callback::from(move |e: Event| {
+        let text = e
+            .dyn_ref::<web_sys::ClipboardEvent>()
+            .and_then(|c| c.clipboard_data())
+            .and_then(|d| d.get_data("text/plain").ok());
+        if let Some(text) = text {
+            e.prevent_default();
+            on_paste.emit(text);
+        }
+    });
     html! {
-        <div class={classes!("board", format!("n{n}"))} role="grid"
+        <div class={classes!("board", format!("n{n}"))} role="grid" onpaste={paste}
              aria-label={format!("Sudoku board {size}")} style={format!("--n:{n}")}>
             { for rows }
         </div>

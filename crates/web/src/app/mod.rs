@@ -29,6 +29,7 @@ const REDRAW_MS: f64 = 250.0;
 
 pub enum Msg {
     Text(String),
+    Paste(String),
     LoadText,
     LoadLibrary(usize),
     NewGrid(usize),
@@ -340,6 +341,10 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Text(text) => self.text = text,
+            Msg::Paste(text) => {
+                self.text = text.clone();
+                self.load_text(&text);
+            }
             Msg::LoadText => {
                 let text = self.text.clone();
                 self.load_text(&text);
@@ -566,7 +571,8 @@ impl Component for App {
                     <Board size={size} values={values} givens={givens} candidates={candidates}
                            current={current} bad={self.bad_cells.clone()} selected={self.selected}
                            on_key={link.callback(|(cell, e)| Msg::Key(cell, e))}
-                           on_select={link.callback(Msg::Select)} />
+                           on_select={link.callback(Msg::Select)}
+                           on_paste={link.callback(Msg::Paste)} />
                     { self.view_playback(link) }
                 </section>
                 <section class="right">
@@ -729,7 +735,14 @@ impl App {
         };
         let outcome = &summary.outcome;
         let verdict = match (&outcome.status, &summary.verified) {
-            (Status::Solved, Some(Ok(()))) => "solved, verified".to_string(),
+            (Status::Solved, Some(Ok(()))) => match summary.solutions {
+                Some(c) if c.is_unique() => "solved, verified; the solution is unique".to_string(),
+                Some(c) if c.count > 1 => {
+                    "solved, verified; this puzzle has several solutions, this is one of them"
+                        .to_string()
+                }
+                _ => "solved, verified".to_string(),
+            },
             (Status::Solved, Some(Err(e))) => format!("solved but NOT verified: {e}"),
             (Status::NoSolution, _) => "no solution: the givens admit no completion".to_string(),
             (status, _) => status.to_string(),
