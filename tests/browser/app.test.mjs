@@ -156,6 +156,8 @@ test('keyboard entry and arrow navigation edit the givens', async () => {
   const label = await page.getAttribute('#cell-1', 'aria-label');
   assert.equal(label, 'row 1 column 2, given 2');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'cell-5');
+  await page.click('#clear');
+  assert.equal(await boardLine(page), '.'.repeat(16));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -33,6 +33,8 @@ pub enum Msg {
     LoadText,
     LoadLibrary(usize),
     NewGrid(usize),
+    /// Empties the board, keeping its size.
+    Clear,
     Key(usize, KeyboardEvent),
     Select(usize),
     Pick(String),
@@ -360,6 +362,10 @@ impl Component for App {
                     self.selected = 0;
                 }
             }
+            Msg::Clear => {
+                self.set_puzzle(Grid::empty(self.puzzle.size()));
+                self.text.clear();
+            }
             Msg::Select(cell) => self.selected = cell,
             Msg::Key(cell, e) => {
                 let size = self.puzzle.size();
@@ -617,6 +623,7 @@ impl App {
                     oninput={link.callback(|e: InputEvent| Msg::Text(e.target_unchecked_into::<HtmlTextAreaElement>().value()))} />
                 <div class="buttons">
                     <button id="load" onclick={link.callback(|_| Msg::LoadText)}>{ "Load" }</button>
+                    <button id="clear" onclick={link.callback(|_| Msg::Clear)}>{ "Clear" }</button>
                     <label for="new-size">{ "New empty grid" }</label>
                     <select id="new-size" onchange={link.callback(|e: Event| {
                         Msg::NewGrid(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(9))
