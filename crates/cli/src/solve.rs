@@ -66,13 +66,18 @@ pub fn solve(text: &str, algorithm: Algorithm, config: &RunConfig, show_stats: b
         }
         if show_stats {
             let s = outcome.stats;
+            let search = if s.iterations > 0 {
+                format!("{} iterations, {} restarts", s.iterations, s.restarts)
+            } else {
+                format!(
+                    "{} nodes, {} backtracks, {} propagations",
+                    s.nodes, s.backtracks, s.propagations
+                )
+            };
             eprintln!(
-                "line {}: {}; {} nodes, {} backtracks, {} propagations; {:.1} µs",
+                "line {}: {}; {search}; {:.1} µs",
                 record.line,
                 outcome.status,
-                s.nodes,
-                s.backtracks,
-                s.propagations,
                 took.as_secs_f64() * 1e6
             );
         }

@@ -20,6 +20,7 @@ pub mod exact;
 pub mod generate;
 pub mod graph;
 pub mod grid;
+pub mod heuristic;
 pub mod parse;
 pub mod registry;
 pub mod size;

@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::exact;
 use crate::grid::Grid;
 use crate::solve::{Limits, Outcome, Solver};
 use crate::trace::Observer;
+use crate::{exact, heuristic};
 
 /// Exact algorithms prove; heuristics search and may give up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -205,6 +205,8 @@ pub enum Algorithm {
     Norvig,
     Propagation,
     Dlx,
+    ColoringBfs,
+    ColoringDfs,
 }
 
 const fn max_nodes(default: i64) -> ParamSpec {
@@ -229,6 +231,8 @@ impl Algorithm {
         Algorithm::Norvig,
         Algorithm::Propagation,
         Algorithm::Dlx,
+        Algorithm::ColoringBfs,
+        Algorithm::ColoringDfs,
     ];
 
     /// Stable id used on the command line and in URLs.
@@ -241,6 +245,8 @@ impl Algorithm {
             Algorithm::Norvig => "norvig",
             Algorithm::Propagation => "propagation",
             Algorithm::Dlx => "dlx",
+            Algorithm::ColoringBfs => "coloring-bfs",
+            Algorithm::ColoringDfs => "coloring-dfs",
         }
     }
 
@@ -253,11 +259,16 @@ impl Algorithm {
             Algorithm::Norvig => "Norvig constraint propagation",
             Algorithm::Propagation => "Propagation engine (bit boards, singles, bit-parallel MRV)",
             Algorithm::Dlx => "Dancing links (Algorithm X)",
+            Algorithm::ColoringBfs => "Graph colouring, breadth-first (CL), multi-start",
+            Algorithm::ColoringDfs => "Graph colouring, depth-first (CP), multi-start",
         }
     }
 
     pub fn family(self) -> Family {
-        Family::Exact
+        match self {
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs => Family::Heuristic,
+            _ => Family::Exact,
+        }
     }
 
     pub fn description(self) -> &'static str {
@@ -269,6 +280,8 @@ impl Algorithm {
             Algorithm::Norvig => "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
             Algorithm::Propagation => "One bit board per digit; naked and hidden singles to a fixpoint; branches on a two-candidate cell found by bit-parallel counting.",
             Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
+            Algorithm::ColoringBfs => "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+            Algorithm::ColoringDfs => "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
         }
     }
 
@@ -279,12 +292,41 @@ impl Algorithm {
         const FC_MRV: [ParamSpec; 1] = [max_nodes(20_000_000)];
         const NORVIG: [ParamSpec; 1] = [max_nodes(10_000_000)];
         const COMPLETE: [ParamSpec; 1] = [max_nodes(0)];
+        const COLORING: [ParamSpec; 3] = [
+            ParamSpec {
+                name: "origin",
+                description: "Where each construction starts: first empty cell, centre, a random cell, or the cell with the most coloured neighbours (mv).",
+                kind: ParamKind::Choice {
+                    options: crate::heuristic::Origin::IDS,
+                    default: "first",
+                },
+            },
+            ParamSpec {
+                name: "list_size",
+                description: "Restricted list: draw each colour among the first this many usable ones (the paper: 9, 7, 5, 3).",
+                kind: ParamKind::Integer {
+                    min: 1,
+                    max: 25,
+                    default: 9,
+                },
+            },
+            ParamSpec {
+                name: "max_iter",
+                description: "Constructions at most before giving up.",
+                kind: ParamKind::Integer {
+                    min: 1,
+                    max: 100_000_000,
+                    default: 10_000,
+                },
+            },
+        ];
         match self {
             Algorithm::Backtracking | Algorithm::BruteForce => &BACKTRACKING,
             Algorithm::Bitmask => &BITMASK,
             Algorithm::FcMrv => &FC_MRV,
             Algorithm::Norvig => &NORVIG,
             Algorithm::Propagation | Algorithm::Dlx => &COMPLETE,
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs => &COLORING,
         }
     }
 
@@ -352,6 +394,25 @@ impl Algorithm {
             Algorithm::Norvig => exact::Norvig { limits }.solve(puzzle, observer),
             Algorithm::Propagation => exact::Propagation { limits }.solve(puzzle, observer),
             Algorithm::Dlx => exact::Dlx { limits }.solve(puzzle, observer),
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs => {
+                let choice = |name: &str| match values.get(name) {
+                    Some(ParamValue::Choice(v)) => v.clone(),
+                    _ => String::new(),
+                };
+                heuristic::Coloring {
+                    traversal: if self == Algorithm::ColoringBfs {
+                        heuristic::Traversal::BreadthFirst
+                    } else {
+                        heuristic::Traversal::DepthFirst
+                    },
+                    origin: heuristic::Origin::from_id(&choice("origin"))
+                        .unwrap_or(heuristic::Origin::First),
+                    list_size: integer("list_size").max(1) as usize,
+                    max_iter: integer("max_iter").max(1) as u64,
+                    seed: config.seed,
+                }
+                .solve(puzzle, observer)
+            }
         })
     }
 }

@@ -27,7 +27,8 @@ pub enum Event {
     Unassign { cell: u16, value: u8 },
     /// Two cells exchanged their values (local search moves).
     Swap { a: u16, b: u16 },
-    /// A multi-start construction ended without success after colouring `progress` cells; `attempt` starts next.
+    /// A multi-start construction ended without success after colouring `progress` cells; the
+    /// board returns to the puzzle's givens and construction `attempt` starts.
     Restart { attempt: u32, progress: u32 },
     /// One local-search iteration: the cost now and the best cost so far.
     Iteration {
@@ -147,25 +148,29 @@ pub struct Replay {
     pub values: Vec<u8>,
     pub candidates: Vec<u32>,
     levels: Vec<(Vec<u8>, Vec<u32>)>,
+    /// The puzzle's state, which a restart returns to.
+    start: (Vec<u8>, Vec<u32>),
 }
 
 impl Replay {
     /// Starts from a puzzle: givens placed, every empty cell with all n candidates.
     pub fn new(puzzle: &crate::Grid) -> Replay {
         let all = puzzle.size().all_digits();
+        let values = puzzle.values().to_vec();
+        let candidates: Vec<u32> = values
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    all
+                } else {
+                    crate::bits::digit_bit(v)
+                }
+            })
+            .collect();
         Replay {
-            values: puzzle.values().to_vec(),
-            candidates: puzzle
-                .values()
-                .iter()
-                .map(|&v| {
-                    if v == 0 {
-                        all
-                    } else {
-                        crate::bits::digit_bit(v)
-                    }
-                })
-                .collect(),
+            start: (values.clone(), candidates.clone()),
+            values,
+            candidates,
             levels: Vec::new(),
         }
     }
@@ -202,10 +207,12 @@ impl Replay {
             }
             Event::Unassign { cell, .. } => self.values[cell as usize] = 0,
             Event::Swap { a, b } => self.values.swap(a as usize, b as usize),
-            Event::Restart { .. }
-            | Event::Iteration { .. }
-            | Event::Generation { .. }
-            | Event::Temperature { .. } => {}
+            Event::Restart { .. } => {
+                self.levels.clear();
+                self.values.clone_from(&self.start.0);
+                self.candidates.clone_from(&self.start.1);
+            }
+            Event::Iteration { .. } | Event::Generation { .. } | Event::Temperature { .. } => {}
         }
     }
 }

@@ -216,3 +216,30 @@ fn the_null_observer_and_a_recorder_see_the_same_run() {
         assert!(!recorder.events.is_empty());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Colouring heuristics: a claimed solution is always valid and keeps the givens, a run is a
+    /// function of its seed, and a give-up is within the construction budget.
+    #[test]
+    fn coloring_heuristics_are_valid_and_reproducible(seed in any::<u64>(), k in 2usize..=3, share in 0.0f64..0.5,
+                                                      dfs in any::<bool>(), origin in 0usize..4, list in 1i64..=9) {
+        let size = Size::from_box_side(k).unwrap();
+        let puzzle = holed(size, seed, share);
+        let algorithm = if dfs { Algorithm::ColoringDfs } else { Algorithm::ColoringBfs };
+        let mut params = Params::default();
+        params.set("origin", ParamValue::Choice(["first", "centre", "random", "mv"][origin].into()));
+        params.set("list_size", ParamValue::Integer(list));
+        params.set("max_iter", ParamValue::Integer(200));
+        let config = RunConfig { seed, params };
+        let first = algorithm.run(&puzzle, &config, &mut NullObserver).unwrap();
+        let again = algorithm.run(&puzzle, &config, &mut NullObserver).unwrap();
+        prop_assert_eq!(&first, &again);
+        match first.status {
+            Status::Solved => prop_assert_eq!(verify_solution(&puzzle, &first.grid), Ok(())),
+            Status::GaveUp(sudoku_core::Limit::Iterations(200)) => prop_assert_eq!(first.stats.restarts, 200),
+            other => prop_assert!(false, "unexpected {:?}", other),
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! Graph colouring inside a multi-start loop (Cunha, Silva & Maciel 2013).
+//!
+//! The board is the Sudoku graph (cells are vertices, cells sharing a unit are adjacent); a
+//! solution is a proper n-colouring that keeps the givens' colours. One construction colours the
+//! empty cells in the order of a breadth-first (CL) or depth-first (CP) traversal from an origin:
+//!
+//! - `color_vertex(v, max_list)` lists the colours 1..n that no coloured neighbour of v uses, in
+//!   increasing order, stopping when the list holds `max_list` colours, and picks one of them
+//!   uniformly at random; an empty list makes the construction fail.
+//! - Breadth-first: colour the origin and queue it; pop a vertex, colour each uncoloured neighbour
+//!   and queue it. Depth-first: colour the origin and push it; pop v, colour its first uncoloured
+//!   neighbour u, push v then u.
+//!
+//! The multi-start loop repeats constructions from the givens, up to `max_iter`, and stops at the
+//! first complete colouring (which is proper by construction, and verified by the tests).
+//!
+//! Readings where the paper is terse, chosen here and kept fixed:
+//! - Givens are pre-coloured and never change. The traversal passes through them (a given
+//!   neighbour is visited and queued like a coloured one) so no region of empty cells is cut off.
+//! - Origins: `first` = the first empty cell in reading order, `centre` = the empty cell nearest the
+//!   centre (the centre itself when empty), `random` = an empty cell drawn anew for each
+//!   construction, `mv` = the empty cell with the most coloured neighbours (first in reading order
+//!   among equals). With no empty cell the puzzle is already complete.
+//! - Neighbours are taken in ascending cell order (the graph's adjacency lists).
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::graph::Graph;
+use crate::grid::Grid;
+use crate::solve::{Halt, Limit, Outcome, Solver, Stats, Status, Tracker};
+use crate::trace::{Event, Observer};
+
+/// The traversal that orders one construction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Traversal {
+    /// CL: breadth-first.
+    BreadthFirst,
+    /// CP: depth-first.
+    DepthFirst,
+}
+
+/// Where a construction starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    First,
+    Centre,
+    Random,
+    MostColouredNeighbours,
+}
+
+impl Origin {
+    pub const IDS: &'static [&'static str] = &["first", "centre", "random", "mv"];
+
+    pub fn from_id(id: &str) -> Option<Origin> {
+        match id {
+            "first" => Some(Origin::First),
+            "centre" | "center" => Some(Origin::Centre),
+            "random" => Some(Origin::Random),
+            "mv" => Some(Origin::MostColouredNeighbours),
+            _ => None,
+        }
+    }
+}
+
+/// Multi-start graph colouring.
+#[derive(Clone, Debug)]
+pub struct Coloring {
+    pub traversal: Traversal,
+    pub origin: Origin,
+    /// Restricted list size: at most this many usable colours are drawn from (1..=n).
+    pub list_size: usize,
+    /// Constructions at most.
+    pub max_iter: u64,
+    pub seed: u64,
+}
+
+/// One construction's working state.
+struct Construction<'g> {
+    graph: &'g Graph,
+    values: Vec<u8>,
+    visited: Vec<bool>,
+    coloured: u32,
+}
+
+impl Construction<'_> {
+    /// `color_vertex`: a random colour among the first `list_size` usable ones, or `None`.
+    fn color_vertex<R: Rng>(
+        &self,
+        v: usize,
+        list_size: usize,
+        n: usize,
+        rng: &mut R,
+    ) -> Option<u8> {
+        let mut used = 0u32;
+        for &u in &self.graph.adjacency[v] {
+            let c = self.values[u as usize];
+            if c != 0 {
+                used |= 1 << (c - 1);
+            }
+        }
+        let list: Vec<u8> = (1..=n as u8)
+            .filter(|c| used & (1 << (c - 1)) == 0)
+            .take(list_size)
+            .collect();
+        list.choose(rng).copied()
+    }
+
+    /// Visits `v`: colours it if it is empty. `Ok(false)` if it cannot be coloured.
+    fn visit<R: Rng, O: Observer + ?Sized>(
+        &mut self,
+        v: usize,
+        list_size: usize,
+        rng: &mut R,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
+        self.visited[v] = true;
+        if self.values[v] != 0 {
+            return Ok(true);
+        }
+        let n = self.graph.size.n();
+        match self.color_vertex(v, list_size, n, rng) {
+            Some(c) => {
+                self.values[v] = c;
+                self.coloured += 1;
+                tracker.emit(Event::Assign {
+                    cell: v as u16,
+                    value: c,
+                })?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+impl Coloring {
+    fn origin_cell<R: Rng>(&self, puzzle: &Grid, graph: &Graph, rng: &mut R) -> Option<usize> {
+        let size = puzzle.size();
+        let empty: Vec<usize> = (0..size.cells()).filter(|&c| puzzle.get(c) == 0).collect();
+        let n = size.n() as isize;
+        Some(match self.origin {
+            Origin::First => *empty.first()?,
+            Origin::Centre => *empty.iter().min_by_key(|&&c| {
+                let (r, col) = ((c / size.n()) as isize, (c % size.n()) as isize);
+                ((r - n / 2).pow(2) + (col - n / 2).pow(2), c)
+            })?,
+            Origin::Random => *empty.choose(rng)?,
+            Origin::MostColouredNeighbours => *empty.iter().max_by_key(|&&c| {
+                let coloured = graph.adjacency[c]
+                    .iter()
+                    .filter(|&&u| puzzle.get(u as usize) != 0)
+                    .count();
+                (coloured, std::cmp::Reverse(c))
+            })?,
+        })
+    }
+
+    /// One construction; `Ok(true)` when every cell got a colour.
+    fn construct<R: Rng, O: Observer + ?Sized>(
+        &self,
+        work: &mut Construction<'_>,
+        origin: usize,
+        rng: &mut R,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
+        let graph = work.graph;
+        let list_size = self.list_size.max(1);
+        if !work.visit(origin, list_size, rng, tracker)? {
+            return Ok(false);
+        }
+        match self.traversal {
+            Traversal::BreadthFirst => {
+                let mut queue = std::collections::VecDeque::from([origin]);
+                while let Some(v) = queue.pop_front() {
+                    for &u in &graph.adjacency[v] {
+                        let u = u as usize;
+                        if !work.visited[u] {
+                            if !work.visit(u, list_size, rng, tracker)? {
+                                return Ok(false);
+                            }
+                            queue.push_back(u);
+                        }
+                    }
+                }
+            }
+            Traversal::DepthFirst => {
+                let mut stack = vec![origin];
+                while let Some(v) = stack.pop() {
+                    let next = graph.adjacency[v]
+                        .iter()
+                        .map(|&u| u as usize)
+                        .find(|&u| !work.visited[u]);
+                    if let Some(u) = next {
+                        if !work.visit(u, list_size, rng, tracker)? {
+                            return Ok(false);
+                        }
+                        stack.push(v);
+                        stack.push(u);
+                    }
+                }
+            }
+        }
+        Ok(work.values.iter().all(|&v| v != 0))
+    }
+}
+
+impl Solver for Coloring {
+    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
+        let graph = Graph::new(puzzle.size());
+        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
+        let mut tracker = Tracker::new(observer, crate::solve::Limits::NONE);
+        if !puzzle.conflicts().is_empty() {
+            // Clashing givens: no colouring keeps them; a heuristic cannot prove more than that.
+            return tracker.finish(puzzle, Ok(None));
+        }
+        let result = (|| {
+            for attempt in 1..=self.max_iter.max(1) {
+                tracker.stats.iterations = attempt;
+                let mut work = Construction {
+                    graph: &graph,
+                    values: puzzle.values().to_vec(),
+                    visited: vec![false; puzzle.size().cells()],
+                    coloured: 0,
+                };
+                let Some(origin) = self.origin_cell(puzzle, &graph, &mut rng) else {
+                    return Ok(Some(work.values)); // nothing to colour
+                };
+                if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
+                    return Ok(Some(work.values));
+                }
+                tracker.stats.restarts += 1;
+                if attempt < self.max_iter {
+                    tracker.emit(Event::Restart {
+                        attempt: attempt as u32 + 1,
+                        progress: work.coloured,
+                    })?;
+                }
+            }
+            Err(Halt::Limit(Limit::Iterations(self.max_iter)))
+        })();
+        let stats: Stats = tracker.stats;
+        match result {
+            Ok(Some(values)) => tracker.finish(puzzle, Ok(Some(&values))),
+            Ok(None) => tracker.finish(puzzle, Ok(None)),
+            Err(halt) => {
+                let mut outcome = tracker.finish(puzzle, Err(halt));
+                outcome.stats = stats;
+                if let Status::GaveUp(_) = outcome.status {
+                    outcome.status = Status::GaveUp(Limit::Iterations(self.max_iter));
+                }
+                outcome
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::{NullObserver, Recorder, Replay};
+    use crate::verify::verify_solution;
+    use crate::Size;
+
+    fn coloring(traversal: Traversal, origin: Origin, list_size: usize, seed: u64) -> Coloring {
+        Coloring {
+            traversal,
+            origin,
+            list_size,
+            max_iter: 10_000,
+            seed,
+        }
+    }
+
+    const EASY: &str =
+        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+
+    #[test]
+    fn every_traversal_and_origin_answers_and_most_solve_an_easy_puzzle() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let mut solved = Vec::new();
+        for traversal in [Traversal::BreadthFirst, Traversal::DepthFirst] {
+            for origin in [
+                Origin::First,
+                Origin::Centre,
+                Origin::Random,
+                Origin::MostColouredNeighbours,
+            ] {
+                let outcome = coloring(traversal, origin, 9, 1).solve(&puzzle, &mut NullObserver);
+                match outcome.status {
+                    Status::Solved => {
+                        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
+                        solved.push((traversal, origin));
+                    }
+                    Status::GaveUp(Limit::Iterations(10_000)) => {
+                        assert_eq!(outcome.stats.restarts, 10_000)
+                    }
+                    other => panic!("{traversal:?} {origin:?}: {other:?}"),
+                }
+            }
+        }
+        eprintln!("solved by {solved:?}");
+        assert!(solved.len() >= 4, "only {solved:?}");
+    }
+
+    #[test]
+    fn a_fixed_seed_reproduces_the_run() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let a = coloring(Traversal::DepthFirst, Origin::Random, 5, 42)
+            .solve(&puzzle, &mut NullObserver);
+        let b = coloring(Traversal::DepthFirst, Origin::Random, 5, 42)
+            .solve(&puzzle, &mut NullObserver);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn restarts_replay_back_to_the_givens() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let mut recorder = Recorder::default();
+        let outcome =
+            coloring(Traversal::BreadthFirst, Origin::First, 9, 3).solve(&puzzle, &mut recorder);
+        assert!(outcome.is_solved());
+        let restarts = recorder
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Restart { .. }))
+            .count() as u64;
+        assert_eq!(restarts, outcome.stats.restarts);
+        let mut replay = Replay::new(&puzzle);
+        for e in &recorder.events {
+            replay.apply(e);
+        }
+        assert_eq!(replay.values, outcome.grid.values());
+    }
+
+    #[test]
+    fn the_budget_bounds_the_constructions() {
+        // An empty 9×9 grid is rarely coloured greedily with a list of 1 (always the smallest colour).
+        let outcome = coloring(Traversal::BreadthFirst, Origin::First, 1, 0)
+            .solve(&Grid::empty(Size::NINE), &mut NullObserver);
+        assert_eq!(outcome.status, Status::GaveUp(Limit::Iterations(10_000)));
+        assert_eq!(outcome.stats.iterations, 10_000);
+        assert_eq!(outcome.stats.restarts, 10_000);
+    }
+}
