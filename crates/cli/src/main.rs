@@ -43,6 +43,15 @@ enum Command {
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
+    /// Filter each puzzle's domains to a fixpoint and print the domain reduction:
+    /// `FILTER BEFORE AFTER REDUCTION%` (sums of domain sizes), one line per puzzle.
+    Filter {
+        /// ac3 (pairwise ≠, arc consistency) or alldiff (alldifferent bounds consistency, Hall intervals).
+        #[arg(long, value_parser = ["ac3", "alldiff"])]
+        filter: String,
+        /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
+    },
     /// Measure algorithms on puzzle files: a Markdown table per algorithm and file.
     Bench {
         /// Algorithm id (repeat for several; default: every exact algorithm).
@@ -164,6 +173,13 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             let text = input::read(file.as_deref())?;
             solve::count(&text, limit);
+            Ok(())
+        }
+        Command::Filter { filter, file } => {
+            let which = sudoku_core::domain::Filter::from_id(&filter)
+                .ok_or_else(|| UsageError(format!("unknown filter '{filter}'")))?;
+            let text = input::read(file.as_deref())?;
+            solve::filter(&text, which);
             Ok(())
         }
         Command::Bench {

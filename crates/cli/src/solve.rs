@@ -120,3 +120,43 @@ pub fn count(text: &str, limit: u64) {
     }
     let _ = out.flush();
 }
+
+pub fn filter(text: &str, which: sudoku_core::domain::Filter) {
+    use sudoku_core::domain::{filter, initial_domains, total_size};
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut geometries: Vec<sudoku_core::Geometry> = Vec::new();
+    for record in parse_records(text) {
+        let puzzle = match &record.result {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                eprintln!("sudoku: skipped: {e}");
+                let _ = writeln!(out, "invalid: {e}");
+                continue;
+            }
+        };
+        let size = puzzle.size();
+        if !geometries.iter().any(|g| g.size == size) {
+            geometries.push(sudoku_core::Geometry::new(size));
+        }
+        let geometry = geometries
+            .iter()
+            .find(|g| g.size == size)
+            .expect("just added");
+        let mut domains = initial_domains(puzzle);
+        let before = total_size(&domains);
+        let line = match filter(geometry, &mut domains, which) {
+            Ok(()) => {
+                let after = total_size(&domains);
+                let reduction = 100.0 * (before - after) as f64 / before as f64;
+                format!("{} {before} {after} {reduction:.1}%", which.id())
+            }
+            Err(w) => format!(
+                "no solution ({} has no candidate left)",
+                sudoku_core::cell_name(size, w.cell)
+            ),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+}

@@ -171,3 +171,27 @@ fn bench_prints_a_verified_table() {
         assert_eq!(&cells[3..6], &["2", "2", "2"], "{row}");
     }
 }
+
+#[test]
+fn filter_prints_the_domain_reduction_per_puzzle() {
+    let dead = "12.4..3.........";
+    let input = format!("{HARD}\n{dead}\n");
+    for filter in ["ac3", "alldiff"] {
+        let (out, _, code) = stdout_of(&["filter", "--filter", filter], &input);
+        assert_eq!(code, 0);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        let fields: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(fields[0], filter);
+        let (before, after): (u64, u64) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+        assert_eq!(before, 17 + 64 * 9);
+        assert!(after < before && after >= 81, "{}", lines[0]);
+        assert!(fields[3].ends_with('%'));
+        if filter == "ac3" {
+            assert_eq!(lines[1], "no solution (r1c3 has no candidate left)");
+        }
+    }
+    let (_, err, code) = stdout_of(&["filter", "--filter", "magic"], HARD);
+    assert_eq!(code, 2);
+    assert!(err.contains("magic"), "{err}");
+}

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod bits;
+pub mod domain;
 pub mod exact;
 pub mod generate;
 pub mod graph;
