@@ -29,7 +29,7 @@ pub mod solve;
 pub mod trace;
 pub mod verify;
 
-pub use exact::{count_solutions, SolutionCount};
+pub use exact::{count_solutions, count_solutions_within, SolutionCount};
 pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
 pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};

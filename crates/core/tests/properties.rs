@@ -243,3 +243,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_bounded_count_says_when_it_did_not_settle() {
+    use sudoku_core::{count_solutions_within, Limits};
+    let puzzle: Grid = HARD.parse().unwrap();
+    assert_eq!(count_solutions_within(&puzzle, 2, Limits::nodes(3)), None);
+    let settled = count_solutions_within(&puzzle, 2, Limits::nodes(1_000_000)).unwrap();
+    assert!(settled.is_unique());
+    let empty = count_solutions_within(&Grid::empty(Size::NINE), 2, Limits::nodes(1_000)).unwrap();
+    assert_eq!((empty.count, empty.exact), (2, false));
+}

@@ -33,7 +33,8 @@ pub struct RunSummary {
     /// The verifier's word on a solved grid (`None` when not solved).
     pub verified: Option<Result<(), String>>,
     /// Solutions of the puzzle counted up to 2 after a successful run: tells a unique puzzle from
-    /// one with several solutions (`None` when the run did not solve it).
+    /// one with several solutions (`None` when the run did not solve it or the count did not
+    /// settle within `runner::UNIQUENESS_NODES`).
     pub solutions: Option<SolutionCount>,
     /// Milliseconds the solver ran in the worker (event posting included).
     pub elapsed_ms: f64,

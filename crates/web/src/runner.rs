@@ -1,7 +1,9 @@
 //! The worker's side of a run, kept free of browser types so it is tested natively: the solver
 //! runs with an observer that batches events (by count and by time) and hands each batch to `post`.
 
-use sudoku_core::{count_solutions, verify_solution, Algorithm, Event, Flow, Observer, RunConfig};
+use sudoku_core::{
+    count_solutions_within, verify_solution, Algorithm, Event, Flow, Limits, Observer, RunConfig,
+};
 
 use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
 
@@ -9,6 +11,8 @@ use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
 pub const BATCH_EVENTS: usize = 2_000;
 /// A batch is also posted when this many milliseconds passed since the last one.
 pub const BATCH_MILLIS: f64 = 16.0;
+/// Search nodes the uniqueness check after a solve may spend; past it the page makes no claim.
+pub const UNIQUENESS_NODES: u64 = 2_000_000;
 /// Per-cell events kept in a trace; past it only summaries (restarts, iterations, generations)
 /// are kept, so a long run cannot exhaust the page's memory.
 pub const DETAIL_CAP: u64 = 300_000;
@@ -86,7 +90,10 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
             });
             let solutions = outcome
                 .is_solved()
-                .then(|| count_solutions(&request.puzzle, 2));
+                .then(|| {
+                    count_solutions_within(&request.puzzle, 2, Limits::nodes(UNIQUENESS_NODES))
+                })
+                .flatten();
             post(WorkerMessage::Done(RunSummary {
                 outcome,
                 verified,

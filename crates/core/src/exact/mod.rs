@@ -14,4 +14,4 @@ pub use brute_force::BruteForce;
 pub use dlx::Dlx;
 pub use fc_mrv::FcMrv;
 pub use norvig::Norvig;
-pub use propagation::{count_solutions, Propagation, SolutionCount};
+pub use propagation::{count_solutions, count_solutions_within, Propagation, SolutionCount};

@@ -63,14 +63,23 @@ impl SolutionCount {
 
 /// Counts the solutions of a puzzle, stopping at `limit` (use 2 for a uniqueness check).
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
+    count_solutions_within(puzzle, limit, Limits::NONE).expect("no budget, no give-up")
+}
+
+/// [`count_solutions`] within a search budget: `None` if the budget ran out before the count was
+/// settled (neither `limit` solutions found nor the search space exhausted).
+pub fn count_solutions_within(puzzle: &Grid, limit: u64, budget: Limits) -> Option<SolutionCount> {
     let limit = limit.max(1);
     let mut observer = NullObserver;
-    let mut tracker = Tracker::new(&mut observer, Limits::NONE);
-    let count = search_any_size(puzzle, limit, &mut tracker, &mut |_| {}).unwrap_or(0);
-    SolutionCount {
+    let mut tracker = Tracker::new(&mut observer, budget);
+    let mut found = 0u64;
+    let result = search_any_size(puzzle, limit, &mut tracker, &mut |_| found += 1);
+    let count = result.ok()?;
+    debug_assert_eq!(count, found);
+    Some(SolutionCount {
         count,
         exact: count < limit,
-    }
+    })
 }
 
 /// Runs the engine instance of the puzzle's size.
