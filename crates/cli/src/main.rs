@@ -189,7 +189,11 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             files,
         } => {
             let algorithms = if algorithms.is_empty() {
-                Algorithm::ALL.to_vec()
+                Algorithm::ALL
+                    .iter()
+                    .copied()
+                    .filter(|a| a.family() == sudoku_core::Family::Exact)
+                    .collect()
             } else {
                 algorithms
                     .iter()
