@@ -46,8 +46,9 @@ enum Command {
     /// Filter each puzzle's domains to a fixpoint and print the domain reduction:
     /// `FILTER BEFORE AFTER REDUCTION%` (sums of domain sizes), one line per puzzle.
     Filter {
-        /// ac3 (pairwise ≠, arc consistency) or alldiff (alldifferent bounds consistency, Hall intervals).
-        #[arg(long, value_parser = ["ac3", "alldiff"])]
+        /// ac3 (pairwise ≠, arc consistency), alldiff (alldifferent bounds consistency, Hall
+        /// intervals) or alldiff-gac (alldifferent generalised arc consistency, Régin's matching).
+        #[arg(long, value_parser = ["ac3", "alldiff", "alldiff-gac"])]
         filter: String,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,

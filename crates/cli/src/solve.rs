@@ -122,7 +122,7 @@ pub fn count(text: &str, limit: u64) {
 }
 
 pub fn filter(text: &str, which: sudoku_core::domain::Filter) {
-    use sudoku_core::domain::{filter, initial_domains, total_size};
+    use sudoku_core::domain::{filter, initial_domains, total_size, Wipeout};
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut geometries: Vec<sudoku_core::Geometry> = Vec::new();
@@ -151,9 +151,13 @@ pub fn filter(text: &str, which: sudoku_core::domain::Filter) {
                 let reduction = 100.0 * (before - after) as f64 / before as f64;
                 format!("{} {before} {after} {reduction:.1}%", which.id())
             }
-            Err(w) => format!(
+            Err(Wipeout::Cell(cell)) => format!(
                 "no solution ({} has no candidate left)",
-                sudoku_core::cell_name(size, w.cell)
+                sudoku_core::cell_name(size, cell)
+            ),
+            Err(Wipeout::Unit(unit)) => format!(
+                "no solution ({} cannot give each cell its own digit)",
+                size.unit(unit)
             ),
         };
         let _ = writeln!(out, "{line}");

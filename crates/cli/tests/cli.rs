@@ -176,7 +176,7 @@ fn bench_prints_a_verified_table() {
 fn filter_prints_the_domain_reduction_per_puzzle() {
     let dead = "12.4..3.........";
     let input = format!("{HARD}\n{dead}\n");
-    for filter in ["ac3", "alldiff"] {
+    for filter in ["ac3", "alldiff", "alldiff-gac"] {
         let (out, _, code) = stdout_of(&["filter", "--filter", filter], &input);
         assert_eq!(code, 0);
         let lines: Vec<&str> = out.lines().collect();
@@ -187,8 +187,13 @@ fn filter_prints_the_domain_reduction_per_puzzle() {
         assert_eq!(before, 17 + 64 * 9);
         assert!(after < before && after >= 81, "{}", lines[0]);
         assert!(fields[3].ends_with('%'));
-        if filter == "ac3" {
-            assert_eq!(lines[1], "no solution (r1c3 has no candidate left)");
+        match filter {
+            "ac3" => assert_eq!(lines[1], "no solution (r1c3 has no candidate left)"),
+            "alldiff-gac" => assert_eq!(
+                lines[1],
+                "no solution (column 3 cannot give each cell its own digit)"
+            ),
+            _ => {}
         }
     }
     let (_, err, code) = stdout_of(&["filter", "--filter", "magic"], HARD);

@@ -15,6 +15,8 @@ pub enum Filter {
     Ac3,
     /// Bounds consistency of alldifferent on every row, column and box, by Hall intervals.
     AllDifferent,
+    /// Generalised arc consistency of alldifferent on every unit (Régin's matching algorithm).
+    AllDifferentGac,
 }
 
 impl Filter {
@@ -22,6 +24,7 @@ impl Filter {
         match id {
             "ac3" => Some(Filter::Ac3),
             "alldiff" => Some(Filter::AllDifferent),
+            "alldiff-gac" => Some(Filter::AllDifferentGac),
             _ => None,
         }
     }
@@ -30,14 +33,18 @@ impl Filter {
         match self {
             Filter::Ac3 => "ac3",
             Filter::AllDifferent => "alldiff",
+            Filter::AllDifferentGac => "alldiff-gac",
         }
     }
 }
 
-/// A cell lost its last candidate: the puzzle has no solution.
+/// The filter proved the puzzle has no solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wipeout {
-    pub cell: usize,
+pub enum Wipeout {
+    /// This cell lost its last candidate.
+    Cell(usize),
+    /// This unit (flat index: rows, columns, boxes) cannot give each cell its own digit.
+    Unit(usize),
 }
 
 /// The starting domains: a given's digit alone, every digit for an empty cell.
@@ -60,6 +67,7 @@ pub fn filter(geometry: &Geometry, domains: &mut [u32], which: Filter) -> Result
     match which {
         Filter::Ac3 => ac3(geometry, domains),
         Filter::AllDifferent => alldifferent_bounds(geometry, domains),
+        Filter::AllDifferentGac => alldifferent_gac(geometry, domains),
     }
 }
 
@@ -84,7 +92,7 @@ pub fn ac3(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
             if domains[x] & dy != 0 {
                 domains[x] &= !dy;
                 if domains[x] == 0 {
-                    return Err(Wipeout { cell: x });
+                    return Err(Wipeout::Cell(x));
                 }
                 if is_single(domains[x]) && !queued[x] {
                     queue.push_back((x, x));
@@ -107,7 +115,7 @@ pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(
     let n = geometry.size.n();
     loop {
         let mut changed = false;
-        for unit in &geometry.units {
+        for (u, unit) in geometry.units.iter().enumerate() {
             for lo in 1..=n as u32 {
                 for hi in lo..=n as u32 {
                     let width = hi - lo + 1;
@@ -117,7 +125,7 @@ pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(
                     };
                     let count = unit.iter().filter(|&&c| inside(domains[c])).count() as u32;
                     if count > width {
-                        return Err(Wipeout { cell: unit[0] });
+                        return Err(Wipeout::Unit(u));
                     }
                     if count < width {
                         continue;
@@ -140,7 +148,7 @@ pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(
                         }
                         if narrowed != d {
                             if narrowed == 0 {
-                                return Err(Wipeout { cell: c });
+                                return Err(Wipeout::Cell(c));
                             }
                             domains[c] = narrowed;
                             changed = true;
@@ -153,6 +161,140 @@ pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(
             return Ok(());
         }
     }
+}
+
+/// Generalised arc consistency of alldifferent on every unit, repeated to a fixpoint (Régin 1994).
+///
+/// Per unit (n cells, n digits): a maximum matching of cells to digits (none covering every cell
+/// is a contradiction); then, in the graph where matched pairs point digit → cell and the other
+/// allowed pairs cell → digit, a pair (cell, digit) belongs to some solution of the unit exactly
+/// when it is matched or both ends lie in one strongly connected component (the matching is
+/// perfect, so no digit is free). Every other pair is removed.
+pub fn alldifferent_gac(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
+    let n = geometry.size.n();
+    loop {
+        let mut changed = false;
+        for (u, unit) in geometry.units.iter().enumerate() {
+            let local: Vec<u32> = unit.iter().map(|&c| domains[c]).collect();
+            let matched = perfect_matching(&local, n).ok_or(Wipeout::Unit(u))?;
+            let component = components(&local, &matched, n);
+            for (i, &cell) in unit.iter().enumerate() {
+                let mut kept = 1u32 << matched[i];
+                for d in crate::bits::digits(local[i]) {
+                    let v = d as usize - 1;
+                    if component[i] == component[n + v] {
+                        kept |= 1 << v;
+                    }
+                }
+                if kept != domains[cell] {
+                    domains[cell] = kept;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// `matched[i]` = the digit index (0-based) given to cell i, if every cell can get its own digit.
+fn perfect_matching(domains: &[u32], n: usize) -> Option<Vec<usize>> {
+    let mut owner: Vec<Option<usize>> = vec![None; n]; // digit index → cell
+    fn augment(i: usize, domains: &[u32], owner: &mut [Option<usize>], seen: &mut u32) -> bool {
+        for d in crate::bits::digits(domains[i] & !*seen) {
+            let v = d as usize - 1;
+            *seen |= 1 << v;
+            if owner[v].is_none_or(|j| augment(j, domains, owner, seen)) {
+                owner[v] = Some(i);
+                return true;
+            }
+        }
+        false
+    }
+    for i in 0..domains.len() {
+        if !augment(i, domains, &mut owner, &mut 0) {
+            return None;
+        }
+    }
+    let mut matched = vec![0; domains.len()];
+    for (v, o) in owner.iter().enumerate() {
+        if let Some(i) = o {
+            matched[*i] = v;
+        }
+    }
+    Some(matched)
+}
+
+/// Strongly connected component of each node (cells 0..n, digits n..2n) of the matching graph,
+/// by Tarjan's algorithm.
+fn components(domains: &[u32], matched: &[usize], n: usize) -> Vec<usize> {
+    let successors = |node: usize| -> Vec<usize> {
+        if node < n {
+            crate::bits::digits(domains[node])
+                .map(|d| d as usize - 1)
+                .filter(|&v| v != matched[node])
+                .map(|v| n + v)
+                .collect()
+        } else {
+            matched
+                .iter()
+                .position(|&m| m == node - n)
+                .into_iter()
+                .collect()
+        }
+    };
+    struct Tarjan {
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        on_stack: Vec<bool>,
+        stack: Vec<usize>,
+        next: usize,
+        component: Vec<usize>,
+        components: usize,
+    }
+    fn visit(t: &mut Tarjan, v: usize, succ: &dyn Fn(usize) -> Vec<usize>) {
+        t.index[v] = Some(t.next);
+        t.low[v] = t.next;
+        t.next += 1;
+        t.stack.push(v);
+        t.on_stack[v] = true;
+        for w in succ(v) {
+            match t.index[w] {
+                None => {
+                    visit(t, w, succ);
+                    t.low[v] = t.low[v].min(t.low[w]);
+                }
+                Some(iw) if t.on_stack[w] => t.low[v] = t.low[v].min(iw),
+                _ => {}
+            }
+        }
+        if Some(t.low[v]) == t.index[v] {
+            while let Some(w) = t.stack.pop() {
+                t.on_stack[w] = false;
+                t.component[w] = t.components;
+                if w == v {
+                    break;
+                }
+            }
+            t.components += 1;
+        }
+    }
+    let mut t = Tarjan {
+        index: vec![None; 2 * n],
+        low: vec![0; 2 * n],
+        on_stack: vec![false; 2 * n],
+        stack: Vec::new(),
+        next: 0,
+        component: vec![0; 2 * n],
+        components: 0,
+    };
+    for v in 0..2 * n {
+        if t.index[v].is_none() {
+            visit(&mut t, v, &successors);
+        }
+    }
+    t.component
 }
 
 #[cfg(test)]
@@ -177,7 +319,7 @@ mod tests {
                 .run(&puzzle, &RunConfig::default(), &mut NullObserver)
                 .unwrap()
                 .grid;
-            for which in [Filter::Ac3, Filter::AllDifferent] {
+            for which in [Filter::Ac3, Filter::AllDifferent, Filter::AllDifferentGac] {
                 let mut domains = initial_domains(&puzzle);
                 let before = total_size(&domains);
                 filter(&g, &mut domains, which).unwrap();
@@ -203,7 +345,36 @@ mod tests {
         // r1 = 1 2 . 4 and column 3 holds 3 below: r1c3 has no digit left.
         let dead: Grid = "12.4..3.........".parse().unwrap();
         let mut domains = initial_domains(&dead);
-        assert_eq!(ac3(&g, &mut domains), Err(Wipeout { cell: 2 }));
+        assert_eq!(ac3(&g, &mut domains), Err(Wipeout::Cell(2)));
+    }
+
+    #[test]
+    fn gac_prunes_at_least_what_ac3_prunes() {
+        let g = Geometry::new(Size::NINE);
+        for text in PUZZLES {
+            let puzzle: Grid = text.parse().unwrap();
+            let mut ac = initial_domains(&puzzle);
+            ac3(&g, &mut ac).unwrap();
+            let mut gac = initial_domains(&puzzle);
+            alldifferent_gac(&g, &mut gac).unwrap();
+            assert!(
+                gac.iter().zip(&ac).all(|(a, b)| a & !b == 0),
+                "GAC kept a value AC-3 removed"
+            );
+        }
+    }
+
+    #[test]
+    fn gac_finds_hidden_pairs_and_infeasible_units() {
+        // Row 1 of a 4×4: digits 3 and 4 only fit cells 3 and 4, so those cells lose 1 and 2.
+        let g = Geometry::new(Size::FOUR);
+        let mut domains = vec![0b1111u32; 16];
+        domains[0] = 0b0011;
+        domains[1] = 0b0011;
+        alldifferent_gac(&g, &mut domains).unwrap();
+        assert_eq!((domains[2], domains[3]), (0b1100, 0b1100));
+        domains[2] = 0b0011;
+        assert!(alldifferent_gac(&g, &mut domains).is_err());
     }
 
     #[test]
