@@ -29,7 +29,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::graph::Graph;
 use crate::grid::Grid;
-use crate::solve::{Halt, Limit, Outcome, Solver, Stats, Status, Tracker};
+use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
 /// The traversal that orders one construction.
@@ -240,18 +240,10 @@ impl Solver for Coloring {
             }
             Err(Halt::Limit(Limit::Iterations(self.max_iter)))
         })();
-        let stats: Stats = tracker.stats;
         match result {
             Ok(Some(values)) => tracker.finish(puzzle, Ok(Some(&values))),
             Ok(None) => tracker.finish(puzzle, Ok(None)),
-            Err(halt) => {
-                let mut outcome = tracker.finish(puzzle, Err(halt));
-                outcome.stats = stats;
-                if let Status::GaveUp(_) = outcome.status {
-                    outcome.status = Status::GaveUp(Limit::Iterations(self.max_iter));
-                }
-                outcome
-            }
+            Err(halt) => tracker.finish(puzzle, Err(halt)),
         }
     }
 }
@@ -259,6 +251,7 @@ impl Solver for Coloring {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::Status;
     use crate::trace::{NullObserver, Recorder, Replay};
     use crate::verify::verify_solution;
     use crate::Size;
