@@ -25,6 +25,17 @@ pub struct Conflict {
 }
 
 impl Conflict {
+    /// Every cell taking part in some conflict, ascending, each once (to highlight them).
+    pub fn cells_of(conflicts: &[Conflict]) -> Vec<usize> {
+        let mut cells: Vec<usize> = conflicts
+            .iter()
+            .flat_map(|c| c.cells.iter().copied())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// "5 appears twice in row 1 (r1c1, r1c7)"-style message.
     pub fn describe(&self, size: Size) -> String {
         let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();

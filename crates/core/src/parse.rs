@@ -93,10 +93,11 @@ pub enum ParseError {
         value: u32,
         size: Size,
     },
-    /// Givens that repeat a digit in a row, column or box.
+    /// Givens that repeat a digit in a row, column or box. The grid as read is kept so an editor
+    /// can show the clashing givens in place.
     Clash {
         line: usize,
-        size: Size,
+        grid: Grid,
         conflicts: Vec<Conflict>,
     },
 }
@@ -118,13 +119,7 @@ impl ParseError {
     /// Cells to highlight (clashing givens), empty for other errors.
     pub fn cells(&self) -> Vec<usize> {
         match self {
-            ParseError::Clash { conflicts, .. } => {
-                let mut cells: Vec<usize> =
-                    conflicts.iter().flat_map(|c| c.cells.clone()).collect();
-                cells.sort_unstable();
-                cells.dedup();
-                cells
-            }
+            ParseError::Clash { conflicts, .. } => Conflict::cells_of(conflicts),
             _ => Vec::new(),
         }
     }
@@ -183,10 +178,10 @@ impl fmt::Display for ParseError {
             ),
             ParseError::Clash {
                 line,
-                size,
+                grid,
                 conflicts,
             } => {
-                let parts: Vec<String> = conflicts.iter().map(|c| c.describe(*size)).collect();
+                let parts: Vec<String> = conflicts.iter().map(|c| c.describe(grid.size())).collect();
                 write!(f, "line {line}: givens clash: {}", parts.join("; "))
             }
         }
@@ -342,7 +337,7 @@ fn build_grid(size: Size, rows: &[&RawLine]) -> Result<Grid, ParseError> {
     } else {
         Err(ParseError::Clash {
             line: rows[0].line,
-            size,
+            grid,
             conflicts,
         })
     }

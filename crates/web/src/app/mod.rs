@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use gloo_timers::callback::Interval;
 use sudoku_core::grid::char_digit;
-use sudoku_core::{Algorithm, Grid, ParamKind, Params, ParseError, Size, Status};
+use sudoku_core::{Algorithm, Conflict, Grid, ParamKind, Params, ParseError, Size, Status};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::html::Scope;
 use yew::prelude::*;
@@ -116,10 +116,6 @@ fn default_params(algorithm: Algorithm) -> BTreeMap<&'static str, String> {
         .collect()
 }
 
-fn error_cells(error: &ParseError) -> Vec<usize> {
-    error.cells()
-}
-
 impl App {
     fn spawn_worker(&mut self, link: &Scope<Self>) {
         self.worker_ready = false;
@@ -137,11 +133,7 @@ impl App {
     /// Puts a puzzle on the board (leaving any run).
     fn set_puzzle(&mut self, grid: Grid) {
         self.stop_run();
-        self.bad_cells = grid
-            .conflicts()
-            .iter()
-            .flat_map(|c| c.cells.clone())
-            .collect();
+        self.bad_cells = Conflict::cells_of(&grid.conflicts());
         self.input_error = None;
         self.text = grid.to_line();
         self.selected = self.selected.min(grid.size().cells() - 1);
@@ -152,13 +144,11 @@ impl App {
         match Grid::parse(text) {
             Ok(grid) => self.set_puzzle(grid),
             Err(e) => {
-                self.bad_cells = error_cells(&e);
-                if let ParseError::Clash { .. } = e {
+                self.bad_cells = e.cells();
+                if let ParseError::Clash { grid, .. } = &e {
                     // Show the clashing givens on the board so they can be fixed there.
-                    if let Some(Ok(grid)) = lenient_parse(text) {
-                        self.stop_run();
-                        self.puzzle = grid;
-                    }
+                    self.stop_run();
+                    self.puzzle = grid.clone();
                 }
                 self.input_error = Some(e.to_string());
             }
@@ -281,14 +271,6 @@ impl App {
     }
 }
 
-/// The grid of a text whose only problem is clashing givens (to show them on the board).
-fn lenient_parse(text: &str) -> Option<Result<Grid, ()>> {
-    let line: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let size = Size::from_cell_count(line.chars().count())?;
-    let values: Option<Vec<u8>> = line.chars().map(|c| char_digit(size, c)).collect();
-    Some(values.and_then(|v| Grid::from_givens(size, &v)).ok_or(()))
-}
-
 impl Component for App {
     type Message = Msg;
     type Properties = ();
@@ -398,12 +380,7 @@ impl Component for App {
                     self.puzzle.set_given(cell, v);
                     self.text = self.puzzle.to_line();
                     self.input_error = None;
-                    self.bad_cells = self
-                        .puzzle
-                        .conflicts()
-                        .iter()
-                        .flat_map(|c| c.cells.clone())
-                        .collect();
+                    self.bad_cells = Conflict::cells_of(&self.puzzle.conflicts());
                     self.selected = cell;
                     self.focus_pending = true;
                 } else {
