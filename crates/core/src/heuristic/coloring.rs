@@ -29,7 +29,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::graph::Graph;
 use crate::grid::Grid;
-use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
+use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
 /// The traversal that orders one construction.
@@ -210,35 +210,39 @@ impl Solver for Coloring {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let graph = Graph::new(puzzle.size());
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let mut tracker = Tracker::new(observer, crate::solve::Limits::NONE);
+        let max_iter = self.max_iter.max(1);
+        let budget = Limits {
+            max_nodes: None,
+            max_iterations: Some(max_iter),
+        };
+        let mut tracker = Tracker::new(observer, budget);
         if !puzzle.conflicts().is_empty() {
             // Clashing givens: no colouring keeps them; a heuristic cannot prove more than that.
             return tracker.finish(puzzle, Ok(None));
         }
-        let result = (|| {
-            for attempt in 1..=self.max_iter.max(1) {
-                tracker.stats.iterations = attempt;
-                let mut work = Construction {
-                    graph: &graph,
-                    values: puzzle.values().to_vec(),
-                    visited: vec![false; puzzle.size().cells()],
-                    coloured: 0,
-                };
-                let Some(origin) = self.origin_cell(puzzle, &graph, &mut rng) else {
-                    return Ok(Some(work.values)); // nothing to colour
-                };
-                if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
-                    return Ok(Some(work.values));
-                }
-                tracker.stats.restarts += 1;
-                if attempt < self.max_iter {
-                    tracker.emit(Event::Restart {
-                        attempt: attempt as u32 + 1,
-                        progress: work.coloured,
-                    })?;
-                }
+        let result = (|| loop {
+            // One construction per iteration; the tracker ends the run past `max_iter`.
+            tracker.iteration()?;
+            let mut work = Construction {
+                graph: &graph,
+                values: puzzle.values().to_vec(),
+                visited: vec![false; puzzle.size().cells()],
+                coloured: 0,
+            };
+            let Some(origin) = self.origin_cell(puzzle, &graph, &mut rng) else {
+                return Ok(Some(work.values)); // nothing to colour
+            };
+            if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
+                return Ok(Some(work.values));
             }
-            Err(Halt::Limit(Limit::Iterations(self.max_iter)))
+            tracker.stats.restarts += 1;
+            let attempt = tracker.stats.iterations;
+            if attempt < max_iter {
+                tracker.emit(Event::Restart {
+                    attempt: attempt as u32 + 1,
+                    progress: work.coloured,
+                })?;
+            }
         })();
         match result {
             Ok(Some(values)) => tracker.finish(puzzle, Ok(Some(&values))),
@@ -251,7 +255,7 @@ impl Solver for Coloring {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Status;
+    use crate::solve::{Limit, Status};
     use crate::trace::{NullObserver, Recorder, Replay};
     use crate::verify::verify_solution;
     use crate::Size;
