@@ -64,25 +64,50 @@ pub fn total_size(domains: &[u32]) -> u64 {
 
 /// Runs a filter to its fixpoint on `domains`.
 pub fn filter(geometry: &Geometry, domains: &mut [u32], which: Filter) -> Result<(), Wipeout> {
+    refilter(geometry, domains, which, None)
+}
+
+/// Runs a filter to its fixpoint on domains that were at a fixpoint before the domains of the
+/// `changed` cells shrank (`None`: nothing is known, start from every cell). Only the constraints
+/// on changed cells are revisited first, which is what makes filtering at every move cheap.
+pub fn refilter(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    which: Filter,
+    changed: Option<&[usize]>,
+) -> Result<(), Wipeout> {
     match which {
-        Filter::Ac3 => ac3(geometry, domains),
-        Filter::AllDifferent => alldifferent_bounds(geometry, domains),
-        Filter::AllDifferentGac => alldifferent_gac(geometry, domains),
+        Filter::Ac3 => ac3_from(geometry, domains, changed),
+        Filter::AllDifferent => bounds_from(geometry, domains, changed),
+        Filter::AllDifferentGac => gac_from(geometry, domains, changed),
     }
 }
 
 /// AC-3 on x ≠ y for every pair of peers: a value leaves D(x) when D(y) holds only that value.
 pub fn ac3(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
-    let mut queue: VecDeque<(usize, usize)> = VecDeque::new();
+    ac3_from(geometry, domains, None)
+}
+
+fn ac3_from(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    changed: Option<&[usize]>,
+) -> Result<(), Wipeout> {
+    // The arcs (x, y) for one y are revised together: they can only prune when D(y) is a single
+    // value, so the queue holds such y (the changed ones, or all of them at the start).
+    let mut queue: VecDeque<usize> = VecDeque::new();
     let mut queued = vec![false; domains.len()];
-    // An arc (x, y) can only prune when D(y) is a single value: start from those y.
-    for y in 0..domains.len() {
-        if is_single(domains[y]) {
-            queue.push_back((y, y));
+    let mut seed = |y: usize| {
+        if is_single(domains[y]) && !queued[y] {
+            queue.push_back(y);
             queued[y] = true;
         }
+    };
+    match changed {
+        Some(cells) => cells.iter().for_each(|&y| seed(y)),
+        None => (0..domains.len()).for_each(seed),
     }
-    while let Some((_, y)) = queue.pop_front() {
+    while let Some(y) = queue.pop_front() {
         queued[y] = false;
         let dy = domains[y];
         if !is_single(dy) {
@@ -95,7 +120,7 @@ pub fn ac3(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
                     return Err(Wipeout::Cell(x));
                 }
                 if is_single(domains[x]) && !queued[x] {
-                    queue.push_back((x, x));
+                    queue.push_back(x);
                     queued[x] = true;
                 }
             }
@@ -112,55 +137,103 @@ pub fn ac3(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
 /// bit sets, so a bound moves to the next digit still in the domain (holes are kept, as bounds
 /// consistency only reasons on the interval hull).
 pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
-    let n = geometry.size.n();
-    loop {
-        let mut changed = false;
-        for (u, unit) in geometry.units.iter().enumerate() {
-            for lo in 1..=n as u32 {
-                for hi in lo..=n as u32 {
-                    let width = hi - lo + 1;
-                    let inside = |d: u32| {
-                        let (min, max) = (d.trailing_zeros() + 1, 32 - d.leading_zeros());
-                        min >= lo && max <= hi
-                    };
-                    let count = unit.iter().filter(|&&c| inside(domains[c])).count() as u32;
-                    if count > width {
-                        return Err(Wipeout::Unit(u));
-                    }
-                    if count < width {
+    bounds_from(geometry, domains, None)
+}
+
+fn bounds_from(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    changed: Option<&[usize]>,
+) -> Result<(), Wipeout> {
+    let n = geometry.size.n() as u32;
+    unit_fixpoint(geometry, domains, changed, |u, unit, domains| {
+        let bounds = |d: u32| (d.trailing_zeros() + 1, 32 - d.leading_zeros());
+        for lo in 1..=n {
+            for hi in lo..=n {
+                let width = hi - lo + 1;
+                let inside = |d: u32| {
+                    let (min, max) = bounds(d);
+                    min >= lo && max <= hi
+                };
+                let count = unit.iter().filter(|&&c| inside(domains[c])).count() as u32;
+                if count > width {
+                    return Err(Wipeout::Unit(u));
+                }
+                if count < width {
+                    continue;
+                }
+                let interval: u32 = ((1u64 << hi) - (1u64 << (lo - 1))) as u32;
+                for &c in unit {
+                    let d = domains[c];
+                    if inside(d) {
                         continue;
                     }
-                    let interval: u32 = ((1u64 << hi) - (1u64 << (lo - 1))) as u32;
-                    for &c in unit {
-                        let d = domains[c];
-                        if inside(d) {
-                            continue;
-                        }
-                        let mut narrowed = d;
-                        // Raise the lower bound past the interval, lower the upper bound below it.
-                        while narrowed != 0 && narrowed & narrowed.wrapping_neg() & interval != 0 {
-                            narrowed &= narrowed - 1;
-                        }
-                        while narrowed != 0
-                            && (1u32 << (31 - narrowed.leading_zeros())) & interval != 0
-                        {
-                            narrowed &= !(1u32 << (31 - narrowed.leading_zeros()));
-                        }
-                        if narrowed != d {
-                            if narrowed == 0 {
-                                return Err(Wipeout::Cell(c));
-                            }
-                            domains[c] = narrowed;
-                            changed = true;
-                        }
+                    let mut narrowed = d;
+                    // Raise the lower bound past the interval, lower the upper bound below it.
+                    while narrowed != 0 && narrowed & narrowed.wrapping_neg() & interval != 0 {
+                        narrowed &= narrowed - 1;
+                    }
+                    while narrowed != 0 && (1u32 << (31 - narrowed.leading_zeros())) & interval != 0
+                    {
+                        narrowed &= !(1u32 << (31 - narrowed.leading_zeros()));
+                    }
+                    if narrowed == 0 {
+                        return Err(Wipeout::Cell(c));
+                    }
+                    domains[c] = narrowed;
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Runs `narrow_unit` on every unit (or the units of the `changed` cells), then again on each unit
+/// one of whose cells' domains changed, until nothing changes: the fixpoint over rows, columns and
+/// boxes, without re-running units that nothing touched.
+fn unit_fixpoint(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    changed: Option<&[usize]>,
+    mut narrow_unit: impl FnMut(usize, &[usize], &mut [u32]) -> Result<(), Wipeout>,
+) -> Result<(), Wipeout> {
+    let units = geometry.units.len();
+    let (mut queue, mut queued): (VecDeque<usize>, Vec<bool>) = match changed {
+        None => ((0..units).collect(), vec![true; units]),
+        Some(cells) => {
+            let mut queued = vec![false; units];
+            let mut queue = VecDeque::new();
+            for &c in cells {
+                for &u in &geometry.cell_units[c] {
+                    if !queued[u] {
+                        queued[u] = true;
+                        queue.push_back(u);
+                    }
+                }
+            }
+            (queue, queued)
+        }
+    };
+    let mut before = vec![0u32; geometry.size.n()];
+    while let Some(u) = queue.pop_front() {
+        queued[u] = false;
+        let unit = &geometry.units[u];
+        for (saved, &c) in before.iter_mut().zip(unit) {
+            *saved = domains[c];
+        }
+        narrow_unit(u, unit, domains)?;
+        for (&saved, &c) in before.iter().zip(unit) {
+            if domains[c] != saved {
+                for &v in &geometry.cell_units[c] {
+                    if !queued[v] {
+                        queued[v] = true;
+                        queue.push_back(v);
                     }
                 }
             }
         }
-        if !changed {
-            return Ok(());
-        }
     }
+    Ok(())
 }
 
 /// Generalised arc consistency of alldifferent on every unit, repeated to a fixpoint (Régin 1994).
@@ -171,31 +244,31 @@ pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(
 /// when it is matched or both ends lie in one strongly connected component (the matching is
 /// perfect, so no digit is free). Every other pair is removed.
 pub fn alldifferent_gac(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
+    gac_from(geometry, domains, None)
+}
+
+fn gac_from(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    changed: Option<&[usize]>,
+) -> Result<(), Wipeout> {
     let n = geometry.size.n();
-    loop {
-        let mut changed = false;
-        for (u, unit) in geometry.units.iter().enumerate() {
-            let local: Vec<u32> = unit.iter().map(|&c| domains[c]).collect();
-            let matched = perfect_matching(&local, n).ok_or(Wipeout::Unit(u))?;
-            let component = components(&local, &matched, n);
-            for (i, &cell) in unit.iter().enumerate() {
-                let mut kept = 1u32 << matched[i];
-                for d in crate::bits::digits(local[i]) {
-                    let v = d as usize - 1;
-                    if component[i] == component[n + v] {
-                        kept |= 1 << v;
-                    }
-                }
-                if kept != domains[cell] {
-                    domains[cell] = kept;
-                    changed = true;
+    unit_fixpoint(geometry, domains, changed, |u, unit, domains| {
+        let local: Vec<u32> = unit.iter().map(|&c| domains[c]).collect();
+        let matched = perfect_matching(&local, n).ok_or(Wipeout::Unit(u))?;
+        let component = components(&local, &matched, n);
+        for (i, &cell) in unit.iter().enumerate() {
+            let mut kept = 1u32 << matched[i];
+            for d in crate::bits::digits(local[i]) {
+                let v = d as usize - 1;
+                if component[i] == component[n + v] {
+                    kept |= 1 << v;
                 }
             }
+            domains[cell] = kept;
         }
-        if !changed {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 /// `matched[i]` = the digit index (0-based) given to cell i, if every cell can get its own digit.

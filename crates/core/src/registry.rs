@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::domain::Filter;
 use crate::grid::Grid;
 use crate::solve::{Limits, Outcome, Solver};
 use crate::trace::Observer;
@@ -207,6 +208,11 @@ pub enum Algorithm {
     Dlx,
     ColoringBfs,
     ColoringDfs,
+    TabuAllDiff,
+    TabuAc3,
+    Grasp,
+    Genetic,
+    Annealing,
 }
 
 const fn max_nodes(default: i64) -> ParamSpec {
@@ -221,6 +227,64 @@ const fn max_nodes(default: i64) -> ParamSpec {
     }
 }
 
+const fn integer(
+    name: &'static str,
+    description: &'static str,
+    min: i64,
+    max: i64,
+    default: i64,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        description,
+        kind: ParamKind::Integer { min, max, default },
+    }
+}
+
+const fn real(
+    name: &'static str,
+    description: &'static str,
+    min: f64,
+    max: f64,
+    default: f64,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        description,
+        kind: ParamKind::Real { min, max, default },
+    }
+}
+
+const MAX_ITERATIONS_10K: ParamSpec = integer(
+    "max_iterations",
+    "Iterations at most before giving up.",
+    1,
+    100_000_000,
+    10_000,
+);
+const TABU_TENURE: ParamSpec = integer(
+    "tenure",
+    "Iterations a refuted or dropped cell–digit pair stays tabu.",
+    0,
+    1_000_000,
+    10,
+);
+const TABU_CANDIDATES: ParamSpec = integer(
+    "candidates",
+    "Moves evaluated per iteration (the candidate list).",
+    1,
+    10_000,
+    10,
+);
+const TABU_CONSISTENCY: ParamSpec = ParamSpec {
+    name: "consistency",
+    description: "alldifferent filtering: full GAC by matching (gac) or bounds consistency by Hall intervals (bounds).",
+    kind: ParamKind::Choice {
+        options: &["gac", "bounds"],
+        default: "gac",
+    },
+};
+
 impl Algorithm {
     /// The registry, in the order lists show it.
     pub const ALL: &'static [Algorithm] = &[
@@ -233,6 +297,11 @@ impl Algorithm {
         Algorithm::Dlx,
         Algorithm::ColoringBfs,
         Algorithm::ColoringDfs,
+        Algorithm::TabuAllDiff,
+        Algorithm::TabuAc3,
+        Algorithm::Grasp,
+        Algorithm::Genetic,
+        Algorithm::Annealing,
     ];
 
     /// Stable id used on the command line and in URLs.
@@ -247,6 +316,11 @@ impl Algorithm {
             Algorithm::Dlx => "dlx",
             Algorithm::ColoringBfs => "coloring-bfs",
             Algorithm::ColoringDfs => "coloring-dfs",
+            Algorithm::TabuAllDiff => "tabu-alldiff",
+            Algorithm::TabuAc3 => "tabu-ac3",
+            Algorithm::Grasp => "grasp",
+            Algorithm::Genetic => "genetic",
+            Algorithm::Annealing => "annealing",
         }
     }
 
@@ -261,13 +335,30 @@ impl Algorithm {
             Algorithm::Dlx => "Dancing links (Algorithm X)",
             Algorithm::ColoringBfs => "Graph colouring, breadth-first (CL), multi-start",
             Algorithm::ColoringDfs => "Graph colouring, depth-first (CP), multi-start",
+            Algorithm::TabuAllDiff => "Tabu search + alldifferent filtering",
+            Algorithm::TabuAc3 => "Tabu search + AC-3 filtering",
+            Algorithm::Grasp => "GRASP with hill climbing",
+            Algorithm::Genetic => "Genetic algorithm (box blocks, cycle crossover, elitism)",
+            Algorithm::Annealing => "Simulated annealing (Lewis 2007)",
         }
     }
 
     pub fn family(self) -> Family {
         match self {
-            Algorithm::ColoringBfs | Algorithm::ColoringDfs => Family::Heuristic,
-            _ => Family::Exact,
+            Algorithm::Backtracking
+            | Algorithm::BruteForce
+            | Algorithm::FcMrv
+            | Algorithm::Bitmask
+            | Algorithm::Norvig
+            | Algorithm::Propagation
+            | Algorithm::Dlx => Family::Exact,
+            Algorithm::ColoringBfs
+            | Algorithm::ColoringDfs
+            | Algorithm::TabuAllDiff
+            | Algorithm::TabuAc3
+            | Algorithm::Grasp
+            | Algorithm::Genetic
+            | Algorithm::Annealing => Family::Heuristic,
         }
     }
 
@@ -282,6 +373,11 @@ impl Algorithm {
             Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
             Algorithm::ColoringBfs => "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
             Algorithm::ColoringDfs => "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+            Algorithm::TabuAllDiff => "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
+            Algorithm::TabuAc3 => "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
+            Algorithm::Grasp => "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
+            Algorithm::Genetic => "Boxes as permutation blocks; tournament selection, two-point block crossover with cycle crossover, swap mutation, elitism (Miloradović & Jačović 2020).",
+            Algorithm::Annealing => "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
         }
     }
 
@@ -320,6 +416,55 @@ impl Algorithm {
                 },
             },
         ];
+        const TABU_ALLDIFF: [ParamSpec; 4] = [
+            TABU_CONSISTENCY,
+            MAX_ITERATIONS_10K,
+            TABU_TENURE,
+            TABU_CANDIDATES,
+        ];
+        const TABU_AC3: [ParamSpec; 3] = [MAX_ITERATIONS_10K, TABU_TENURE, TABU_CANDIDATES];
+        const GRASP: [ParamSpec; 2] = [
+            ParamSpec {
+                name: "alpha",
+                description: "Share of the candidates, best first, in the restricted candidate list (0 = pure greedy, 1 = pure random).",
+                kind: ParamKind::Real {
+                    min: 0.0,
+                    max: 1.0,
+                    default: 0.3,
+                },
+            },
+            MAX_ITERATIONS_10K,
+        ];
+        const GENETIC: [ParamSpec; 5] = [
+            integer("population", "Individuals per generation.", 2, 100_000, 200),
+            integer("generations", "Generations at most before giving up.", 1, 10_000_000, 1_000),
+            integer("elite", "Best individuals copied unchanged into the next generation (at most population − 1).", 0, 100_000, 120),
+            real("mutation_rate", "Probability that a child gets one swap inside a block.", 0.0, 1.0, 0.5),
+            real("selection_rate", "Probability that the fitter of two drawn individuals wins the tournament.", 0.0, 1.0, 0.85),
+        ];
+        const ANNEALING: [ParamSpec; 3] = [
+            real(
+                "cooling",
+                "Temperature factor after each Markov chain of (free cells)² moves.",
+                0.5,
+                0.999_999,
+                0.99,
+            ),
+            integer(
+                "reheat_after",
+                "Chains without improvement before the temperature is reset.",
+                1,
+                1_000_000,
+                20,
+            ),
+            integer(
+                "max_iterations",
+                "Moves at most before giving up.",
+                1,
+                i64::MAX,
+                20_000_000,
+            ),
+        ];
         match self {
             Algorithm::Backtracking | Algorithm::BruteForce => &BACKTRACKING,
             Algorithm::Bitmask => &BITMASK,
@@ -327,6 +472,11 @@ impl Algorithm {
             Algorithm::Norvig => &NORVIG,
             Algorithm::Propagation | Algorithm::Dlx => &COMPLETE,
             Algorithm::ColoringBfs | Algorithm::ColoringDfs => &COLORING,
+            Algorithm::TabuAllDiff => &TABU_ALLDIFF,
+            Algorithm::TabuAc3 => &TABU_AC3,
+            Algorithm::Grasp => &GRASP,
+            Algorithm::Genetic => &GENETIC,
+            Algorithm::Annealing => &ANNEALING,
         }
     }
 
@@ -385,7 +535,17 @@ impl Algorithm {
             Some(ParamValue::Integer(v)) => *v,
             _ => 0,
         };
+        let real = |name: &str| match values.get(name) {
+            Some(ParamValue::Real(v)) => *v,
+            _ => 0.0,
+        };
+        let choice = |name: &str| match values.get(name) {
+            Some(ParamValue::Choice(v)) => v.as_str(),
+            _ => "",
+        };
         let limits = Limits::nodes(integer("max_nodes").max(0) as u64);
+        let max_iterations = integer("max_iterations").max(1) as u64;
+        let seed = config.seed;
         Ok(match self {
             Algorithm::Backtracking => exact::Backtracking { limits }.solve(puzzle, observer),
             Algorithm::BruteForce => exact::BruteForce { limits }.solve(puzzle, observer),
@@ -394,25 +554,56 @@ impl Algorithm {
             Algorithm::Norvig => exact::Norvig { limits }.solve(puzzle, observer),
             Algorithm::Propagation => exact::Propagation { limits }.solve(puzzle, observer),
             Algorithm::Dlx => exact::Dlx { limits }.solve(puzzle, observer),
-            Algorithm::ColoringBfs | Algorithm::ColoringDfs => {
-                let choice = |name: &str| match values.get(name) {
-                    Some(ParamValue::Choice(v)) => v.clone(),
-                    _ => String::new(),
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs => heuristic::Coloring {
+                traversal: if self == Algorithm::ColoringBfs {
+                    heuristic::Traversal::BreadthFirst
+                } else {
+                    heuristic::Traversal::DepthFirst
+                },
+                origin: heuristic::Origin::from_id(choice("origin"))
+                    .unwrap_or(heuristic::Origin::First),
+                list_size: integer("list_size").max(1) as usize,
+                max_iter: integer("max_iter").max(1) as u64,
+                seed,
+            }
+            .solve(puzzle, observer),
+            Algorithm::TabuAllDiff | Algorithm::TabuAc3 => {
+                let filter = match (self, choice("consistency")) {
+                    (Algorithm::TabuAc3, _) => Filter::Ac3,
+                    (_, "bounds") => Filter::AllDifferent,
+                    _ => Filter::AllDifferentGac,
                 };
-                heuristic::Coloring {
-                    traversal: if self == Algorithm::ColoringBfs {
-                        heuristic::Traversal::BreadthFirst
-                    } else {
-                        heuristic::Traversal::DepthFirst
-                    },
-                    origin: heuristic::Origin::from_id(&choice("origin"))
-                        .unwrap_or(heuristic::Origin::First),
-                    list_size: integer("list_size").max(1) as usize,
-                    max_iter: integer("max_iter").max(1) as u64,
-                    seed: config.seed,
+                heuristic::Tabu {
+                    filter,
+                    max_iterations,
+                    tenure: integer("tenure").max(0) as u64,
+                    candidates: integer("candidates").max(1) as usize,
+                    seed,
                 }
                 .solve(puzzle, observer)
             }
+            Algorithm::Grasp => heuristic::Grasp {
+                alpha: real("alpha"),
+                max_iterations,
+                seed,
+            }
+            .solve(puzzle, observer),
+            Algorithm::Genetic => heuristic::Genetic {
+                population: integer("population").max(2) as usize,
+                generations: integer("generations").max(1) as u64,
+                elite: integer("elite").max(0) as usize,
+                mutation_rate: real("mutation_rate"),
+                selection_rate: real("selection_rate"),
+                seed,
+            }
+            .solve(puzzle, observer),
+            Algorithm::Annealing => heuristic::Annealing {
+                cooling: real("cooling"),
+                reheat_after: integer("reheat_after").max(1) as u32,
+                max_iterations,
+                seed,
+            }
+            .solve(puzzle, observer),
         })
     }
 }

@@ -244,6 +244,85 @@ proptest! {
     }
 }
 
+/// The local searches with a small budget: (algorithm, budget parameter, budget).
+const LOCAL_SEARCHES: &[(Algorithm, &str, i64)] = &[
+    (Algorithm::TabuAllDiff, "max_iterations", 60),
+    (Algorithm::TabuAc3, "max_iterations", 60),
+    (Algorithm::Grasp, "max_iterations", 40),
+    (Algorithm::Genetic, "generations", 30),
+    (Algorithm::Annealing, "max_iterations", 20_000),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn local_searches_are_valid_reproducible_and_keep_their_budget(seed in any::<u64>(), k in 2usize..=4, share in 0.0f64..0.6) {
+        let size = Size::from_box_side(k).unwrap();
+        let puzzle = holed(size, seed, if k == 4 { share.min(0.3) } else { share });
+        for &(algorithm, budget_name, budget) in LOCAL_SEARCHES {
+            let mut params = Params::default();
+            params.set(budget_name, ParamValue::Integer(budget));
+            let config = RunConfig { seed, params };
+            let mut recorder = Recorder::default();
+            let first = algorithm.run(&puzzle, &config, &mut recorder).unwrap();
+            let again = algorithm.run(&puzzle, &config, &mut NullObserver).unwrap();
+            prop_assert_eq!(&first, &again, "{} is not reproducible", algorithm);
+            match first.status {
+                Status::Solved => {
+                    prop_assert_eq!(verify_solution(&puzzle, &first.grid), Ok(()), "{}", algorithm);
+                    let mut replay = Replay::new(&puzzle);
+                    for event in &recorder.events {
+                        replay.apply(event);
+                    }
+                    prop_assert_eq!(replay.values.as_slice(), first.grid.values(), "{} trace", algorithm);
+                }
+                Status::GaveUp(sudoku_core::Limit::Iterations(limit)) => {
+                    prop_assert_eq!(limit, budget as u64);
+                    prop_assert_eq!(first.stats.iterations, budget as u64, "{}", algorithm);
+                }
+                other => prop_assert!(false, "{} on a solvable puzzle: {:?}", algorithm, other),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_heuristic_solves_easy_puzzles_with_its_defaults() {
+    let easy: Vec<Grid> = [
+        // 4×4 and a 9×9 with 36 givens (Mantere & Koljonen class "easy").
+        "2..3.1.........2",
+        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.",
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect();
+    let heuristics = Algorithm::ALL
+        .iter()
+        .filter(|a| a.family() == sudoku_core::Family::Heuristic);
+    for &algorithm in heuristics {
+        for puzzle in &easy {
+            // Randomised: one of a few seeds must solve it; every success is verified.
+            let solved = (0..5).any(|seed| {
+                let config = RunConfig {
+                    seed,
+                    params: Params::default(),
+                };
+                let outcome = algorithm.run(puzzle, &config, &mut NullObserver).unwrap();
+                if outcome.is_solved() {
+                    assert_eq!(
+                        verify_solution(puzzle, &outcome.grid),
+                        Ok(()),
+                        "{algorithm}"
+                    );
+                }
+                outcome.is_solved()
+            });
+            assert!(solved, "{algorithm} did not solve {puzzle} with 5 seeds");
+        }
+    }
+}
+
 #[test]
 fn a_bounded_count_says_when_it_did_not_settle() {
     use sudoku_core::{count_solutions_within, Limits};

@@ -1,0 +1,198 @@
+//! Simulated annealing (Lewis 2007, "Metaheuristics can solve sudoku puzzles"), the metaheuristic
+//! the colouring, tabu and genetic papers compare against.
+//!
+//! The state is a [`BoxFill`]: every box a permutation of its digits, givens fixed. A move swaps
+//! two free cells of one box; the cost is the digits missing from each row plus each column.
+//! Moves that do not raise the cost are taken; a worse one with probability exp(−Δ/t).
+//!
+//! Schedule, as in the paper: the initial temperature is the standard deviation of the cost over
+//! a sample of random moves from the start state (we take 200, always accepted, then go back to
+//! the start); t ← 0.99·t after each Markov chain of (free cells)² moves; after 20 chains without
+//! improvement the temperature is reset to the initial one (a reheat; the state is kept). Our
+//! reading of "no improvement": the lowest cost a chain reaches is not below the previous chain's
+//! lowest. (Measuring against the best ever would reheat forever in the hot phase, where the cost
+//! wanders above its start for far more than 20 chains, and the search would never cool.) The run ends at cost 0 (solved) or when `max_iterations`
+//! moves have been made.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::boxfill::{emit_fill, BoxFill, FreeCells};
+use crate::grid::Grid;
+use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::trace::{Event, Observer};
+
+/// Trial moves whose cost spread sets the initial temperature.
+const TRIAL_MOVES: usize = 200;
+
+/// Lewis's simulated annealing on box permutations.
+#[derive(Clone, Debug)]
+pub struct Annealing {
+    /// t ← cooling · t after each Markov chain.
+    pub cooling: f64,
+    /// Chains without a new best before the temperature goes back to its start value.
+    pub reheat_after: u32,
+    /// Moves at most.
+    pub max_iterations: u64,
+    pub seed: u64,
+}
+
+impl Default for Annealing {
+    fn default() -> Self {
+        Annealing {
+            cooling: 0.99,
+            reheat_after: 20,
+            max_iterations: 20_000_000,
+            seed: 0,
+        }
+    }
+}
+
+/// Standard deviation of the cost along `TRIAL_MOVES` random swaps (all accepted) from `start`.
+fn initial_temperature<R: Rng>(start: &BoxFill, free: &FreeCells, rng: &mut R) -> f64 {
+    let mut probe = start.clone();
+    let costs: Vec<f64> = (0..TRIAL_MOVES)
+        .filter_map(|_| {
+            let (a, b) = free.random_pair(rng)?;
+            probe.swap(a, b);
+            Some(probe.cost() as f64)
+        })
+        .collect();
+    if costs.len() < 2 {
+        return 1.0;
+    }
+    let mean = costs.iter().sum::<f64>() / costs.len() as f64;
+    let variance = costs.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / costs.len() as f64;
+    variance.sqrt().max(0.1)
+}
+
+impl Solver for Annealing {
+    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
+        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
+        let limits = Limits {
+            max_nodes: None,
+            max_iterations: Some(self.max_iterations.max(1)),
+        };
+        let mut tracker = Tracker::new(observer, limits);
+        if !puzzle.conflicts().is_empty() {
+            return tracker.finish(puzzle, Ok(None));
+        }
+        let free = FreeCells::new(puzzle);
+        let mut state = BoxFill::random(puzzle, &free, &mut rng);
+        let result = (|| -> Result<Vec<u8>, Halt> {
+            emit_fill(&state, &mut tracker)?;
+            if state.cost() == 0 {
+                return Ok(state.values().to_vec());
+            }
+            let start_temperature = initial_temperature(&state, &free, &mut rng);
+            let chain = (free.count() * free.count()).max(1);
+            let cell_events = tracker.wants_cell_events();
+            let mut temperature = start_temperature;
+            let mut best = state.cost();
+            let mut step = 0u32;
+            let mut since_improvement = 0u32;
+            let mut previous_chain_low = u32::MAX;
+            loop {
+                let mut chain_low = state.cost();
+                for _ in 0..chain {
+                    tracker.iteration()?;
+                    let Some((a, b)) = free.random_pair(&mut rng) else {
+                        unreachable!("a puzzle with cost > 0 has a box with two free cells")
+                    };
+                    let delta = state.swap_delta(a, b);
+                    if delta <= 0 || rng.random::<f64>() < (-(delta as f64) / temperature).exp() {
+                        state.swap(a, b);
+                        if cell_events {
+                            tracker.emit(Event::Swap {
+                                a: a as u16,
+                                b: b as u16,
+                            })?;
+                        }
+                        chain_low = chain_low.min(state.cost());
+                        best = best.min(state.cost());
+                        if state.cost() == 0 {
+                            return Ok(state.values().to_vec());
+                        }
+                    }
+                }
+                step += 1;
+                if chain_low < previous_chain_low {
+                    since_improvement = 0;
+                } else {
+                    since_improvement += 1;
+                }
+                previous_chain_low = chain_low;
+                tracker.emit(Event::Temperature {
+                    step,
+                    temperature: temperature as f32,
+                    cost: state.cost(),
+                    best,
+                })?;
+                if since_improvement >= self.reheat_after.max(1) {
+                    temperature = start_temperature;
+                    since_improvement = 0;
+                    previous_chain_low = u32::MAX;
+                    tracker.stats.restarts += 1;
+                } else {
+                    temperature *= self.cooling;
+                }
+            }
+        })();
+        match result {
+            Ok(values) => tracker.finish(puzzle, Ok(Some(&values))),
+            Err(halt) => tracker.finish(puzzle, Err(halt)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Limit, Status};
+    use crate::trace::{NullObserver, Recorder, Replay};
+    use crate::verify::verify_solution;
+
+    const EASY: &str =
+        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+
+    #[test]
+    fn solves_an_easy_puzzle_and_the_trace_replays_to_the_solution() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let mut recorder = Recorder::default();
+        let outcome = Annealing {
+            seed: 3,
+            ..Annealing::default()
+        }
+        .solve(&puzzle, &mut recorder);
+        assert_eq!(outcome.status, Status::Solved);
+        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
+        let mut replay = Replay::new(&puzzle);
+        for e in &recorder.events {
+            replay.apply(e);
+        }
+        assert_eq!(replay.values, outcome.grid.values());
+        assert!(recorder
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Temperature { .. })));
+    }
+
+    #[test]
+    fn same_seed_same_run_and_the_budget_is_kept() {
+        let empty = Grid::empty(crate::Size::NINE);
+        let run = |seed| {
+            Annealing {
+                max_iterations: 5_000,
+                seed,
+                ..Annealing::default()
+            }
+            .solve(&empty, &mut NullObserver)
+        };
+        let (a, b) = (run(9), run(9));
+        assert_eq!(a, b);
+        if a.status != Status::Solved {
+            assert_eq!(a.status, Status::GaveUp(Limit::Iterations(5_000)));
+            assert_eq!(a.stats.iterations, 5_000);
+        }
+    }
+}
