@@ -2,6 +2,7 @@
 //! block grid), one answer per output line, in order; diagnostics and statistics go to stderr.
 
 mod bench;
+mod experiment;
 mod input;
 mod solve;
 
@@ -68,6 +69,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
+    Experiment(experiment::ExperimentArgs),
 }
 
 /// What selects and configures a run.
@@ -208,6 +211,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             bench::bench(&algorithms, &sets, limit, max_nodes);
             Ok(())
         }
+        Command::Experiment(args) => experiment::run(args),
     }
 }
 

@@ -200,3 +200,55 @@ fn filter_prints_the_domain_reduction_per_puzzle() {
     assert_eq!(code, 2);
     assert!(err.contains("magic"), "{err}");
 }
+
+#[test]
+fn every_heuristic_solves_with_a_seed_or_says_it_gave_up() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    for id in [
+        "coloring-bfs",
+        "coloring-dfs",
+        "coloring-dsatur",
+        "tabu-alldiff",
+        "tabu-ac3",
+        "grasp",
+        "genetic",
+        "annealing",
+    ] {
+        let (out, err, code) = stdout_of(&["solve", "-a", id, "--seed", "3", "-"], easy);
+        assert_eq!(code, 0, "{id}: {err}");
+        let line = out.trim();
+        assert!(
+            line.len() == 81 && !line.contains('.') || line.starts_with("unsolved: gave up after"),
+            "{id}: {line}"
+        );
+        // Same seed, same answer.
+        assert_eq!(
+            stdout_of(&["solve", "-a", id, "--seed", "3", "-"], easy).0,
+            out
+        );
+    }
+    let (out, _, _) = stdout_of(
+        &["solve", "-a", "genetic", "--param", "generations=1", "-"],
+        HARD,
+    );
+    assert_eq!(out.trim(), "unsolved: gave up after 1 iterations");
+}
+
+#[test]
+fn experiment_prints_markdown_and_writes_csv() {
+    let dir = std::env::temp_dir().join(format!("sudoku-experiment-{}", std::process::id()));
+    let (out, err, code) = stdout_of(
+        &["experiment", "filtering", "--csv", dir.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| s01a | 33 |"), "{out}");
+    let csv = std::fs::read_to_string(dir.join("filtering.csv")).unwrap();
+    assert!(csv.starts_with("instance,givens,"), "{csv}");
+    assert_eq!(csv.lines().count(), 47); // header + 46 instances
+    std::fs::remove_dir_all(&dir).ok();
+
+    let (_, err, code) = stdout_of(&["experiment", "nonsense"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("coloring"), "{err}");
+}

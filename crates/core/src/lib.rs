@@ -18,6 +18,7 @@
 pub mod bits;
 pub mod domain;
 pub mod exact;
+pub mod experiment;
 pub mod generate;
 pub mod graph;
 pub mod grid;

@@ -208,6 +208,7 @@ pub enum Algorithm {
     Dlx,
     ColoringBfs,
     ColoringDfs,
+    ColoringDsatur,
     TabuAllDiff,
     TabuAc3,
     Grasp,
@@ -297,6 +298,7 @@ impl Algorithm {
         Algorithm::Dlx,
         Algorithm::ColoringBfs,
         Algorithm::ColoringDfs,
+        Algorithm::ColoringDsatur,
         Algorithm::TabuAllDiff,
         Algorithm::TabuAc3,
         Algorithm::Grasp,
@@ -316,6 +318,7 @@ impl Algorithm {
             Algorithm::Dlx => "dlx",
             Algorithm::ColoringBfs => "coloring-bfs",
             Algorithm::ColoringDfs => "coloring-dfs",
+            Algorithm::ColoringDsatur => "coloring-dsatur",
             Algorithm::TabuAllDiff => "tabu-alldiff",
             Algorithm::TabuAc3 => "tabu-ac3",
             Algorithm::Grasp => "grasp",
@@ -335,6 +338,7 @@ impl Algorithm {
             Algorithm::Dlx => "Dancing links (Algorithm X)",
             Algorithm::ColoringBfs => "Graph colouring, breadth-first (CL), multi-start",
             Algorithm::ColoringDfs => "Graph colouring, depth-first (CP), multi-start",
+            Algorithm::ColoringDsatur => "Graph colouring, DSATUR order, multi-start (our variant)",
             Algorithm::TabuAllDiff => "Tabu search + alldifferent filtering",
             Algorithm::TabuAc3 => "Tabu search + AC-3 filtering",
             Algorithm::Grasp => "GRASP with hill climbing",
@@ -354,6 +358,7 @@ impl Algorithm {
             | Algorithm::Dlx => Family::Exact,
             Algorithm::ColoringBfs
             | Algorithm::ColoringDfs
+            | Algorithm::ColoringDsatur
             | Algorithm::TabuAllDiff
             | Algorithm::TabuAc3
             | Algorithm::Grasp
@@ -373,6 +378,7 @@ impl Algorithm {
             Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
             Algorithm::ColoringBfs => "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
             Algorithm::ColoringDfs => "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+            Algorithm::ColoringDsatur => "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
             Algorithm::TabuAllDiff => "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
             Algorithm::TabuAc3 => "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
             Algorithm::Grasp => "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
@@ -471,7 +477,9 @@ impl Algorithm {
             Algorithm::FcMrv => &FC_MRV,
             Algorithm::Norvig => &NORVIG,
             Algorithm::Propagation | Algorithm::Dlx => &COMPLETE,
-            Algorithm::ColoringBfs | Algorithm::ColoringDfs => &COLORING,
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs | Algorithm::ColoringDsatur => {
+                &COLORING
+            }
             Algorithm::TabuAllDiff => &TABU_ALLDIFF,
             Algorithm::TabuAc3 => &TABU_AC3,
             Algorithm::Grasp => &GRASP,
@@ -554,19 +562,21 @@ impl Algorithm {
             Algorithm::Norvig => exact::Norvig { limits }.solve(puzzle, observer),
             Algorithm::Propagation => exact::Propagation { limits }.solve(puzzle, observer),
             Algorithm::Dlx => exact::Dlx { limits }.solve(puzzle, observer),
-            Algorithm::ColoringBfs | Algorithm::ColoringDfs => heuristic::Coloring {
-                traversal: if self == Algorithm::ColoringBfs {
-                    heuristic::Traversal::BreadthFirst
-                } else {
-                    heuristic::Traversal::DepthFirst
-                },
-                origin: heuristic::Origin::from_id(choice("origin"))
-                    .unwrap_or(heuristic::Origin::First),
-                list_size: integer("list_size").max(1) as usize,
-                max_iter: integer("max_iter").max(1) as u64,
-                seed,
+            Algorithm::ColoringBfs | Algorithm::ColoringDfs | Algorithm::ColoringDsatur => {
+                heuristic::Coloring {
+                    traversal: match self {
+                        Algorithm::ColoringBfs => heuristic::Traversal::BreadthFirst,
+                        Algorithm::ColoringDfs => heuristic::Traversal::DepthFirst,
+                        _ => heuristic::Traversal::Saturation,
+                    },
+                    origin: heuristic::Origin::from_id(choice("origin"))
+                        .unwrap_or(heuristic::Origin::First),
+                    list_size: integer("list_size").max(1) as usize,
+                    max_iter: integer("max_iter").max(1) as u64,
+                    seed,
+                }
+                .solve(puzzle, observer)
             }
-            .solve(puzzle, observer),
             Algorithm::TabuAllDiff | Algorithm::TabuAc3 => {
                 let filter = match (self, choice("consistency")) {
                     (Algorithm::TabuAc3, _) => Filter::Ac3,

@@ -224,10 +224,10 @@ proptest! {
     /// function of its seed, and a give-up is within the construction budget.
     #[test]
     fn coloring_heuristics_are_valid_and_reproducible(seed in any::<u64>(), k in 2usize..=3, share in 0.0f64..0.5,
-                                                      dfs in any::<bool>(), origin in 0usize..4, list in 1i64..=9) {
+                                                      traversal in 0usize..3, origin in 0usize..4, list in 1i64..=9) {
         let size = Size::from_box_side(k).unwrap();
         let puzzle = holed(size, seed, share);
-        let algorithm = if dfs { Algorithm::ColoringDfs } else { Algorithm::ColoringBfs };
+        let algorithm = [Algorithm::ColoringBfs, Algorithm::ColoringDfs, Algorithm::ColoringDsatur][traversal];
         let mut params = Params::default();
         params.set("origin", ParamValue::Choice(["first", "centre", "random", "mv"][origin].into()));
         params.set("list_size", ParamValue::Integer(list));

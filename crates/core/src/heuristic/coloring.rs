@@ -39,6 +39,9 @@ pub enum Traversal {
     BreadthFirst,
     /// CP: depth-first.
     DepthFirst,
+    /// Our variant (not in the paper): DSATUR order — next, the uncoloured cell whose coloured
+    /// neighbours already use the most distinct colours (first in reading order among equals).
+    Saturation,
 }
 
 /// Where a construction starts.
@@ -100,11 +103,17 @@ impl Construction<'_> {
                 used |= 1 << (c - 1);
             }
         }
-        let list: Vec<u8> = (1..=n as u8)
-            .filter(|c| used & (1 << (c - 1)) == 0)
-            .take(list_size)
-            .collect();
-        list.choose(rng).copied()
+        // The list: the first `list_size` usable colours, ascending; draw one of them.
+        let usable = (((1u64 << n) - 1) as u32) & !used;
+        let len = (usable.count_ones() as usize).min(list_size);
+        if len == 0 {
+            return None;
+        }
+        let mut rest = usable;
+        for _ in 0..rng.random_range(0..len) {
+            rest &= rest - 1;
+        }
+        Some(rest.trailing_zeros() as u8 + 1)
     }
 
     /// Visits `v`: colours it if it is empty. `Ok(false)` if it cannot be coloured.
@@ -183,6 +192,29 @@ impl Coloring {
                             queue.push_back(u);
                         }
                     }
+                }
+            }
+            Traversal::Saturation => {
+                let mut used = vec![0u32; work.values.len()];
+                for (v, &c) in work.values.iter().enumerate() {
+                    if c != 0 {
+                        for &u in &graph.adjacency[v] {
+                            used[u as usize] |= 1 << (c - 1);
+                        }
+                    }
+                }
+                let mut next = Some(origin);
+                while let Some(v) = next {
+                    if v != origin && !work.visit(v, list_size, rng, tracker)? {
+                        return Ok(false);
+                    }
+                    let c = work.values[v];
+                    for &u in &graph.adjacency[v] {
+                        used[u as usize] |= 1 << (c - 1);
+                    }
+                    next = (0..work.values.len())
+                        .filter(|&u| work.values[u] == 0)
+                        .max_by_key(|&u| (used[u].count_ones(), std::cmp::Reverse(u)));
                 }
             }
             Traversal::DepthFirst => {

@@ -1,0 +1,164 @@
+//! The genetic-algorithm experiment (Miloradović & Jačović 2020): success %, average and best
+//! generation and average time, by number of givens, 100 attempts per puzzle with the paper's
+//! parameters (population 200, 1,000 generations, elite 120, mutation 0.5).
+//!
+//! Instances: the paper's puzzles (25, 26, 29 and 31 givens) are not available; we take every
+//! Mantere & Koljonen puzzle with those given counts.
+
+use super::Table;
+use super::{mantere_koljonen, percent, run_seed, Executor, Instance, Report, Settings, Summary};
+use crate::heuristic::Genetic;
+use crate::solve::Solver;
+use crate::trace::NullObserver;
+
+/// The paper's success rates by givens.
+pub const PUBLISHED_SUCCESS: [(usize, f64); 4] = [(25, 20.0), (26, 33.0), (29, 100.0), (31, 83.0)];
+
+/// The default instances: every Mantere & Koljonen puzzle with 25, 26, 29 or 31 givens.
+pub fn instances() -> Vec<Instance> {
+    let mut picked: Vec<Instance> = mantere_koljonen(&[("", &["s"])])
+        .into_iter()
+        .filter(|i| {
+            PUBLISHED_SUCCESS
+                .iter()
+                .any(|&(g, _)| g == i.puzzle.given_count())
+        })
+        .map(|mut i| {
+            i.class = format!("{} givens", i.puzzle.given_count());
+            i
+        })
+        .collect();
+    picked.sort_by_key(|i| i.puzzle.given_count());
+    picked
+}
+
+/// One attempt: the generation it solved at (if it did) and its time in seconds.
+struct Attempt {
+    generation: Option<u64>,
+    seconds: f64,
+}
+
+pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
+    let instances = settings.instances.clone().unwrap_or_else(instances);
+    let attempts = settings.runs.unwrap_or(100);
+    let generations = settings.max_iterations.unwrap_or(1_000);
+    let jobs: Vec<(usize, usize)> = (0..instances.len())
+        .flat_map(|i| (0..attempts).map(move |a| (i, a)))
+        .collect();
+    let results = executor.map(&jobs, &|&(i, a): &(usize, usize)| {
+        let start = executor.seconds();
+        let outcome = Genetic {
+            generations,
+            seed: run_seed(settings.seed, &[i as u64, a as u64]),
+            ..Genetic::default()
+        }
+        .solve(&instances[i].puzzle, &mut NullObserver);
+        Attempt {
+            generation: outcome.is_solved().then_some(outcome.stats.iterations),
+            seconds: executor.seconds() - start,
+        }
+    });
+
+    let row_of = |name: String, class: String, picked: Vec<&Attempt>| {
+        let solved: Vec<f64> = picked
+            .iter()
+            .filter_map(|a| a.generation.map(|g| g as f64))
+            .collect();
+        let s = Summary::of(&solved);
+        let time = Summary::of(&picked.iter().map(|a| a.seconds).collect::<Vec<_>>());
+        vec![
+            name,
+            class,
+            picked.len().to_string(),
+            percent(solved.len(), picked.len()),
+            if solved.is_empty() {
+                "–".into()
+            } else {
+                format!("{:.1}", s.mean)
+            },
+            if solved.is_empty() {
+                "–".into()
+            } else {
+                format!("{:.0}", s.min)
+            },
+            format!("{:.3}", time.mean),
+        ]
+    };
+    let columns = [
+        "puzzle",
+        "givens",
+        "attempts",
+        "success %",
+        "avg generation",
+        "best generation",
+        "avg time (s)",
+    ];
+    let mut by_class = Table::new(
+        "genetic",
+        "Success by number of givens (the paper's table shape)",
+        &[
+            "givens",
+            "puzzles",
+            "attempts",
+            "success %",
+            "avg generation",
+            "best generation",
+            "avg time (s)",
+            "paper success %",
+        ],
+    );
+    let mut classes: Vec<String> = Vec::new();
+    for i in &instances {
+        if !classes.contains(&i.class) {
+            classes.push(i.class.clone());
+        }
+    }
+    for class in &classes {
+        let members: Vec<usize> = (0..instances.len())
+            .filter(|&i| &instances[i].class == class)
+            .collect();
+        let picked: Vec<&Attempt> = jobs
+            .iter()
+            .zip(&results)
+            .filter(|((i, _), _)| members.contains(i))
+            .map(|(_, r)| r)
+            .collect();
+        let names: Vec<&str> = members
+            .iter()
+            .map(|&i| instances[i].name.as_str())
+            .collect();
+        let mut row = row_of(names.join(" "), class.clone(), picked);
+        // Reorder to the class table's columns: givens first.
+        let paper = PUBLISHED_SUCCESS
+            .iter()
+            .find(|(g, _)| format!("{g} givens") == *class)
+            .map(|(_, p)| format!("{p:.0}"))
+            .unwrap_or_else(|| "–".into());
+        let puzzles = row.remove(0);
+        row.insert(1, puzzles);
+        row.push(paper);
+        by_class.push(row);
+    }
+    let mut per_puzzle = Table::new("genetic-puzzles", "Per puzzle", &columns);
+    for (i, instance) in instances.iter().enumerate() {
+        let picked: Vec<&Attempt> = jobs
+            .iter()
+            .zip(&results)
+            .filter(|((j, _), _)| *j == i)
+            .map(|(_, r)| r)
+            .collect();
+        per_puzzle.push(row_of(
+            instance.name.clone(),
+            instance.puzzle.given_count().to_string(),
+            picked,
+        ));
+    }
+    Report {
+        title: "Genetic algorithm by number of givens (Miloradović & Jačović 2020)".into(),
+        notes: vec![format!(
+            "{attempts} attempts per puzzle, at most {generations} generations, population 200, elite 120, mutation 0.5, selection 0.85; base seed {}.",
+            settings.seed
+        )],
+        tables: vec![by_class, per_puzzle],
+    }
+}
