@@ -159,14 +159,23 @@ fn cells_of<const W: usize>(a: Cells<W>) -> impl Iterator<Item = usize> {
 }
 
 /// Peer and unit masks of one size, built once per process.
+///
+/// The engine addresses cells by *slot*, their bit in a cell set. Slots follow reading order
+/// with a stride of n + 1 per row when that still fits the words (4×4, 9×9), so every row has a
+/// spare bit above it: that guard bit lets the 9×9 engine test all rows at once with one
+/// subtraction (see [`hidden_singles_nine`]). Otherwise the stride is n.
 struct Tables<const W: usize, const N: usize> {
     all: Cells<W>,
+    /// Indexed by slot.
     peers: Vec<Cells<W>>,
     units: Vec<Cells<W>>,
-    /// The row, column and box of each cell as a set of unit indices.
+    /// The row, column and box of each slot as a set of unit indices.
     units_of: Vec<u128>,
     /// Every unit index.
     all_units: u128,
+    slot_of: Vec<usize>,
+    /// Indexed by slot (padding slots map to 0 and are never used).
+    cell_of: Vec<u16>,
 }
 
 impl<const W: usize, const N: usize> Tables<W, N> {
@@ -180,22 +189,94 @@ impl<const W: usize, const N: usize> Tables<W, N> {
     }
 
     fn new(size: Size) -> Self {
-        let set =
-            |cells: &mut dyn Iterator<Item = usize>| cells.fold([0u64; W], |m, c| or(m, single(c)));
+        let n = size.n();
+        let stride = if (n + 1) * n <= 64 * W { n + 1 } else { n };
+        let slot_of: Vec<usize> = (0..size.cells())
+            .map(|c| size.row_of(c) * stride + size.col_of(c))
+            .collect();
+        let mut cell_of = vec![0u16; 64 * W];
+        for (c, &s) in slot_of.iter().enumerate() {
+            cell_of[s] = c as u16;
+        }
+        let set = |cells: &mut dyn Iterator<Item = usize>| {
+            cells.fold([0u64; W], |m, c| or(m, single(slot_of[c])))
+        };
+        let mut peers = vec![[0u64; W]; 64 * W];
+        let mut units_of = vec![0u128; 64 * W];
+        for c in 0..size.cells() {
+            peers[slot_of[c]] = set(&mut (0..size.cells()).filter(|&p| size.sees(c, p)));
+            units_of[slot_of[c]] = size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u);
+        }
         Tables {
             all: set(&mut (0..size.cells())),
-            peers: (0..size.cells())
-                .map(|c| set(&mut (0..size.cells()).filter(|&p| size.sees(c, p))))
-                .collect(),
+            peers,
             units: (0..size.unit_count())
                 .map(|u| set(&mut size.unit_cells(u)))
                 .collect(),
-            units_of: (0..size.cells())
-                .map(|c| size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u))
-                .collect(),
+            units_of,
             all_units: (1u128 << size.unit_count()) - 1,
+            slot_of,
+            cell_of,
         }
     }
+}
+
+/// Hidden singles of one digit on 9×9, all units at once, in the padded layout (row r in bits
+/// 10r..10r+8, bit 10r+9 free). `None` if a row, column or box has no place left for the digit;
+/// otherwise the cells that are its only place in some unit (placed ones included).
+#[inline(always)]
+fn hidden_singles_nine(board: u128) -> Option<u128> {
+    const LOW: u128 = {
+        let mut m = 0u128;
+        let mut r = 0;
+        while r < 9 {
+            m |= 1 << (10 * r);
+            r += 1;
+        }
+        m
+    };
+    const GUARD: u128 = LOW << 9;
+    const FIELDS: u128 = LOW * 0x1FF;
+    const TRIPLETS: u32 = 0b001_001_001;
+    // Rows: subtracting 1 from each guarded field clears the guard of an empty row; a field with
+    // more than one bit keeps a bit of f & (f − 1), which the carry of + FIELDS lifts to the guard.
+    let minus_one = (board | GUARD) - LOW;
+    if minus_one & GUARD != GUARD {
+        return None;
+    }
+    let several = ((board & minus_one & FIELDS) + FIELDS) & GUARD;
+    let mut forced = board & (((GUARD & !several) >> 9) * 0x1FF);
+    // Columns: fold the nine rows into "seen once" / "seen twice" column sets.
+    let (mut once, mut twice) = (0u32, 0u32);
+    for r in 0..9 {
+        let row = (board >> (10 * r)) as u32 & 0x1FF;
+        twice |= once & row;
+        once |= row;
+    }
+    if once != 0x1FF {
+        return None;
+    }
+    forced |= board & ((once & !twice) as u128 * LOW);
+    // Boxes: per band, fold its three rows, then each box's three columns.
+    for band in 0..3 {
+        let row = |i: usize| (board >> (10 * (3 * band + i))) as u32 & 0x1FF;
+        let (a, b, c) = (row(0), row(1), row(2));
+        let (o, t) = (a | b | c, (a & b) | (a & c) | (b & c));
+        let (o0, o1, o2) = (o & TRIPLETS, (o >> 1) & TRIPLETS, (o >> 2) & TRIPLETS);
+        let box_once = o0 | o1 | o2;
+        let box_twice = (t & TRIPLETS)
+            | ((t >> 1) & TRIPLETS)
+            | ((t >> 2) & TRIPLETS)
+            | (o0 & o1)
+            | (o0 & o2)
+            | (o1 & o2);
+        if box_once != TRIPLETS {
+            return None;
+        }
+        let columns = ((box_once & !box_twice) * 0b111) as u128;
+        forced |= board & ((columns * (1 | 1 << 10 | 1 << 20)) << (30 * band));
+    }
+    Some(forced)
 }
 
 /// Everything a search level saves and restores: a plain copy.
@@ -232,17 +313,18 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         }
     }
 
-    /// Places digit index `d` in `cell` (which must allow it): the cell leaves the other digits'
+    /// Places digit index `d` in `slot` (which must allow it): the cell leaves the other digits'
     /// boards, the digit leaves the peers.
     #[inline(always)]
     fn place<O: Observer + ?Sized>(
         &mut self,
-        cell: usize,
+        slot: usize,
         d: usize,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
-        let here = single::<W>(cell);
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let here = single::<W>(slot);
+        let cell = self.tables.cell_of[slot] as usize;
+        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
         for e in 0..N {
             if e != d && self.state.boards[e][word] & bit != 0 {
                 self.state.boards[e][word] &= !bit;
@@ -257,9 +339,9 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             }
         }
         self.state.placed = or(self.state.placed, here);
-        self.state.settled[d] |= self.tables.units_of[cell];
+        self.state.settled[d] |= self.tables.units_of[slot];
         tracker.assign(cell, d as u8 + 1)?;
-        let removed = and(self.state.boards[d], self.tables.peers[cell]);
+        let removed = and(self.state.boards[d], self.tables.peers[slot]);
         if !is_empty(&removed) {
             self.state.boards[d] = and_not(self.state.boards[d], removed);
             self.dirty |= 1 << d;
@@ -267,7 +349,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             if tracker.wants_cell_events() {
                 for peer in cells_of(removed) {
                     tracker.emit(Event::Eliminate {
-                        cell: peer as u16,
+                        cell: self.tables.cell_of[peer],
                         value: d as u8 + 1,
                     })?;
                 }
@@ -305,12 +387,12 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             }
             let naked = and_not(once, twice);
             if !is_empty(&naked) {
-                for cell in cells_of(naked) {
+                for slot in cells_of(naked) {
                     // An earlier single of this batch may have taken the cell's last digit.
-                    let Some(d) = (0..N).find(|&d| contains(&self.state.boards[d], cell)) else {
+                    let Some(d) = (0..N).find(|&d| contains(&self.state.boards[d], slot)) else {
                         return Ok(false);
                     };
-                    self.place(cell, d, tracker)?;
+                    self.place(slot, d, tracker)?;
                 }
                 continue;
             }
@@ -322,22 +404,17 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                let mut open = self.tables.all_units & !self.state.settled[d];
-                while open != 0 {
-                    let unit = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    let places = and(self.state.boards[d], self.tables.units[unit]);
-                    match count(&places) {
-                        0 => return Ok(false), // the digit has no place left in this unit
-                        1 => {
-                            let cell = first(&places);
-                            if !contains(&self.state.placed, cell) {
-                                self.place(cell, d, tracker)?;
-                                progress = true;
-                            }
-                        }
-                        _ => {}
+                let Some(forced) = self.hidden_singles(d) else {
+                    return Ok(false); // the digit has no place left in some unit
+                };
+                for slot in cells_of(and_not(forced, self.state.placed)) {
+                    // An earlier single of this batch may have taken the place.
+                    if !contains(&self.state.boards[d], slot) || contains(&self.state.placed, slot)
+                    {
+                        return Ok(false);
                     }
+                    self.place(slot, d, tracker)?;
+                    progress = true;
                 }
             }
             if !progress && self.dirty == 0 {
@@ -346,7 +423,32 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         }
     }
 
-    /// The unplaced cell with the fewest candidates (first in reading order among equals).
+    /// The cells that are digit `d`'s only place in a unit, or `None` if a unit has no place
+    /// for it. 9×9 tests every unit at once; other sizes scan the units where `d` is not placed.
+    #[inline(always)]
+    fn hidden_singles(&self, d: usize) -> Option<Cells<W>> {
+        let board = self.state.boards[d];
+        if N == 9 && W == 2 {
+            let wide = board[0] as u128 | (board[1] as u128) << 64;
+            let forced = hidden_singles_nine(wide)?;
+            return Some(std::array::from_fn(|i| (forced >> (64 * i)) as u64));
+        }
+        let mut forced = [0u64; W];
+        let mut open = self.tables.all_units & !self.state.settled[d];
+        while open != 0 {
+            let unit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let places = and(board, self.tables.units[unit]);
+            match count(&places) {
+                0 => return None,
+                1 => forced = or(forced, places),
+                _ => {}
+            }
+        }
+        Some(forced)
+    }
+
+    /// The unplaced cell (as a slot) with the fewest candidates (first in reading order among equals).
     fn most_constrained(&self) -> usize {
         let unplaced = and_not(self.tables.all, self.state.placed);
         let [_, twice, thrice] = self.candidate_counts(unplaced);
@@ -359,30 +461,32 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             .expect("an unplaced cell exists when the search branches")
     }
 
-    /// The candidates of a cell as a digit-index bit set.
-    fn digits_of(&self, cell: usize) -> u32 {
+    /// The candidates of a slot as a digit-index bit set.
+    fn digits_of(&self, slot: usize) -> u32 {
         (0..N).fold(0, |m, d| {
-            m | (contains(&self.state.boards[d], cell) as u32) << d
+            m | (contains(&self.state.boards[d], slot) as u32) << d
         })
     }
 
-    /// Tries digit index `d` in `cell` as a search decision and propagates.
+    /// Tries digit index `d` in `slot` as a search decision and propagates.
     fn try_digit<O: Observer + ?Sized>(
         &mut self,
-        cell: usize,
+        slot: usize,
         d: usize,
         depth: u32,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        tracker.guess(cell, d as u8 + 1, depth)?;
+        tracker.guess(self.tables.cell_of[slot] as usize, d as u8 + 1, depth)?;
         self.dirty = 0;
-        self.place(cell, d, tracker)?;
+        self.place(slot, d, tracker)?;
         self.propagate(tracker)
     }
 
     fn values(&self) -> Vec<u8> {
-        (0..N * N)
-            .map(|cell| self.digits_of(cell).trailing_zeros() as u8 + 1)
+        self.tables
+            .slot_of
+            .iter()
+            .map(|&slot| self.digits_of(slot).trailing_zeros() as u8 + 1)
             .collect()
     }
 
@@ -400,16 +504,17 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         for (cell, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
                 let d = v as usize - 1;
-                if !contains(&self.state.boards[d], cell) || contains(&self.state.placed, cell) {
+                let slot = self.tables.slot_of[cell];
+                if !contains(&self.state.boards[d], slot) || contains(&self.state.placed, slot) {
                     ok = false;
                     break;
                 }
-                self.place(cell, d, tracker)?;
+                self.place(slot, d, tracker)?;
             }
         }
         ok = ok && self.propagate(tracker)?;
         let mut found = 0u64;
-        // frames[i] = (cell, digit indices left to try) of decision level i + 1.
+        // frames[i] = (slot, digit indices left to try) of decision level i + 1.
         let mut frames: Vec<(usize, u32)> = Vec::new();
         loop {
             if ok {
