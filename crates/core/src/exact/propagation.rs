@@ -309,7 +309,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 settled: [0; N],
             },
             dirty: 0,
-            pool: Vec::new(),
+            pool: Vec::with_capacity(16),
         }
     }
 
@@ -482,12 +482,15 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         self.propagate(tracker)
     }
 
+    /// The grid in reading order (every cell placed).
     fn values(&self) -> Vec<u8> {
-        self.tables
-            .slot_of
-            .iter()
-            .map(|&slot| self.digits_of(slot).trailing_zeros() as u8 + 1)
-            .collect()
+        let mut values = vec![0u8; N * N];
+        for (d, board) in self.state.boards.iter().enumerate() {
+            for slot in cells_of(*board) {
+                values[self.tables.cell_of[slot] as usize] = d as u8 + 1;
+            }
+        }
+        values
     }
 
     /// Depth-first search; calls `on_solution` for each solution until `limit` were found.
@@ -515,7 +518,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         ok = ok && self.propagate(tracker)?;
         let mut found = 0u64;
         // frames[i] = (slot, digit indices left to try) of decision level i + 1.
-        let mut frames: Vec<(usize, u32)> = Vec::new();
+        let mut frames: Vec<(usize, u32)> = Vec::with_capacity(N * N);
         loop {
             if ok {
                 if is_empty(&and_not(self.tables.all, self.state.placed)) {
