@@ -325,17 +325,26 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         let here = single::<W>(slot);
         let cell = self.tables.cell_of[slot] as usize;
         let (word, bit) = (slot / 64, 1u64 << (slot % 64));
-        for e in 0..N {
-            if e != d && self.state.boards[e][word] & bit != 0 {
-                self.state.boards[e][word] &= !bit;
-                self.dirty |= 1 << e;
-                tracker.count_eliminations(1);
-                if tracker.wants_cell_events() {
-                    tracker.emit(Event::Eliminate {
-                        cell: cell as u16,
-                        value: e as u8 + 1,
-                    })?;
-                }
+        // The cell leaves every other digit's board: branch-free over the boards, then the
+        // digits that had it are reported.
+        let mut had = 0u32;
+        for (e, board) in self.state.boards.iter_mut().enumerate() {
+            had |= ((board[word] & bit != 0) as u32) << e;
+            board[word] &= !bit;
+        }
+        self.state.boards[d][word] |= bit;
+        had &= !(1 << d);
+        self.dirty |= had;
+        tracker.count_eliminations(had.count_ones());
+        if tracker.wants_cell_events() {
+            let mut rest = had;
+            while rest != 0 {
+                let e = rest.trailing_zeros();
+                rest &= rest - 1;
+                tracker.emit(Event::Eliminate {
+                    cell: cell as u16,
+                    value: e as u8 + 1,
+                })?;
             }
         }
         self.state.placed = or(self.state.placed, here);
@@ -389,10 +398,11 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             if !is_empty(&naked) {
                 for slot in cells_of(naked) {
                     // An earlier single of this batch may have taken the cell's last digit.
-                    let Some(d) = (0..N).find(|&d| contains(&self.state.boards[d], slot)) else {
+                    let digits = self.digits_of(slot);
+                    if digits == 0 {
                         return Ok(false);
-                    };
-                    self.place(slot, d, tracker)?;
+                    }
+                    self.place(slot, digits.trailing_zeros() as usize, tracker)?;
                 }
                 continue;
             }
