@@ -245,7 +245,8 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
         return None;
     }
     let several = ((board & minus_one & FIELDS) + FIELDS) & GUARD;
-    let mut forced = board & (((GUARD & !several) >> 9) * 0x1FF);
+    let single_rows = (GUARD & !several) >> 9; // the low bit of each row with one place
+    let mut forced = board & ((single_rows << 9) - single_rows);
     // Columns: fold the nine rows into "seen once" / "seen twice" column sets.
     let (mut once, mut twice) = (0u32, 0u32);
     for r in 0..9 {
@@ -256,7 +257,12 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
     if once != 0x1FF {
         return None;
     }
-    forced |= board & ((once & !twice) as u128 * LOW);
+    // The columns with one place, repeated on every row.
+    let mut columns = (once & !twice) as u128;
+    columns |= columns << 10;
+    columns |= columns << 20;
+    columns |= columns << 40 | columns << 80;
+    forced |= board & columns;
     // Boxes: per band, fold its three rows, then each box's three columns.
     for band in 0..3 {
         let row = |i: usize| (board >> (10 * (3 * band + i))) as u32 & 0x1FF;
@@ -273,8 +279,9 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
         if box_once != TRIPLETS {
             return None;
         }
-        let columns = ((box_once & !box_twice) * 0b111) as u128;
-        forced |= board & ((columns * (1 | 1 << 10 | 1 << 20)) << (30 * band));
+        let columns = ((box_once & !box_twice) * 0b111) as u64;
+        let rows = columns | columns << 10 | columns << 20;
+        forced |= board & ((rows as u128) << (30 * band));
     }
     Some(forced)
 }
@@ -566,6 +573,36 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 self.state = self.pool[depth - 1];
                 ok = self.try_digit(cell, d, depth as u32, tracker)?;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The 9×9 all-units-at-once hidden singles agree with counting each unit's places.
+    #[test]
+    fn nine_by_nine_hidden_singles_match_a_unit_by_unit_count() {
+        let size = Size::NINE;
+        let slot = |c: usize| 10 * size.row_of(c) + size.col_of(c);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        for round in 0..20_000 {
+            // Sparse boards make empty and single units common.
+            let density = [0.1, 0.2, 0.35, 0.6][round % 4];
+            let cells: Vec<usize> = (0..81).filter(|_| rng.random_bool(density)).collect();
+            let board = cells.iter().fold(0u128, |b, &c| b | 1 << slot(c));
+            let mut expected = Some(0u128);
+            for u in 0..size.unit_count() {
+                let places: Vec<usize> = size.unit_cells(u).filter(|c| cells.contains(c)).collect();
+                match places.len() {
+                    0 => expected = None,
+                    1 => expected = expected.map(|e| e | 1 << slot(places[0])),
+                    _ => {}
+                }
+            }
+            assert_eq!(hidden_singles_nine(board), expected, "cells {cells:?}");
         }
     }
 }
