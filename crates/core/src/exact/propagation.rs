@@ -237,7 +237,6 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
     };
     const GUARD: u128 = LOW << 9;
     const FIELDS: u128 = LOW * 0x1FF;
-    const TRIPLETS: u32 = 0b001_001_001;
     // Rows: subtracting 1 from each guarded field clears the guard of an empty row; a field with
     // more than one bit keeps a bit of f & (f − 1), which the carry of + FIELDS lifts to the guard.
     let minus_one = (board | GUARD) - LOW;
@@ -247,42 +246,55 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
     let several = ((board & minus_one & FIELDS) + FIELDS) & GUARD;
     let single_rows = (GUARD & !several) >> 9; // the low bit of each row with one place
     let mut forced = board & ((single_rows << 9) - single_rows);
-    // Columns: fold the nine rows into "seen once" / "seen twice" column sets.
-    let (mut once, mut twice) = (0u32, 0u32);
-    for r in 0..9 {
-        let row = (board >> (10 * r)) as u32 & 0x1FF;
-        twice |= once & row;
-        once |= row;
-    }
-    if once != 0x1FF {
+    // Fold each band's three rows onto its first row (bits 0, 30, 60 onwards): "seen once" and
+    // "seen twice" per column of each band.
+    const FIRST_ROWS: u128 = 0x1FF | 0x1FF << 30 | 0x1FF << 60;
+    let (a, b, c) = (
+        board & FIRST_ROWS,
+        (board >> 10) & FIRST_ROWS,
+        (board >> 20) & FIRST_ROWS,
+    );
+    let band_once = a | b | c;
+    let band_twice = (a & b) | (a & c) | (b & c);
+    // Boxes: fold the three columns of each box onto its first column.
+    const BOX_FIRSTS: u128 = 0b001_001_001 | 0b001_001_001 << 30 | 0b001_001_001 << 60;
+    let (o0, o1, o2) = (
+        band_once & BOX_FIRSTS,
+        (band_once >> 1) & BOX_FIRSTS,
+        (band_once >> 2) & BOX_FIRSTS,
+    );
+    let box_once = o0 | o1 | o2;
+    if box_once != BOX_FIRSTS {
         return None;
     }
+    let box_twice = (band_twice & BOX_FIRSTS)
+        | ((band_twice >> 1) & BOX_FIRSTS)
+        | ((band_twice >> 2) & BOX_FIRSTS)
+        | (o0 & o1)
+        | (o0 & o2)
+        | (o1 & o2);
+    let single_boxes = box_once & !box_twice;
+    let box_columns = single_boxes | single_boxes << 1 | single_boxes << 2;
+    forced |= board & (box_columns | box_columns << 10 | box_columns << 20);
+    // Columns: fold the three bands.
+    const ROW: u128 = 0x1FF;
+    let (p, q, r) = (band_once & ROW, (band_once >> 30) & ROW, (band_once >> 60) & ROW);
+    let once = p | q | r;
+    if once != ROW {
+        return None;
+    }
+    let twice = (band_twice & ROW)
+        | ((band_twice >> 30) & ROW)
+        | ((band_twice >> 60) & ROW)
+        | (p & q)
+        | (p & r)
+        | (q & r);
     // The columns with one place, repeated on every row.
-    let mut columns = (once & !twice) as u128;
+    let mut columns = once & !twice;
     columns |= columns << 10;
     columns |= columns << 20;
     columns |= columns << 40 | columns << 80;
     forced |= board & columns;
-    // Boxes: per band, fold its three rows, then each box's three columns.
-    for band in 0..3 {
-        let row = |i: usize| (board >> (10 * (3 * band + i))) as u32 & 0x1FF;
-        let (a, b, c) = (row(0), row(1), row(2));
-        let (o, t) = (a | b | c, (a & b) | (a & c) | (b & c));
-        let (o0, o1, o2) = (o & TRIPLETS, (o >> 1) & TRIPLETS, (o >> 2) & TRIPLETS);
-        let box_once = o0 | o1 | o2;
-        let box_twice = (t & TRIPLETS)
-            | ((t >> 1) & TRIPLETS)
-            | ((t >> 2) & TRIPLETS)
-            | (o0 & o1)
-            | (o0 & o2)
-            | (o1 & o2);
-        if box_once != TRIPLETS {
-            return None;
-        }
-        let columns = ((box_once & !box_twice) * 0b111) as u64;
-        let rows = columns | columns << 10 | columns << 20;
-        forced |= board & ((rows as u128) << (30 * band));
-    }
     Some(forced)
 }
 
