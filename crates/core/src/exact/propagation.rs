@@ -146,16 +146,31 @@ fn single<const W: usize>(cell: usize) -> Cells<W> {
 
 /// The cells of a set, ascending.
 #[inline(always)]
-fn cells_of<const W: usize>(a: Cells<W>) -> impl Iterator<Item = usize> {
-    a.into_iter().enumerate().flat_map(|(i, mut w)| {
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                i * 64 + bit
-            })
-        })
-    })
+fn cells_of<const W: usize>(a: Cells<W>) -> CellsOf<W> {
+    CellsOf { words: a, word: 0 }
+}
+
+/// Iterator over the cells of a set: takes the lowest bit of the current word until it is empty.
+struct CellsOf<const W: usize> {
+    words: Cells<W>,
+    word: usize,
+}
+
+impl<const W: usize> Iterator for CellsOf<W> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
 }
 
 /// Peer and unit masks of one size, built once per process.
