@@ -343,7 +343,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 settled: [0; N],
             },
             dirty: 0,
-            pool: Vec::with_capacity(16),
+            pool: Vec::new(),
         }
     }
 
@@ -562,7 +562,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         ok = ok && self.propagate(tracker)?;
         let mut found = 0u64;
         // frames[i] = (slot, digit indices left to try) of decision level i + 1.
-        let mut frames: Vec<(usize, u32)> = Vec::with_capacity(N * N);
+        let mut frames: Vec<(usize, u32)> = Vec::new();
         loop {
             if ok {
                 if is_empty(&and_not(self.tables.all, self.state.placed)) {
