@@ -293,7 +293,11 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
     forced |= board & (box_columns | box_columns << 10 | box_columns << 20);
     // Columns: fold the three bands.
     const ROW: u128 = 0x1FF;
-    let (p, q, r) = (band_once & ROW, (band_once >> 30) & ROW, (band_once >> 60) & ROW);
+    let (p, q, r) = (
+        band_once & ROW,
+        (band_once >> 30) & ROW,
+        (band_once >> 60) & ROW,
+    );
     let once = p | q | r;
     if once != ROW {
         return None;
