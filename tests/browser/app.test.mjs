@@ -79,6 +79,16 @@ test('every heuristic runs from the URL with its seed and ends verified', async 
     await page.click('#end');
     assert.equal(await boardLine(page), EASY_SOLVED, id);
     assert.match(await page.textContent('.metrics'), /iterations/, id);
+    if (['grasp', 'genetic', 'annealing'].includes(id)) {
+      // Their progress (cost or fitness per step) is drawn up to the playback position.
+      const chart = await page.$eval('.progress-chart', (el) => ({
+        caption: el.querySelector('figcaption').textContent,
+        legend: el.querySelector('.legend').textContent,
+        points: [...el.querySelectorAll('polyline')].map((p) => p.getAttribute('points').trim().split(' ').length),
+      }));
+      assert.match(chart.legend, /best/, id);
+      assert.ok(chart.points.length >= 2 && chart.points.every((n) => n >= 1), `${id}: ${JSON.stringify(chart)}`);
+    }
   }
   assert.deepEqual(problems, []);
   await page.close();

@@ -7,8 +7,26 @@ use sudoku_core::{Event, Grid, Replay};
 /// Events between two saved states.
 pub const CHECKPOINT: usize = 4_096;
 
+/// One line of the progress chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: &'static str,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// What the progress chart shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub title: &'static str,
+    pub x_label: &'static str,
+    pub series: Vec<Series>,
+}
+
 pub struct Timeline {
     events: Vec<Event>,
+    /// The summary events (restarts, iterations, generations, temperature steps) with their
+    /// index in `events`: what the progress chart draws.
+    summaries: Vec<(usize, Event)>,
     cursor: usize,
     replay: Replay,
     /// `checkpoints[i]` = the state after `i * CHECKPOINT` events.
@@ -20,6 +38,7 @@ impl Timeline {
         let replay = Replay::new(puzzle);
         Timeline {
             events: Vec::new(),
+            summaries: Vec::new(),
             cursor: 0,
             checkpoints: vec![replay.clone()],
             replay,
@@ -28,7 +47,102 @@ impl Timeline {
 
     /// Appends received events (the cursor does not move).
     pub fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
-        self.events.extend(events);
+        for event in events {
+            if !event.is_cell_detail() {
+                self.summaries.push((self.events.len(), event));
+            }
+            self.events.push(event);
+        }
+    }
+
+    /// The heuristic's progress up to the cursor, as chart series: cost and best cost per
+    /// iteration or temperature step, best/mean/worst fitness per generation, or cells coloured
+    /// per failed construction. At most `max_points` points per series (evenly sampled, the last
+    /// one always kept). `None` when the run reports no such summary.
+    pub fn progress(&self, max_points: usize) -> Option<Progress> {
+        let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
+        let summaries = &self.summaries[..shown];
+        let kind = std::mem::discriminant(&self.summaries.first()?.1);
+        let points: Vec<&Event> = summaries
+            .iter()
+            .map(|(_, e)| e)
+            .filter(|e| std::mem::discriminant(*e) == kind)
+            .collect();
+        let stride = points.len().div_ceil(max_points.max(1)).max(1);
+        let sampled: Vec<&Event> = points
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % stride == 0 || i + 1 == points.len())
+            .map(|(_, e)| *e)
+            .collect();
+        let series = |name: &'static str, value: &dyn Fn(&Event) -> Option<(f64, f64)>| Series {
+            name,
+            points: sampled.iter().filter_map(|e| value(e)).collect(),
+        };
+        let first = &self.summaries[0].1;
+        Some(match first {
+            Event::Iteration { .. } => Progress {
+                title: "cost per iteration",
+                x_label: "iteration",
+                series: vec![
+                    series("cost", &|e| match *e {
+                        Event::Iteration {
+                            iteration, cost, ..
+                        } => Some((iteration as f64, cost as f64)),
+                        _ => None,
+                    }),
+                    series("best", &|e| match *e {
+                        Event::Iteration {
+                            iteration, best, ..
+                        } => Some((iteration as f64, best as f64)),
+                        _ => None,
+                    }),
+                ],
+            },
+            Event::Temperature { .. } => Progress {
+                title: "cost per temperature step",
+                x_label: "temperature step",
+                series: vec![
+                    series("cost", &|e| match *e {
+                        Event::Temperature { step, cost, .. } => Some((step as f64, cost as f64)),
+                        _ => None,
+                    }),
+                    series("best", &|e| match *e {
+                        Event::Temperature { step, best, .. } => Some((step as f64, best as f64)),
+                        _ => None,
+                    }),
+                ],
+            },
+            Event::Generation { .. } => Progress {
+                title: "fitness per generation",
+                x_label: "generation",
+                series: ["best", "mean", "worst"]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, name)| {
+                        series(name, &move |e: &Event| match *e {
+                            Event::Generation {
+                                generation,
+                                best,
+                                mean,
+                                worst,
+                            } => Some((generation as f64, [best, mean, worst][k] as f64)),
+                            _ => None,
+                        })
+                    })
+                    .collect(),
+            },
+            _ => Progress {
+                title: "cells coloured per failed construction",
+                x_label: "construction",
+                series: vec![series("coloured", &|e| match *e {
+                    Event::Restart { attempt, progress } => {
+                        Some((attempt as f64 - 1.0, progress as f64))
+                    }
+                    _ => None,
+                })],
+            },
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -232,5 +346,45 @@ mod tests {
         assert_eq!(t.values(), solution.values());
         let _ = Algorithm::Propagation.run(&puzzle, &RunConfig::default(), &mut NullObserver);
         assert!(t.describe_current(puzzle.size()).len() > 3);
+    }
+
+    #[test]
+    fn progress_follows_the_cursor_and_is_sampled() {
+        let puzzle: Grid =
+            ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
+                .parse()
+                .unwrap();
+        let mut recorder = Recorder::default();
+        let outcome = Algorithm::Annealing
+            .run(
+                &puzzle,
+                &RunConfig {
+                    seed: 1,
+                    ..RunConfig::default()
+                },
+                &mut recorder,
+            )
+            .unwrap();
+        assert!(outcome.is_solved());
+        let steps = recorder
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Temperature { .. }))
+            .count();
+        assert!(steps > 10, "{steps} temperature steps");
+        let mut t = Timeline::new(&puzzle);
+        assert_eq!(t.progress(50), None);
+        t.extend(recorder.events.iter().copied());
+        t.seek(0);
+        let none_yet = t.progress(50).unwrap();
+        assert!(none_yet.series.iter().all(|s| s.points.is_empty()));
+        t.seek(usize::MAX);
+        let all = t.progress(10).unwrap();
+        assert_eq!(all.series.len(), 2);
+        let best = &all.series[1];
+        assert!(best.points.len() <= 11 && best.points.len() >= 2);
+        // The best cost never rises, and the last point is the last step.
+        assert!(best.points.windows(2).all(|w| w[1].1 <= w[0].1));
+        assert_eq!(best.points.last().unwrap().0, steps as f64);
     }
 }

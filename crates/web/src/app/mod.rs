@@ -5,6 +5,7 @@
 //! puzzle, selects the algorithm and the seed, and starts the run; the share link shows the same.
 
 mod board;
+mod chart;
 mod library;
 mod worker;
 
@@ -20,6 +21,7 @@ use yew::prelude::*;
 use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
 use crate::timeline::Timeline;
 use board::Board;
+use chart::Chart;
 use worker::WorkerHandle;
 
 /// Playback ticks per second.
@@ -706,6 +708,9 @@ impl App {
                         t.describe_current(run.puzzle.size())) }
                     { format!(" · depth {}", t.depth()) }
                 </p>
+                if let Some(progress) = t.progress(300) {
+                    <Chart progress={progress} />
+                }
             </div>
         }
     }
