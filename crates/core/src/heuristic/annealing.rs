@@ -111,6 +111,14 @@ impl Solver for Annealing {
                         chain_low = chain_low.min(state.cost());
                         best = best.min(state.cost());
                         if state.cost() == 0 {
+                            // Close the chain that reached the solution, so the last report
+                            // shows cost 0.
+                            tracker.emit(Event::Temperature {
+                                step: step + 1,
+                                temperature: temperature as f32,
+                                cost: 0,
+                                best: 0,
+                            })?;
                             return Ok(state.values().to_vec());
                         }
                     }
