@@ -441,11 +441,19 @@ impl Algorithm {
             },
             MAX_ITERATIONS_10K,
         ];
-        const GENETIC: [ParamSpec; 5] = [
+        const GENETIC: [ParamSpec; 6] = [
             integer("population", "Individuals per generation.", 2, 100_000, 200),
             integer("generations", "Generations at most before giving up.", 1, 10_000_000, 1_000),
             integer("elite", "Best individuals copied unchanged into the next generation (at most population − 1).", 0, 100_000, 120),
-            real("mutation_rate", "Probability that a child gets one swap inside a block.", 0.0, 1.0, 0.5),
+            real("mutation_rate", "Probability of a swap inside a block: per child (the paper) or per gene (see mutation_scope).", 0.0, 1.0, 0.5),
+            ParamSpec {
+                name: "mutation_scope",
+                description: "child: a child gets one swap with probability mutation_rate (the paper); gene: each free gene is swapped with probability mutation_rate (our variant, try 0.1).",
+                kind: ParamKind::Choice {
+                    options: crate::heuristic::MutationScope::IDS,
+                    default: "child",
+                },
+            },
             real("selection_rate", "Probability that the fitter of two drawn individuals wins the tournament.", 0.0, 1.0, 0.85),
         ];
         const ANNEALING: [ParamSpec; 3] = [
@@ -603,6 +611,8 @@ impl Algorithm {
                 generations: integer("generations").max(1) as u64,
                 elite: integer("elite").max(0) as usize,
                 mutation_rate: real("mutation_rate"),
+                mutation_scope: heuristic::MutationScope::from_id(choice("mutation_scope"))
+                    .unwrap_or(heuristic::MutationScope::Child),
                 selection_rate: real("selection_rate"),
                 seed,
             }

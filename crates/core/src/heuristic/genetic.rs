@@ -14,6 +14,8 @@
 //!   starts at the block's first free cell and alternates parents cycle by cycle), so blocks stay
 //!   permutations and givens stay fixed (they are cycles of one cell).
 //! - Mutation: with probability `mutation_rate`, a child swaps two free genes of one random block.
+//!   (Our variant `mutation_scope = gene`: each free gene swaps within its block with probability
+//!   `mutation_rate` — see EXPERIMENTS.md for what it changes.)
 //! - Elitism: the best `elite` individuals pass unchanged; children fill the rest of the population.
 //!
 //! Defaults are the paper's: population 200, 1,000 generations, elite 120, mutation 0.5. Where the
@@ -28,6 +30,29 @@ use crate::grid::Grid;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
+/// What `mutation_rate` applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MutationScope {
+    /// The paper's reading: a child gets one swap inside a random block with probability
+    /// `mutation_rate`.
+    Child,
+    /// Our variant: every free gene is swapped with another free gene of its block with
+    /// probability `mutation_rate` (keeps the population diverse; see EXPERIMENTS.md).
+    Gene,
+}
+
+impl MutationScope {
+    pub const IDS: &'static [&'static str] = &["child", "gene"];
+
+    pub fn from_id(id: &str) -> Option<MutationScope> {
+        match id {
+            "child" => Some(MutationScope::Child),
+            "gene" => Some(MutationScope::Gene),
+            _ => None,
+        }
+    }
+}
+
 /// The genetic algorithm's parameters.
 #[derive(Clone, Debug)]
 pub struct Genetic {
@@ -36,8 +61,9 @@ pub struct Genetic {
     pub generations: u64,
     /// Individuals copied unchanged into the next generation (kept below the population).
     pub elite: usize,
-    /// Probability that a child gets one swap mutation.
+    /// Probability of a swap mutation, per child or per gene (see `mutation_scope`).
     pub mutation_rate: f64,
+    pub mutation_scope: MutationScope,
     /// Probability that the fitter of two drawn individuals wins the tournament.
     pub selection_rate: f64,
     pub seed: u64,
@@ -50,6 +76,7 @@ impl Default for Genetic {
             generations: 1_000,
             elite: 120,
             mutation_rate: 0.5,
+            mutation_scope: MutationScope::Child,
             selection_rate: 0.85,
             seed: 0,
         }
@@ -92,6 +119,33 @@ fn cycle_crossover(own: &[u8], other: &[u8], child: &mut [u8]) {
 }
 
 impl Genetic {
+    /// Swap mutation inside blocks, per child or per gene.
+    fn mutate<R: Rng>(&self, child: &mut BoxFill, free: &FreeCells, rng: &mut R) {
+        let rate = self.mutation_rate.clamp(0.0, 1.0);
+        match self.mutation_scope {
+            MutationScope::Child => {
+                if rng.random_bool(rate) {
+                    if let Some((x, y)) = free.random_pair(rng) {
+                        child.swap(x, y);
+                    }
+                }
+            }
+            MutationScope::Gene => {
+                for cells in free.by_box.iter().filter(|cells| cells.len() >= 2) {
+                    for i in 0..cells.len() {
+                        if rng.random_bool(rate) {
+                            let mut j = rng.random_range(0..cells.len() - 1);
+                            if j >= i {
+                                j += 1;
+                            }
+                            child.swap(cells[i], cells[j]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Tournament of two: the fitter of two random individuals with probability `selection_rate`.
     fn select<R: Rng>(&self, costs: &[u32], rng: &mut R) -> usize {
         let a = rng.random_range(0..costs.len());
@@ -202,11 +256,7 @@ impl Solver for Genetic {
                             break;
                         }
                         let mut child = BoxFill::from_values(puzzle, &values);
-                        if rng.random_bool(self.mutation_rate.clamp(0.0, 1.0)) {
-                            if let Some((x, y)) = free.random_pair(&mut rng) {
-                                child.swap(x, y);
-                            }
-                        }
+                        self.mutate(&mut child, &free, &mut rng);
                         next.push(child);
                     }
                 }
@@ -285,5 +335,25 @@ mod tests {
         let a = run();
         assert_eq!(a, run());
         assert_eq!(a.status, Status::GaveUp(Limit::Iterations(5)));
+    }
+
+    #[test]
+    fn per_gene_mutation_solves_and_repeats() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let run = |seed| {
+            Genetic {
+                mutation_scope: MutationScope::Gene,
+                mutation_rate: 0.1,
+                seed,
+                ..Genetic::default()
+            }
+            .solve(&puzzle, &mut NullObserver)
+        };
+        let solved = (0..5)
+            .map(run)
+            .find(|o| o.is_solved())
+            .expect("one of 5 seeds");
+        assert_eq!(verify_solution(&puzzle, &solved.grid), Ok(()));
+        assert_eq!(run(3), run(3));
     }
 }

@@ -9,6 +9,6 @@ pub mod tabu;
 
 pub use annealing::Annealing;
 pub use coloring::{Coloring, Origin, Traversal};
-pub use genetic::Genetic;
+pub use genetic::{Genetic, MutationScope};
 pub use grasp::Grasp;
 pub use tabu::Tabu;
