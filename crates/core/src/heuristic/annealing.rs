@@ -79,6 +79,11 @@ impl Solver for Annealing {
         }
         let free = FreeCells::new(puzzle);
         let mut state = BoxFill::random(puzzle, &free, &mut rng);
+        if free.swappable.is_empty() && state.cost() > 0 {
+            // No box has two free cells: the fill is the only one that keeps the boxes, and it
+            // breaks a row or a column, so no solution exists.
+            return tracker.finish(puzzle, Ok(None));
+        }
         let result = (|| -> Result<Vec<u8>, Halt> {
             emit_fill(&state, &mut tracker)?;
             if state.cost() == 0 {
@@ -97,7 +102,7 @@ impl Solver for Annealing {
                 for _ in 0..chain {
                     tracker.iteration()?;
                     let Some((a, b)) = free.random_pair(&mut rng) else {
-                        unreachable!("a puzzle with cost > 0 has a box with two free cells")
+                        unreachable!("checked above: a box has two free cells")
                     };
                     let delta = state.swap_delta(a, b);
                     if delta <= 0 || rng.random::<f64>() < (-(delta as f64) / temperature).exp() {
