@@ -26,6 +26,14 @@ impl Limits {
             max_iterations: None,
         }
     }
+
+    /// A budget of iterations only (at least one): what the heuristics run on.
+    pub fn iterations(max_iterations: u64) -> Limits {
+        Limits {
+            max_nodes: None,
+            max_iterations: Some(max_iterations.max(1)),
+        }
+    }
 }
 
 /// Work counters every solver fills in (the ones that do not apply stay 0).
@@ -195,6 +203,11 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
         }
         self.stats.iterations += 1;
         Ok(())
+    }
+
+    /// Builds the outcome of a heuristic run, which ends with a complete grid or halts.
+    pub fn finish_found(self, puzzle: &Grid, result: Result<Vec<u8>, Halt>) -> Outcome {
+        self.finish(puzzle, result.as_deref().map(Some).map_err(|halt| *halt))
     }
 
     /// Builds the outcome of a search that either found `solution` (values in reading order),

@@ -69,11 +69,7 @@ fn initial_temperature<R: Rng>(start: &BoxFill, free: &FreeCells, rng: &mut R) -
 impl Solver for Annealing {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let limits = Limits {
-            max_nodes: None,
-            max_iterations: Some(self.max_iterations.max(1)),
-        };
-        let mut tracker = Tracker::new(observer, limits);
+        let mut tracker = Tracker::new(observer, Limits::iterations(self.max_iterations));
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
@@ -151,10 +147,7 @@ impl Solver for Annealing {
                 }
             }
         })();
-        match result {
-            Ok(values) => tracker.finish(puzzle, Ok(Some(&values))),
-            Err(halt) => tracker.finish(puzzle, Err(halt)),
-        }
+        tracker.finish_found(puzzle, result)
     }
 }
 

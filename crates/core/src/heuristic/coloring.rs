@@ -243,11 +243,7 @@ impl Solver for Coloring {
         let graph = Graph::new(puzzle.size());
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let max_iter = self.max_iter.max(1);
-        let budget = Limits {
-            max_nodes: None,
-            max_iterations: Some(max_iter),
-        };
-        let mut tracker = Tracker::new(observer, budget);
+        let mut tracker = Tracker::new(observer, Limits::iterations(max_iter));
         if !puzzle.conflicts().is_empty() {
             // Clashing givens: no colouring keeps them; a heuristic cannot prove more than that.
             return tracker.finish(puzzle, Ok(None));
@@ -262,10 +258,10 @@ impl Solver for Coloring {
                 coloured: 0,
             };
             let Some(origin) = self.origin_cell(puzzle, &graph, &mut rng) else {
-                return Ok(Some(work.values)); // nothing to colour
+                return Ok(work.values); // nothing to colour
             };
             if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
-                return Ok(Some(work.values));
+                return Ok(work.values);
             }
             tracker.stats.restarts += 1;
             let attempt = tracker.stats.iterations;
@@ -276,11 +272,7 @@ impl Solver for Coloring {
                 })?;
             }
         })();
-        match result {
-            Ok(Some(values)) => tracker.finish(puzzle, Ok(Some(&values))),
-            Ok(None) => tracker.finish(puzzle, Ok(None)),
-            Err(halt) => tracker.finish(puzzle, Err(halt)),
-        }
+        tracker.finish_found(puzzle, result)
     }
 }
 

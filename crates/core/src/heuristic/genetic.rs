@@ -197,11 +197,7 @@ impl Genetic {
 impl Solver for Genetic {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let limits = Limits {
-            max_nodes: None,
-            max_iterations: Some(self.generations.max(1)),
-        };
-        let mut tracker = Tracker::new(observer, limits);
+        let mut tracker = Tracker::new(observer, Limits::iterations(self.generations));
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
@@ -263,10 +259,7 @@ impl Solver for Genetic {
                 population = next;
             }
         })();
-        tracker.finish(
-            puzzle,
-            result.as_ref().map(|v| Some(v.as_slice())).map_err(|h| *h),
-        )
+        tracker.finish_found(puzzle, result)
     }
 }
 

@@ -117,12 +117,7 @@ impl Grasp {
 impl Solver for Grasp {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let max_iterations = self.max_iterations.max(1);
-        let limits = Limits {
-            max_nodes: None,
-            max_iterations: Some(max_iterations),
-        };
-        let mut tracker = Tracker::new(observer, limits);
+        let mut tracker = Tracker::new(observer, Limits::iterations(self.max_iterations));
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
@@ -153,10 +148,7 @@ impl Solver for Grasp {
                 }
             }
         })();
-        tracker.finish(
-            puzzle,
-            result.as_ref().map(|v| Some(v.as_slice())).map_err(|h| *h),
-        )
+        tracker.finish_found(puzzle, result)
     }
 }
 

@@ -100,11 +100,7 @@ fn report_change<O: Observer + ?Sized>(
 impl Solver for Tabu {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let limits = Limits {
-            max_nodes: None,
-            max_iterations: Some(self.max_iterations.max(1)),
-        };
-        let mut tracker = Tracker::new(observer, limits);
+        let mut tracker = Tracker::new(observer, Limits::iterations(self.max_iterations));
         let geometry = Geometry::new(puzzle.size());
         let cells = puzzle.size().cells();
         let n = puzzle.size().n();
@@ -203,10 +199,7 @@ impl Solver for Tabu {
                 })?;
             }
         })();
-        tracker.finish(
-            puzzle,
-            result.as_ref().map(|v| Some(v.as_slice())).map_err(|h| *h),
-        )
+        tracker.finish_found(puzzle, result)
     }
 }
 
