@@ -175,6 +175,15 @@ impl Replay {
         }
     }
 
+    /// The board after a whole trace from the puzzle.
+    pub fn after<'e>(puzzle: &crate::Grid, events: impl IntoIterator<Item = &'e Event>) -> Replay {
+        let mut replay = Replay::new(puzzle);
+        for event in events {
+            replay.apply(event);
+        }
+        replay
+    }
+
     /// Open decision levels.
     pub fn depth(&self) -> usize {
         self.levels.len()

@@ -271,10 +271,7 @@ proptest! {
             match first.status {
                 Status::Solved => {
                     prop_assert_eq!(verify_solution(&puzzle, &first.grid), Ok(()), "{}", algorithm);
-                    let mut replay = Replay::new(&puzzle);
-                    for event in &recorder.events {
-                        replay.apply(event);
-                    }
+                    let replay = Replay::after(&puzzle, &recorder.events);
                     prop_assert_eq!(replay.values.as_slice(), first.grid.values(), "{} trace", algorithm);
                 }
                 Status::GaveUp(sudoku_core::Limit::Iterations(limit)) => {

@@ -324,10 +324,7 @@ mod tests {
             3,
         ] {
             t.seek(target);
-            let mut straight = Replay::new(&puzzle);
-            for e in &events[..target] {
-                straight.apply(e);
-            }
+            let straight = Replay::after(&puzzle, &events[..target]);
             assert_eq!(t.cursor(), target);
             assert_eq!(t.values(), &straight.values[..], "at {target}");
             assert_eq!(t.candidates(), &straight.candidates[..], "at {target}");

@@ -172,10 +172,7 @@ mod tests {
         .solve(&puzzle, &mut recorder);
         assert_eq!(outcome.status, Status::Solved);
         assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-        let mut replay = Replay::new(&puzzle);
-        for e in &recorder.events {
-            replay.apply(e);
-        }
+        let replay = Replay::after(&puzzle, &recorder.events);
         assert_eq!(replay.values, outcome.grid.values());
         assert!(recorder
             .events

@@ -348,10 +348,7 @@ mod tests {
             .filter(|e| matches!(e, Event::Restart { .. }))
             .count() as u64;
         assert_eq!(restarts, outcome.stats.restarts);
-        let mut replay = Replay::new(&puzzle);
-        for e in &recorder.events {
-            replay.apply(e);
-        }
+        let replay = Replay::after(&puzzle, &recorder.events);
         assert_eq!(replay.values, outcome.grid.values());
     }
 

@@ -298,10 +298,7 @@ mod tests {
         .solve(&puzzle, &mut recorder);
         assert_eq!(outcome.status, Status::Solved, "{:?}", outcome.stats);
         assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-        let mut replay = Replay::new(&puzzle);
-        for e in &recorder.events {
-            replay.apply(e);
-        }
+        let replay = Replay::after(&puzzle, &recorder.events);
         assert_eq!(replay.values, outcome.grid.values());
         let generations = recorder
             .events

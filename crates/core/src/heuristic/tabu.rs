@@ -237,10 +237,7 @@ mod tests {
                 outcome.stats
             );
             assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-            let mut replay = Replay::new(&puzzle);
-            for e in &recorder.events {
-                replay.apply(e);
-            }
+            let replay = Replay::after(&puzzle, &recorder.events);
             assert_eq!(replay.values, outcome.grid.values(), "{filter:?}");
         }
     }
