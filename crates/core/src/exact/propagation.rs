@@ -236,6 +236,18 @@ impl<const W: usize, const N: usize> Tables<W, N> {
     }
 }
 
+/// Folds three parts of "seen once" / "seen twice" sets, at offsets 0, `stride` and 2·`stride`
+/// inside `mask`, onto the first: seen once in any part, seen twice within a part or in two.
+#[inline(always)]
+fn fold_three(once: u128, twice: u128, stride: u32, mask: u128) -> (u128, u128) {
+    let part = |set: u128, k: u32| (set >> (k * stride)) & mask;
+    let (a, b, c) = (part(once, 0), part(once, 1), part(once, 2));
+    (
+        a | b | c,
+        part(twice, 0) | part(twice, 1) | part(twice, 2) | (a & b) | (a & c) | (b & c),
+    )
+}
+
 /// Hidden singles of one digit on 9×9, all units at once, in the padded layout (row r in bits
 /// 10r..10r+8, bit 10r+9 free). `None` if a row, column or box has no place left for the digit;
 /// otherwise the cells that are its only place in some unit (placed ones included).
@@ -264,50 +276,22 @@ fn hidden_singles_nine(board: u128) -> Option<u128> {
     // Fold each band's three rows onto its first row (bits 0, 30, 60 onwards): "seen once" and
     // "seen twice" per column of each band.
     const FIRST_ROWS: u128 = 0x1FF | 0x1FF << 30 | 0x1FF << 60;
-    let (a, b, c) = (
-        board & FIRST_ROWS,
-        (board >> 10) & FIRST_ROWS,
-        (board >> 20) & FIRST_ROWS,
-    );
-    let band_once = a | b | c;
-    let band_twice = (a & b) | (a & c) | (b & c);
+    let (band_once, band_twice) = fold_three(board, 0, 10, FIRST_ROWS);
     // Boxes: fold the three columns of each box onto its first column.
     const BOX_FIRSTS: u128 = 0b001_001_001 | 0b001_001_001 << 30 | 0b001_001_001 << 60;
-    let (o0, o1, o2) = (
-        band_once & BOX_FIRSTS,
-        (band_once >> 1) & BOX_FIRSTS,
-        (band_once >> 2) & BOX_FIRSTS,
-    );
-    let box_once = o0 | o1 | o2;
+    let (box_once, box_twice) = fold_three(band_once, band_twice, 1, BOX_FIRSTS);
     if box_once != BOX_FIRSTS {
         return None;
     }
-    let box_twice = (band_twice & BOX_FIRSTS)
-        | ((band_twice >> 1) & BOX_FIRSTS)
-        | ((band_twice >> 2) & BOX_FIRSTS)
-        | (o0 & o1)
-        | (o0 & o2)
-        | (o1 & o2);
     let single_boxes = box_once & !box_twice;
     let box_columns = single_boxes | single_boxes << 1 | single_boxes << 2;
     forced |= board & (box_columns | box_columns << 10 | box_columns << 20);
     // Columns: fold the three bands.
     const ROW: u128 = 0x1FF;
-    let (p, q, r) = (
-        band_once & ROW,
-        (band_once >> 30) & ROW,
-        (band_once >> 60) & ROW,
-    );
-    let once = p | q | r;
+    let (once, twice) = fold_three(band_once, band_twice, 30, ROW);
     if once != ROW {
         return None;
     }
-    let twice = (band_twice & ROW)
-        | ((band_twice >> 30) & ROW)
-        | ((band_twice >> 60) & ROW)
-        | (p & q)
-        | (p & r)
-        | (q & r);
     // The columns with one place, repeated on every row.
     let mut columns = once & !twice;
     columns |= columns << 10;
