@@ -7,7 +7,10 @@
 //! levels (s06 easy, s07 challenging → medium, s08 difficult → hard, s09 super difficult →
 //! expert — the level labels of that set are themselves a recollection, see tests/data).
 
-use super::{mantere_koljonen, percent, run_seed, Executor, Instance, Report, Settings, Table};
+use super::{
+    classes, mantere_koljonen, percent, results_where, run_seed, Executor, Instance, Report,
+    Settings, Table,
+};
 use crate::heuristic::{Coloring, Origin, Traversal};
 use crate::solve::Solver;
 use crate::trace::NullObserver;
@@ -99,28 +102,14 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         (outcome.is_solved(), outcome.stats.iterations)
     });
 
-    let mut classes: Vec<String> = Vec::new();
-    for i in &instances {
-        if !classes.contains(&i.class) {
-            classes.push(i.class.clone());
-        }
-    }
     let solved_where = |filter: &dyn Fn(&Job) -> bool| {
-        let picked: Vec<&RunResult> = jobs
-            .iter()
-            .zip(&results)
-            .filter(|(j, _)| filter(j))
-            .map(|(_, r)| r)
-            .collect();
+        let picked = results_where(&jobs, &results, filter);
         (picked.iter().filter(|r| r.0).count(), picked.len())
     };
 
     let mut tables = Vec::new();
     let mut best_rows = Vec::new();
-    for class in &classes {
-        let members: Vec<usize> = (0..instances.len())
-            .filter(|&i| &instances[i].class == class)
-            .collect();
+    for (class, members) in &classes(&instances) {
         let names: Vec<&str> = members
             .iter()
             .map(|&i| instances[i].name.as_str())
@@ -218,14 +207,9 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         for (t, (_, t_name)) in TRAVERSALS.iter().enumerate() {
             for (o, (_, o_name)) in ORIGINS.iter().enumerate() {
                 for (l, list_size) in LIST_SIZES.iter().enumerate() {
-                    let picked: Vec<&RunResult> = jobs
-                        .iter()
-                        .zip(&results)
-                        .filter(|(j, _)| {
-                            j.instance == i && j.traversal == t && j.origin == o && j.list == l
-                        })
-                        .map(|(_, r)| r)
-                        .collect();
+                    let picked = results_where(&jobs, &results, |j: &Job| {
+                        j.instance == i && j.traversal == t && j.origin == o && j.list == l
+                    });
                     let solved: Vec<f64> =
                         picked.iter().filter(|r| r.0).map(|r| r.1 as f64).collect();
                     per_instance.push(vec![

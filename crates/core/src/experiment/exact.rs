@@ -3,7 +3,7 @@
 //! experiment's puzzles. Exact solvers are deterministic and timed over `runs` repetitions;
 //! heuristics run once per seed and report their success rate beside the mean time.
 
-use super::{percent, run_seed, Executor, Report, Settings, Summary, Table};
+use super::{percent, results_where, run_seed, Executor, Report, Settings, Summary, Table};
 use crate::registry::{Algorithm, Family, RunConfig};
 use crate::trace::NullObserver;
 
@@ -53,12 +53,7 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             instance.puzzle.given_count().to_string(),
         ];
         for (a, algorithm) in algorithms.iter().enumerate() {
-            let picked: Vec<&Timing> = jobs
-                .iter()
-                .zip(&results)
-                .filter(|((j, b, _), _)| *j == i && *b == a)
-                .map(|(_, t)| t)
-                .collect();
+            let picked = results_where(&jobs, &results, |&(j, b, _)| j == i && b == a);
             let solved = picked.iter().filter(|t| t.solved).count();
             let ms = Summary::of(&picked.iter().map(|t| t.seconds * 1e3).collect::<Vec<_>>());
             let time = if ms.mean >= 100.0 {

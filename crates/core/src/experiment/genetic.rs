@@ -5,8 +5,10 @@
 //! Instances: the paper's puzzles (25, 26, 29 and 31 givens) are not available; we take every
 //! Mantere & Koljonen puzzle with those given counts.
 
-use super::Table;
-use super::{mantere_koljonen, percent, run_seed, Executor, Instance, Report, Settings, Summary};
+use super::{
+    classes, mantere_koljonen, percent, results_where, run_seed, Executor, Instance, Report,
+    Settings, Summary, Table,
+};
 use crate::heuristic::{Genetic, MutationScope};
 use crate::solve::Solver;
 use crate::trace::NullObserver;
@@ -67,7 +69,8 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         }
     });
 
-    let row_of = |name: String, class: String, picked: Vec<&Attempt>| {
+    // The first two columns (which puzzle or class) then the attempts' figures.
+    let row_of = |first: String, second: String, picked: Vec<&Attempt>| {
         let solved: Vec<f64> = picked
             .iter()
             .filter_map(|a| a.generation.map(|g| g as f64))
@@ -75,8 +78,8 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         let s = Summary::of(&solved);
         let time = Summary::of(&picked.iter().map(|a| a.seconds).collect::<Vec<_>>());
         vec![
-            name,
-            class,
+            first,
+            second,
             picked.len().to_string(),
             percent(solved.len(), picked.len()),
             if solved.is_empty() {
@@ -92,19 +95,8 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             format!("{:.3}", time.mean),
         ]
     };
-    let columns = [
-        "puzzle",
-        "givens",
-        "attempts",
-        "success %",
-        "avg generation",
-        "best generation",
-        "avg time (s)",
-    ];
-    let mut by_class = Table::new(
-        "genetic",
-        "Success by number of givens (the paper's table shape)",
-        &[
+    let class_columns = |last: &'static str| {
+        [
             "givens",
             "puzzles",
             "attempts",
@@ -112,61 +104,56 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             "avg generation",
             "best generation",
             "avg time (s)",
-            "paper success %",
-        ],
+            last,
+        ]
+    };
+    let mut by_class = Table::new(
+        "genetic",
+        "Success by number of givens (the paper's table shape)",
+        &class_columns("paper success %"),
     );
     let mut by_class_variant = Table::new(
         "genetic-variant",
         "Our variant: each gene swapped within its block with probability 0.1 (instead of one swap per child at 0.5)",
-        &["givens", "puzzles", "attempts", "success %", "avg generation", "best generation", "avg time (s)", "paper's mutation: success %"],
+        &class_columns("paper's mutation: success %"),
     );
-    let mut classes: Vec<String> = Vec::new();
-    for i in &instances {
-        if !classes.contains(&i.class) {
-            classes.push(i.class.clone());
-        }
-    }
-    for class in &classes {
-        let members: Vec<usize> = (0..instances.len())
-            .filter(|&i| &instances[i].class == class)
-            .collect();
-        let picked = |variant: usize| -> Vec<&Attempt> {
-            jobs.iter()
-                .zip(&results)
-                .filter(|((i, _, v), _)| members.contains(i) && *v == variant)
-                .map(|(_, r)| r)
-                .collect()
+    for (class, members) in classes(&instances) {
+        let picked = |variant: usize| {
+            results_where(&jobs, &results, |(i, _, v)| {
+                members.contains(i) && *v == variant
+            })
         };
         let names: Vec<&str> = members
             .iter()
             .map(|&i| instances[i].name.as_str())
             .collect();
-        let mut variant_row = row_of(names.join(" "), class.clone(), picked(1));
-        let mut row = row_of(names.join(" "), class.clone(), picked(0));
-        // Reorder to the class table's columns: givens first.
+        let mut row = row_of(class.clone(), names.join(" "), picked(0));
+        let mut variant_row = row_of(class.clone(), names.join(" "), picked(1));
+        variant_row.push(row[3].clone());
         let paper = PUBLISHED_SUCCESS
             .iter()
-            .find(|(g, _)| format!("{g} givens") == *class)
+            .find(|(g, _)| format!("{g} givens") == class)
             .map(|(_, p)| format!("{p:.0}"))
             .unwrap_or_else(|| "–".into());
-        let puzzles = row.remove(0);
-        row.insert(1, puzzles);
-        let ours_paper_config = row[3].clone();
         row.push(paper);
         by_class.push(row);
-        let puzzles = variant_row.remove(0);
-        variant_row.insert(1, puzzles);
-        variant_row.push(ours_paper_config);
         by_class_variant.push(variant_row);
     }
-    let mut per_puzzle = Table::new("genetic-puzzles", "Per puzzle", &columns);
+    let mut per_puzzle = Table::new(
+        "genetic-puzzles",
+        "Per puzzle",
+        &[
+            "puzzle",
+            "givens",
+            "attempts",
+            "success %",
+            "avg generation",
+            "best generation",
+            "avg time (s)",
+        ],
+    );
     for (i, instance) in instances.iter().enumerate() {
-        let picked: Vec<&Attempt> = jobs
-            .iter()
-            .zip(&results)
-            .filter(|((j, _, v), _)| *j == i && *v == 0)
-            .map(|(_, r)| r)
-            .collect();
+        let picked = results_where(&jobs, &results, |&(j, _, v)| j == i && v == 0);
         per_puzzle.push(row_of(
             instance.name.clone(),
             instance.puzzle.given_count().to_string(),

@@ -95,6 +95,34 @@ pub fn mantere_koljonen(classes: &[(&str, &[&str])]) -> Vec<Instance> {
     picked
 }
 
+/// The classes of the instances in order of first appearance, each with its members' indices.
+pub fn classes(instances: &[Instance]) -> Vec<(String, Vec<usize>)> {
+    let mut classes: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, instance) in instances.iter().enumerate() {
+        match classes
+            .iter_mut()
+            .find(|(class, _)| *class == instance.class)
+        {
+            Some((_, members)) => members.push(i),
+            None => classes.push((instance.class.clone(), vec![i])),
+        }
+    }
+    classes
+}
+
+/// The results of the jobs that satisfy `wanted` (`results[k]` belongs to `jobs[k]`), in order.
+pub fn results_where<'r, J, R>(
+    jobs: &[J],
+    results: &'r [R],
+    wanted: impl Fn(&J) -> bool,
+) -> Vec<&'r R> {
+    jobs.iter()
+        .zip(results)
+        .filter(|(job, _)| wanted(job))
+        .map(|(_, result)| result)
+        .collect()
+}
+
 /// A seed for one run, mixed from the base seed and the run's coordinates (SplitMix64 steps), so
 /// runs are independent of the order they execute in.
 pub fn run_seed(base: u64, coordinates: &[u64]) -> u64 {
