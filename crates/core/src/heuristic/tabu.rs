@@ -121,12 +121,12 @@ impl Solver for Tabu {
             let mut decisions: Vec<(usize, u8)> = Vec::new();
             // tabu_until[cell * n + digit - 1] = first iteration the pair is allowed again.
             let mut tabu_until = vec![0u64; cells * n];
-            let mut best = unfilled(&domains);
+            let mut cost = unfilled(&domains);
+            let mut best = cost;
             let mut order: Vec<(u32, u32, usize)> = Vec::with_capacity(cells);
             let mut trial = vec![0u32; cells];
             let mut chosen = vec![0u32; cells];
             loop {
-                let cost = unfilled(&domains);
                 if cost == 0 {
                     return Ok(domains.iter().map(|&d| lowest_digit(d)).collect());
                 }
@@ -166,11 +166,12 @@ impl Solver for Tabu {
                     }
                 }
                 match best_move {
-                    Some((_, cell, value)) => {
+                    Some((after, cell, value)) => {
                         tracker.guess(cell, value, decisions.len() as u32 + 1)?;
                         report_change(&domains, &chosen, &mut tracker)?;
                         domains.copy_from_slice(&chosen);
                         decisions.push((cell, value));
+                        cost = after;
                     }
                     None if !decisions.is_empty() => {
                         // Stuck: drop one of our assignments and filter again from the givens.
@@ -188,13 +189,14 @@ impl Solver for Tabu {
                         debug_assert!(consistent);
                         report_change(&domains, &trial, &mut tracker)?;
                         domains.copy_from_slice(&trial);
+                        cost = unfilled(&domains);
                     }
                     None => {} // every candidate refuted or tabu at the root: try others next time
                 }
-                best = best.min(unfilled(&domains));
+                best = best.min(cost);
                 tracker.emit(Event::Iteration {
                     iteration: iteration as u32,
-                    cost: unfilled(&domains),
+                    cost,
                     best,
                 })?;
             }
