@@ -60,11 +60,17 @@ impl FreeCells {
         }
         let cells = &self.by_box[self.swappable[rng.random_range(0..self.swappable.len())]];
         let i = rng.random_range(0..cells.len());
-        let mut j = rng.random_range(0..cells.len() - 1);
-        if j >= i {
-            j += 1;
-        }
-        Some((cells[i], cells[j]))
+        Some((cells[i], cells[other_index(cells.len(), i, rng)]))
+    }
+}
+
+/// A uniformly random index in 0..len other than `i` (len ≥ 2).
+pub fn other_index<R: Rng>(len: usize, i: usize, rng: &mut R) -> usize {
+    let j = rng.random_range(0..len - 1);
+    if j >= i {
+        j + 1
+    } else {
+        j
     }
 }
 

@@ -25,7 +25,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::boxfill::{BoxFill, FreeCells};
+use super::boxfill::{other_index, BoxFill, FreeCells};
 use crate::grid::Grid;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
@@ -134,11 +134,7 @@ impl Genetic {
                 for cells in free.by_box.iter().filter(|cells| cells.len() >= 2) {
                     for i in 0..cells.len() {
                         if rng.random_bool(rate) {
-                            let mut j = rng.random_range(0..cells.len() - 1);
-                            if j >= i {
-                                j += 1;
-                            }
-                            child.swap(cells[i], cells[j]);
+                            child.swap(cells[i], cells[other_index(cells.len(), i, rng)]);
                         }
                     }
                 }
