@@ -77,22 +77,14 @@ pub fn refilter(
     changed: Option<&[usize]>,
 ) -> Result<(), Wipeout> {
     match which {
-        Filter::Ac3 => ac3_from(geometry, domains, changed),
-        Filter::AllDifferent => bounds_from(geometry, domains, changed),
-        Filter::AllDifferentGac => gac_from(geometry, domains, changed),
+        Filter::Ac3 => ac3(geometry, domains, changed),
+        Filter::AllDifferent => alldifferent_bounds(geometry, domains, changed),
+        Filter::AllDifferentGac => alldifferent_gac(geometry, domains, changed),
     }
 }
 
 /// AC-3 on x ≠ y for every pair of peers: a value leaves D(x) when D(y) holds only that value.
-pub fn ac3(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
-    ac3_from(geometry, domains, None)
-}
-
-fn ac3_from(
-    geometry: &Geometry,
-    domains: &mut [u32],
-    changed: Option<&[usize]>,
-) -> Result<(), Wipeout> {
+fn ac3(geometry: &Geometry, domains: &mut [u32], changed: Option<&[usize]>) -> Result<(), Wipeout> {
     // The arcs (x, y) for one y are revised together: they can only prune when D(y) is a single
     // value, so the queue holds such y (the changed ones, or all of them at the start).
     let mut queue: VecDeque<usize> = VecDeque::new();
@@ -136,11 +128,7 @@ fn ac3_from(
 /// no other cell of the unit may take a bound inside it, so such bounds move outwards. Domains are
 /// bit sets, so a bound moves to the next digit still in the domain (holes are kept, as bounds
 /// consistency only reasons on the interval hull).
-pub fn alldifferent_bounds(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
-    bounds_from(geometry, domains, None)
-}
-
-fn bounds_from(
+fn alldifferent_bounds(
     geometry: &Geometry,
     domains: &mut [u32],
     changed: Option<&[usize]>,
@@ -243,11 +231,7 @@ fn unit_fixpoint(
 /// allowed pairs cell → digit, a pair (cell, digit) belongs to some solution of the unit exactly
 /// when it is matched or both ends lie in one strongly connected component (the matching is
 /// perfect, so no digit is free). Every other pair is removed.
-pub fn alldifferent_gac(geometry: &Geometry, domains: &mut [u32]) -> Result<(), Wipeout> {
-    gac_from(geometry, domains, None)
-}
-
-fn gac_from(
+fn alldifferent_gac(
     geometry: &Geometry,
     domains: &mut [u32],
     changed: Option<&[usize]>,
@@ -412,13 +396,13 @@ mod tests {
         let g = Geometry::new(Size::FOUR);
         let puzzle: Grid = "12.434..........".parse().unwrap();
         let mut domains = initial_domains(&puzzle);
-        ac3(&g, &mut domains).unwrap();
+        ac3(&g, &mut domains, None).unwrap();
         assert_eq!(domains[2], digit_bit(3));
         assert_eq!(domains[4], digit_bit(3));
         // r1 = 1 2 . 4 and column 3 holds 3 below: r1c3 has no digit left.
         let dead: Grid = "12.4..3.........".parse().unwrap();
         let mut domains = initial_domains(&dead);
-        assert_eq!(ac3(&g, &mut domains), Err(Wipeout::Cell(2)));
+        assert_eq!(ac3(&g, &mut domains, None), Err(Wipeout::Cell(2)));
     }
 
     #[test]
@@ -427,9 +411,9 @@ mod tests {
         for text in PUZZLES {
             let puzzle: Grid = text.parse().unwrap();
             let mut ac = initial_domains(&puzzle);
-            ac3(&g, &mut ac).unwrap();
+            ac3(&g, &mut ac, None).unwrap();
             let mut gac = initial_domains(&puzzle);
-            alldifferent_gac(&g, &mut gac).unwrap();
+            alldifferent_gac(&g, &mut gac, None).unwrap();
             assert!(
                 gac.iter().zip(&ac).all(|(a, b)| a & !b == 0),
                 "GAC kept a value AC-3 removed"
@@ -444,10 +428,10 @@ mod tests {
         let mut domains = vec![0b1111u32; 16];
         domains[0] = 0b0011;
         domains[1] = 0b0011;
-        alldifferent_gac(&g, &mut domains).unwrap();
+        alldifferent_gac(&g, &mut domains, None).unwrap();
         assert_eq!((domains[2], domains[3]), (0b1100, 0b1100));
         domains[2] = 0b0011;
-        assert!(alldifferent_gac(&g, &mut domains).is_err());
+        assert!(alldifferent_gac(&g, &mut domains, None).is_err());
     }
 
     #[test]
@@ -457,10 +441,10 @@ mod tests {
         let mut domains = vec![0b1111u32; 16];
         domains[0] = 0b0011;
         domains[1] = 0b0011;
-        alldifferent_bounds(&g, &mut domains).unwrap();
+        alldifferent_bounds(&g, &mut domains, None).unwrap();
         assert_eq!(domains[2], 0b1100);
         assert_eq!(domains[3], 0b1100);
         domains[2] = 0b0011; // three cells in an interval of two digits
-        assert!(alldifferent_bounds(&g, &mut domains).is_err());
+        assert!(alldifferent_bounds(&g, &mut domains, None).is_err());
     }
 }
