@@ -154,28 +154,19 @@ impl Solver for Annealing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heuristic::test_support::*;
     use crate::solve::{Limit, Status};
-    use crate::trace::{NullObserver, Recorder, Replay};
-    use crate::verify::verify_solution;
-
-    const EASY: &str =
-        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    use crate::trace::NullObserver;
 
     #[test]
     fn solves_an_easy_puzzle_and_the_trace_replays_to_the_solution() {
         let puzzle: Grid = EASY.parse().unwrap();
-        let mut recorder = Recorder::default();
-        let outcome = Annealing {
+        let annealing = Annealing {
             seed: 3,
             ..Annealing::default()
-        }
-        .solve(&puzzle, &mut recorder);
-        assert_eq!(outcome.status, Status::Solved);
-        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-        let replay = Replay::after(&puzzle, &recorder.events);
-        assert_eq!(replay.values, outcome.grid.values());
-        assert!(recorder
-            .events
+        };
+        let (_, events) = solves_and_replays(annealing, &puzzle);
+        assert!(events
             .iter()
             .any(|e| matches!(e, Event::Temperature { .. })));
     }

@@ -279,6 +279,7 @@ impl Solver for Coloring {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heuristic::test_support::*;
     use crate::solve::{Limit, Status};
     use crate::trace::{NullObserver, Recorder, Replay};
     use crate::verify::verify_solution;
@@ -293,9 +294,6 @@ mod tests {
             seed,
         }
     }
-
-    const EASY: &str =
-        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
 
     #[test]
     fn every_traversal_and_origin_answers_and_most_solve_an_easy_puzzle() {

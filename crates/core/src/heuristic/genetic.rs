@@ -262,12 +262,9 @@ impl Solver for Genetic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{Limit, Status};
-    use crate::trace::{NullObserver, Recorder, Replay};
+    use crate::heuristic::test_support::*;
+    use crate::trace::NullObserver;
     use crate::verify::verify_solution;
-
-    const EASY: &str =
-        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
 
     #[test]
     fn cycle_crossover_keeps_permutations_and_positions() {
@@ -286,18 +283,12 @@ mod tests {
     #[test]
     fn solves_an_easy_puzzle_and_replays() {
         let puzzle: Grid = EASY.parse().unwrap();
-        let mut recorder = Recorder::default();
-        let outcome = Genetic {
+        let genetic = Genetic {
             seed: 2,
             ..Genetic::default()
-        }
-        .solve(&puzzle, &mut recorder);
-        assert_eq!(outcome.status, Status::Solved, "{:?}", outcome.stats);
-        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-        let replay = Replay::after(&puzzle, &recorder.events);
-        assert_eq!(replay.values, outcome.grid.values());
-        let generations = recorder
-            .events
+        };
+        let (outcome, events) = solves_and_replays(genetic, &puzzle);
+        let generations = events
             .iter()
             .filter(|e| matches!(e, Event::Generation { .. }))
             .count() as u64;
@@ -306,21 +297,13 @@ mod tests {
 
     #[test]
     fn gives_up_after_its_generations_and_repeats_with_a_seed() {
-        let puzzle: Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let run = || {
-            Genetic {
-                generations: 5,
-                seed: 11,
-                ..Genetic::default()
-            }
-            .solve(&puzzle, &mut NullObserver)
+        let puzzle: Grid = HARDEST.parse().unwrap();
+        let genetic = || Genetic {
+            generations: 5,
+            seed: 11,
+            ..Genetic::default()
         };
-        let a = run();
-        assert_eq!(a, run());
-        assert_eq!(a.status, Status::GaveUp(Limit::Iterations(5)));
+        gives_up_the_same_way(genetic, &puzzle, 5);
     }
 
     #[test]

@@ -155,46 +155,27 @@ impl Solver for Grasp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{Limit, Status};
-    use crate::trace::{NullObserver, Recorder, Replay};
-    use crate::verify::verify_solution;
-
-    const EASY: &str =
-        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    use crate::heuristic::test_support::*;
 
     #[test]
     fn solves_an_easy_puzzle_and_replays() {
         let puzzle: Grid = EASY.parse().unwrap();
-        let mut recorder = Recorder::default();
-        let outcome = Grasp {
+        let grasp = Grasp {
             seed: 1,
             ..Grasp::default()
-        }
-        .solve(&puzzle, &mut recorder);
-        assert_eq!(outcome.status, Status::Solved, "{:?}", outcome.stats);
-        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
-        let replay = Replay::after(&puzzle, &recorder.events);
-        assert_eq!(replay.values, outcome.grid.values());
+        };
+        solves_and_replays(grasp, &puzzle);
     }
 
     #[test]
     fn gives_up_within_its_budget_and_repeats_with_a_seed() {
         // Norvig's hardest: a few GRASP iterations are not enough.
-        let puzzle: Grid =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let run = || {
-            Grasp {
-                max_iterations: 20,
-                seed: 5,
-                ..Grasp::default()
-            }
-            .solve(&puzzle, &mut NullObserver)
+        let puzzle: Grid = HARDEST.parse().unwrap();
+        let grasp = || Grasp {
+            max_iterations: 20,
+            seed: 5,
+            ..Grasp::default()
         };
-        let a = run();
-        assert_eq!(a, run());
-        assert_eq!(a.status, Status::GaveUp(Limit::Iterations(20)));
-        assert_eq!(a.stats.iterations, 20);
+        gives_up_the_same_way(grasp, &puzzle, 20);
     }
 }

@@ -208,12 +208,10 @@ impl Solver for Tabu {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heuristic::test_support::*;
     use crate::solve::{Limit, Status};
     use crate::trace::{NullObserver, Recorder, Replay};
     use crate::verify::verify_solution;
-
-    const HARDEST: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn both_filters_solve_a_hard_puzzle_and_replay() {
