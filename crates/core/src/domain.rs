@@ -83,24 +83,49 @@ pub fn refilter(
     }
 }
 
+/// A first-in first-out queue of indices in which each index waits at most once.
+struct Worklist {
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+}
+
+impl Worklist {
+    fn new(len: usize) -> Worklist {
+        Worklist {
+            queue: VecDeque::new(),
+            queued: vec![false; len],
+        }
+    }
+
+    fn push(&mut self, i: usize) {
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.queue.push_back(i);
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let i = self.queue.pop_front()?;
+        self.queued[i] = false;
+        Some(i)
+    }
+}
+
 /// AC-3 on x ≠ y for every pair of peers: a value leaves D(x) when D(y) holds only that value.
 fn ac3(geometry: &Geometry, domains: &mut [u32], changed: Option<&[usize]>) -> Result<(), Wipeout> {
     // The arcs (x, y) for one y are revised together: they can only prune when D(y) is a single
     // value, so the queue holds such y (the changed ones, or all of them at the start).
-    let mut queue: VecDeque<usize> = VecDeque::new();
-    let mut queued = vec![false; domains.len()];
-    let mut seed = |y: usize| {
-        if is_single(domains[y]) && !queued[y] {
-            queue.push_back(y);
-            queued[y] = true;
+    let mut work = Worklist::new(domains.len());
+    let mut start = |y: usize| {
+        if is_single(domains[y]) {
+            work.push(y);
         }
     };
     match changed {
-        Some(cells) => cells.iter().for_each(|&y| seed(y)),
-        None => (0..domains.len()).for_each(seed),
+        Some(cells) => cells.iter().for_each(|&y| start(y)),
+        None => (0..domains.len()).for_each(start),
     }
-    while let Some(y) = queue.pop_front() {
-        queued[y] = false;
+    while let Some(y) = work.pop() {
         let dy = domains[y];
         if !is_single(dy) {
             continue;
@@ -111,9 +136,8 @@ fn ac3(geometry: &Geometry, domains: &mut [u32], changed: Option<&[usize]>) -> R
                 if domains[x] == 0 {
                     return Err(Wipeout::Cell(x));
                 }
-                if is_single(domains[x]) && !queued[x] {
-                    queue.push_back(x);
-                    queued[x] = true;
+                if is_single(domains[x]) {
+                    work.push(x);
                 }
             }
         }
@@ -185,26 +209,16 @@ fn unit_fixpoint(
     changed: Option<&[usize]>,
     mut narrow_unit: impl FnMut(usize, &[usize], &mut [u32]) -> Result<(), Wipeout>,
 ) -> Result<(), Wipeout> {
-    let units = geometry.units.len();
-    let (mut queue, mut queued): (VecDeque<usize>, Vec<bool>) = match changed {
-        None => ((0..units).collect(), vec![true; units]),
-        Some(cells) => {
-            let mut queued = vec![false; units];
-            let mut queue = VecDeque::new();
-            for &c in cells {
-                for &u in &geometry.cell_units[c] {
-                    if !queued[u] {
-                        queued[u] = true;
-                        queue.push_back(u);
-                    }
-                }
-            }
-            (queue, queued)
-        }
-    };
+    let mut work = Worklist::new(geometry.units.len());
+    match changed {
+        None => (0..geometry.units.len()).for_each(|u| work.push(u)),
+        Some(cells) => cells
+            .iter()
+            .flat_map(|&c| geometry.cell_units[c])
+            .for_each(|u| work.push(u)),
+    }
     let mut before = vec![0u32; geometry.size.n()];
-    while let Some(u) = queue.pop_front() {
-        queued[u] = false;
+    while let Some(u) = work.pop() {
         let unit = &geometry.units[u];
         for (saved, &c) in before.iter_mut().zip(unit) {
             *saved = domains[c];
@@ -213,10 +227,7 @@ fn unit_fixpoint(
         for (&saved, &c) in before.iter().zip(unit) {
             if domains[c] != saved {
                 for &v in &geometry.cell_units[c] {
-                    if !queued[v] {
-                        queued[v] = true;
-                        queue.push_back(v);
-                    }
+                    work.push(v);
                 }
             }
         }
