@@ -145,9 +145,15 @@ impl Construction<'_> {
 }
 
 impl Coloring {
-    fn origin_cell<R: Rng>(&self, puzzle: &Grid, graph: &Graph, rng: &mut R) -> Option<usize> {
+    /// The origin among the puzzle's `empty` cells; only the random origin draws from `rng`.
+    fn origin_cell<R: Rng>(
+        &self,
+        empty: &[usize],
+        puzzle: &Grid,
+        graph: &Graph,
+        rng: &mut R,
+    ) -> Option<usize> {
         let size = puzzle.size();
-        let empty: Vec<usize> = (0..size.cells()).filter(|&c| puzzle.get(c) == 0).collect();
         let n = size.n() as isize;
         Some(match self.origin {
             Origin::First => *empty.first()?,
@@ -248,6 +254,12 @@ impl Solver for Coloring {
             // Clashing givens: no colouring keeps them; a heuristic cannot prove more than that.
             return tracker.finish(puzzle, Ok(None));
         }
+        let empty: Vec<usize> = (0..puzzle.size().cells())
+            .filter(|&c| puzzle.get(c) == 0)
+            .collect();
+        // Every origin but the random one is the same for each construction: found once.
+        let fixed_origin = (self.origin != Origin::Random)
+            .then(|| self.origin_cell(&empty, puzzle, &graph, &mut rng));
         let result = (|| loop {
             // One construction per iteration; the tracker ends the run past `max_iter`.
             tracker.iteration()?;
@@ -257,7 +269,11 @@ impl Solver for Coloring {
                 visited: vec![false; puzzle.size().cells()],
                 coloured: 0,
             };
-            let Some(origin) = self.origin_cell(puzzle, &graph, &mut rng) else {
+            let origin = match fixed_origin {
+                Some(origin) => origin,
+                None => self.origin_cell(&empty, puzzle, &graph, &mut rng),
+            };
+            let Some(origin) = origin else {
                 return Ok(work.values); // nothing to colour
             };
             if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
