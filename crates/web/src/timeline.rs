@@ -62,7 +62,9 @@ impl Timeline {
     pub fn progress(&self, max_points: usize) -> Option<Progress> {
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
         let summaries = &self.summaries[..shown];
-        let kind = std::mem::discriminant(&self.summaries.first()?.1);
+        // The first summary says which kind of progress the run reports.
+        let first = &self.summaries.first()?.1;
+        let kind = std::mem::discriminant(first);
         let points: Vec<&Event> = summaries
             .iter()
             .map(|(_, e)| e)
@@ -79,7 +81,6 @@ impl Timeline {
             name,
             points: sampled.iter().filter_map(|e| value(e)).collect(),
         };
-        let first = &self.summaries[0].1;
         Some(match first {
             Event::Iteration { .. } => Progress {
                 title: "cost per iteration",
