@@ -91,7 +91,7 @@ fn search_any_size<O: Observer + ?Sized>(
 ) -> Result<u64, Halt> {
     match puzzle.size().n() {
         4 => Engine::<1, 4>::new().search(puzzle, limit, tracker, on_solution),
-        9 => Engine::<2, 9>::new().search(puzzle, limit, tracker, on_solution),
+        9 => super::bands::search(puzzle, limit, tracker, on_solution),
         16 => Engine::<4, 16>::new().search(puzzle, limit, tracker, on_solution),
         _ => Engine::<10, 25>::new().search(puzzle, limit, tracker, on_solution),
     }

@@ -1,0 +1,665 @@
+//! The 9×9 path of the `propagation` engine: candidates stored per digit and per band.
+//!
+//! The idea of keeping, for each digit and each band (three rows), one 27-bit word of the cells
+//! where the digit may still go, and of reasoning on a whole word at once, comes from JCZSolve
+//! (zhouyundong, 2012, later refined by champagne, JasonLion and, in Rust, emerentius). This
+//! module is our own formulation of it:
+//!
+//! - **Word update.** When a digit's word of a band has changed since it was last looked at, its
+//!   nine (row, box) "triplets" go through one table that applies locked candidates inside the
+//!   band to a fixpoint (a row confined to one box clears that box's other rows; a box confined
+//!   to one row clears that row's other boxes) and spots a row or box with no place left. A box
+//!   left with one column clears that column in the two other bands. A row left with one triplet
+//!   whose box has one column has one cell: the digit is placed there (hidden singles of rows and
+//!   boxes) and the cell leaves the eight other digits' words.
+//! - **Placing** a digit only clears the row and box neighbours in its own word; the word update
+//!   does the rest, so a placement costs one AND.
+//! - **Naked singles** and empty cells come from "seen once / seen twice" counts over the nine
+//!   words of a band; the same pass keeps the cells with two candidates.
+//! - **Search** branches on a cell with two candidates when there is one (almost always), else
+//!   on the cell with the fewest. A search level saves the 60-word state by copy.
+//!
+//! A [`Watch`] sees every step: the quiet one compiles to nothing, the narrating one turns the
+//! difference between two steps into the trace's Assign and Eliminate events.
+
+use crate::grid::Grid;
+use crate::solve::{Halt, Tracker};
+use crate::trace::{Event, Observer};
+
+/// The 27 cells of a band.
+const ALL: u32 = (1 << 27) - 1;
+/// Row 0 of a band (row r is this shifted by 9r).
+const ROW: u32 = 0x1FF;
+/// Column 0 of a band (column c is this shifted by c).
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Bit j of the result: the 9-bit row has a cell in box j.
+const fn boxes_of_row(row: u32) -> u32 {
+    ((row & 0o7 != 0) as u32) | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
+}
+
+/// The cells of a set of triplets (bit 3r + j: row r, box j).
+const fn cells_of_triplets(triplets: u32) -> u32 {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if triplets >> k & 1 != 0 {
+            cells |= 0o7 << (3 * k);
+        }
+        k += 1;
+    }
+    cells
+}
+
+/// Locked candidates inside a band, to a fixpoint, on a set of triplets; 0 if a row or a box has
+/// no triplet left.
+const fn lock_triplets(mut set: u32) -> u32 {
+    loop {
+        let before = set;
+        let mut r = 0;
+        while r < 3 {
+            let row = (set >> (3 * r)) & 0o7;
+            if row.count_ones() == 1 {
+                // Row r lies in box j only: box j's other rows lose the digit.
+                let box_j = 0o111 * row;
+                set &= !box_j | row << (3 * r);
+            }
+            r += 1;
+        }
+        let mut j = 0;
+        while j < 3 {
+            let in_box = (set >> j) & 0o111;
+            if in_box.count_ones() == 1 {
+                // Box j lies in row r only: row r's other boxes lose the digit.
+                let r = in_box.trailing_zeros() / 3;
+                set &= !(0o7 << (3 * r)) | 1 << (3 * r + j);
+            }
+            j += 1;
+        }
+        if set == before {
+            break;
+        }
+    }
+    let mut k = 0;
+    while k < 3 {
+        if (set >> (3 * k)) & 0o7 == 0 || (set >> k) & 0o111 == 0 {
+            return 0;
+        }
+        k += 1;
+    }
+    set
+}
+
+/// Indexed by a 9-bit row: its boxes (3 bits).
+const BOXES_OF_ROW: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = boxes_of_row(m as u32) as u8;
+        m += 1;
+    }
+    table
+};
+
+/// Indexed by a band's triplets: the cells that survive locked candidates (0: contradiction).
+const KEEP_IN_BAND: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = cells_of_triplets(lock_triplets(m as u32));
+        m += 1;
+    }
+    table
+};
+
+/// Indexed by a band's triplets: the triplets alone in their row once locked candidates ran.
+const LONE_TRIPLETS: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let set = lock_triplets(m as u32);
+        let mut lone = 0;
+        let mut r = 0;
+        while r < 3 {
+            let row = (set >> (3 * r)) & 0o7;
+            if row.count_ones() == 1 {
+                lone |= row << (3 * r);
+            }
+            r += 1;
+        }
+        table[m] = lone as u16;
+        m += 1;
+    }
+    table
+};
+
+/// Indexed by the columns (9 bits) a digit still has in a band: the triplets of the boxes with
+/// a single column left (all three rows of such a box).
+const ONE_COLUMN_BOXES: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut out = 0;
+        let mut j = 0;
+        while j < 3 {
+            if ((m as u32 >> (3 * j)) & 0o7).count_ones() == 1 {
+                out |= 0o111 << j;
+            }
+            j += 1;
+        }
+        table[m] = out as u16;
+        m += 1;
+    }
+    table
+};
+
+/// Indexed by the columns a digit still has in a band: the cells the digit keeps in the other
+/// bands (a box with one column left claims that column).
+const KEEP_IN_OTHER_BANDS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = ALL;
+        let mut j = 0;
+        while j < 3 {
+            let in_box = (m as u32 >> (3 * j)) & 0o7;
+            if in_box.count_ones() == 1 {
+                keep &= !(COLUMN << (3 * j + in_box.trailing_zeros()));
+            }
+            j += 1;
+        }
+        table[m] = keep;
+        m += 1;
+    }
+    table
+};
+
+/// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
+const KEEP_AFTER_PLACING: [u32; 27] = {
+    let mut table = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        let row = ROW << (9 * (p / 9));
+        let box_cells = (0o7 << (3 * ((p % 9) / 3))) * COLUMN;
+        table[p] = (ALL & !(row | box_cells)) | 1 << p;
+        p += 1;
+    }
+    table
+};
+
+/// Why settling stopped: the state has no solution, or the run must end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Dead,
+    Halt(Halt),
+}
+
+impl From<Halt> for Stop {
+    fn from(halt: Halt) -> Stop {
+        Stop::Halt(halt)
+    }
+}
+
+/// What the search saves per level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bands {
+    /// `cand[3 * d + b]`: the cells of band b where digit d + 1 may go (a placed digit keeps its cell).
+    cand: [u32; 27],
+    /// Each word as its last update left it; a word that differs has news.
+    seen: [u32; 27],
+    /// Cells of each band not known to be placed yet.
+    unsolved: [u32; 3],
+    /// Unsolved cells with exactly two candidates, as of the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+/// Sees each settling step; may stop the run.
+trait Watch {
+    /// Whether [`Watch::step`] does anything (lets the engine skip the calls).
+    const NARRATES: bool;
+    fn step<O: Observer + ?Sized>(
+        &mut self,
+        now: &Bands,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt>;
+    /// The observer's board is now `to` (after a guess or a backtrack).
+    fn reset(&mut self, to: &Bands);
+}
+
+/// Sees nothing: every call compiles away.
+struct Quiet;
+
+impl Watch for Quiet {
+    const NARRATES: bool = false;
+    #[inline(always)]
+    fn step<O: Observer + ?Sized>(
+        &mut self,
+        _: &Bands,
+        _: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        Ok(())
+    }
+    #[inline(always)]
+    fn reset(&mut self, _: &Bands) {}
+}
+
+/// Calls `$body` with `$s` bound to each constant 0..27 in turn.
+macro_rules! each_word {
+    ($s:ident => $body:block) => {
+        each_word!(@ $s $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@ $s:ident $body:block; $($n:literal)*) => {
+        $( { const $s: usize = $n; $body } )*
+    };
+}
+
+impl Bands {
+    fn new() -> Bands {
+        Bands {
+            cand: [ALL; 27],
+            seen: [0; 27],
+            unsolved: [ALL; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    pub(crate) fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// Candidate bits left over the whole grid (placed cells count one each).
+    fn candidate_count(&self) -> u32 {
+        self.cand.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn unsolved_count(&self) -> u32 {
+        self.unsolved.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The digit-index set of a cell (0..81 in reading order).
+    fn candidates(&self, cell: usize) -> u32 {
+        let (b, bit) = (cell / 27, 1 << (cell % 27));
+        (0..9).fold(0, |set, d| {
+            set | ((self.cand[3 * d + b] & bit != 0) as u32) << d
+        })
+    }
+
+    /// Places a given with all its consequences at once; `Dead` if its cell lost the digit.
+    fn place_given(&mut self, cell: usize, d: usize) -> Result<(), Stop> {
+        let (b, p) = (cell / 27, cell % 27);
+        let bit = 1 << p;
+        if self.cand[3 * d + b] & bit == 0 {
+            return Err(Stop::Dead);
+        }
+        self.mark_placed(cell, d);
+        self.cand[3 * d + b] &= KEEP_AFTER_PLACING[p];
+        let column = !(COLUMN << (p % 9));
+        self.cand[3 * d + (b + 1) % 3] &= column;
+        self.cand[3 * d + (b + 2) % 3] &= column;
+        Ok(())
+    }
+
+    /// The cell holds digit d: unsolved no more, no other digit there (neighbours untouched).
+    fn mark_placed(&mut self, cell: usize, d: usize) {
+        let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            if e != d {
+                self.cand[3 * e + b] &= !bit;
+            }
+        }
+    }
+
+    /// Places digit d in a cell during the search: only its own word changes (its row and box
+    /// neighbours lose the digit); the word update does the rest.
+    #[inline(always)]
+    fn place(&mut self, b: usize, d: usize, p: usize) {
+        self.cand[3 * d + b] &= KEEP_AFTER_PLACING[p];
+    }
+
+    /// Word update (see the module doc) of word `S`.
+    #[inline(always)]
+    fn update<const S: usize>(&mut self) -> Result<(), Stop> {
+        let b = S % 3;
+        let word = self.cand[S];
+        let triplets = BOXES_OF_ROW[(word & ROW) as usize] as usize
+            | (BOXES_OF_ROW[(word >> 9 & ROW) as usize] as usize) << 3
+            | (BOXES_OF_ROW[(word >> 18) as usize] as usize) << 6;
+        let word = word & KEEP_IN_BAND[triplets];
+        if word == 0 {
+            return Err(Stop::Dead);
+        }
+        self.cand[S] = word;
+        self.seen[S] = word;
+        let columns = ((word | word >> 9 | word >> 18) & ROW) as usize;
+        let keep = KEEP_IN_OTHER_BANDS[columns];
+        self.cand[S - b + (b + 1) % 3] &= keep;
+        self.cand[S - b + (b + 2) % 3] &= keep;
+        let placed_triplets = (LONE_TRIPLETS[triplets] & ONE_COLUMN_BOXES[columns]) as usize;
+        let placed = word & cells_of(placed_triplets);
+        self.unsolved[b] &= !placed;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !placed;
+        }
+        self.cand[S] = word;
+        Ok(())
+    }
+
+    /// Updates every changed word until none changes.
+    #[inline(always)]
+    fn settle_words<W: Watch, O: Observer + ?Sized>(
+        &mut self,
+        watch: &mut W,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Stop> {
+        loop {
+            let mut changed = false;
+            each_word!(S => {
+                if self.cand[S] != self.seen[S] {
+                    changed = true;
+                    self.update::<S>()?;
+                    if W::NARRATES {
+                        watch.step(self, tracker)?;
+                    }
+                }
+            });
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places the naked singles (cells with one candidate) and notes the cells with two;
+    /// `Ok(false)` if there was none.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Stop> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let w = self.cand[3 * d + b];
+                thrice |= twice & w;
+                twice |= once & w;
+                once |= w;
+            }
+            if once != ALL {
+                return Err(Stop::Dead);
+            }
+            self.pairs[b] = twice & !thrice & self.unsolved[b];
+            let mut singles = once & !twice & self.unsolved[b];
+            any |= singles != 0;
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken this cell's last digit.
+                let d = (0..9)
+                    .find(|&d| self.cand[3 * d + b] >> p & 1 != 0)
+                    .ok_or(Stop::Dead)?;
+                self.place(b, d, p);
+            }
+        }
+        Ok(any)
+    }
+
+    /// Runs word updates and naked singles to a fixpoint (or a contradiction).
+    #[inline(always)]
+    fn settle<W: Watch, O: Observer + ?Sized>(
+        &mut self,
+        watch: &mut W,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Stop> {
+        loop {
+            self.settle_words(watch, tracker)?;
+            if self.is_solved() {
+                return Ok(());
+            }
+            if !self.naked_singles()? {
+                return Ok(());
+            }
+            if W::NARRATES {
+                watch.step(self, tracker)?;
+            }
+        }
+    }
+
+    /// The cell to branch on: the first with two candidates (known from the last naked-singles
+    /// pass, which left the state unchanged), else the first with the fewest.
+    fn branch_cell(&self) -> usize {
+        for b in 0..3 {
+            if self.pairs[b] != 0 {
+                return 27 * b + self.pairs[b].trailing_zeros() as usize;
+            }
+        }
+        // at_least[k]: cells with at least k + 1 candidates.
+        let mut best = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut at_least = [0u32; 9];
+            for d in 0..9 {
+                let w = self.cand[3 * d + b];
+                for k in (1..9).rev() {
+                    at_least[k] |= at_least[k - 1] & w;
+                }
+                at_least[0] |= w;
+            }
+            for k in 1..8 {
+                let exactly = at_least[k] & !at_least[k + 1] & self.unsolved[b];
+                if exactly != 0 && (k as u32) < best.0 {
+                    best = (k as u32, 27 * b + exactly.trailing_zeros() as usize);
+                }
+            }
+            let full = at_least[8] & self.unsolved[b];
+            if full != 0 && best.0 == u32::MAX {
+                best = (8, 27 * b + full.trailing_zeros() as usize);
+            }
+        }
+        debug_assert!(
+            best.0 != u32::MAX,
+            "an unsolved cell exists when the search branches"
+        );
+        best.1
+    }
+
+    /// Every cell's digit (1..=9) once solved, in reading order.
+    fn values(&self) -> [u8; 81] {
+        std::array::from_fn(|cell| self.candidates(cell).trailing_zeros() as u8 + 1)
+    }
+}
+
+/// The cells of a set of triplets, by table.
+#[inline(always)]
+fn cells_of(triplets: usize) -> u32 {
+    CELLS_OF_TRIPLETS[triplets]
+}
+
+const CELLS_OF_TRIPLETS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = cells_of_triplets(m as u32);
+        m += 1;
+    }
+    table
+};
+
+/// Turns each settling step into Assign and Eliminate events: the difference between what the
+/// observer was last shown and the state now.
+struct Narrate {
+    shown: Bands,
+}
+
+impl Watch for Narrate {
+    const NARRATES: bool = true;
+
+    fn step<O: Observer + ?Sized>(
+        &mut self,
+        now: &Bands,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        for b in 0..3 {
+            for d in 0..9 {
+                let s = 3 * d + b;
+                let mut removed = self.shown.cand[s] & !now.cand[s] & now.unsolved[b];
+                while removed != 0 {
+                    let p = removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    tracker.emit(Event::Eliminate {
+                        cell: (27 * b + p) as u16,
+                        value: d as u8 + 1,
+                    })?;
+                }
+            }
+            let mut placed = self.shown.unsolved[b] & !now.unsolved[b];
+            while placed != 0 {
+                let p = placed.trailing_zeros() as usize;
+                placed &= placed - 1;
+                let cell = 27 * b + p;
+                tracker.emit(Event::Assign {
+                    cell: cell as u16,
+                    value: now.candidates(cell).trailing_zeros() as u8 + 1,
+                })?;
+            }
+        }
+        self.shown = *now;
+        Ok(())
+    }
+
+    fn reset(&mut self, to: &Bands) {
+        self.shown = *to;
+    }
+}
+
+/// One depth-first search: the tracker (budget, events, statistics), the watch and the count.
+struct Search<'a, 't, 'o, O: Observer + ?Sized, W: Watch> {
+    tracker: &'t mut Tracker<'o, O>,
+    watch: W,
+    limit: u64,
+    found: u64,
+    on_solution: &'a mut dyn FnMut(&[u8]),
+}
+
+/// The work measure the statistics count: candidate bits plus unsolved cells (each elimination
+/// and each placement lowers it by one).
+fn weight(state: &Bands) -> u32 {
+    state.candidate_count() + state.unsolved_count()
+}
+
+impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
+    /// Settles `state` whose weight was `before`; `Ok(false)` on a contradiction.
+    #[inline(always)]
+    fn settle(&mut self, state: &mut Bands, before: u32) -> Result<bool, Halt> {
+        let result = state.settle(&mut self.watch, self.tracker);
+        self.tracker.count_eliminations(before - weight(state));
+        match result {
+            Ok(()) => Ok(true),
+            Err(Stop::Dead) => Ok(false),
+            Err(Stop::Halt(halt)) => Err(halt),
+        }
+    }
+
+    /// A solution: `Ok(true)` once the limit is reached.
+    fn solution(&mut self, state: &Bands) -> bool {
+        self.found += 1;
+        (self.on_solution)(&state.values());
+        self.found >= self.limit
+    }
+
+    /// Explores the settled, unsolved `state` by branching on one cell at decision level
+    /// `depth`; `Ok(true)` once the limit is reached.
+    fn explore(&mut self, state: &Bands, depth: u32) -> Result<bool, Halt> {
+        let cell = state.branch_cell();
+        let (b, p) = (cell / 27, cell % 27);
+        let mut digits = state.candidates(cell);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.tracker.guess(cell, d as u8 + 1, depth)?;
+            let mut child = *state;
+            let before = weight(&child);
+            child.place(b, d, p);
+            if W::NARRATES {
+                let mut shown = child;
+                shown.mark_placed(cell, d);
+                self.watch.reset(&shown);
+            }
+            if self.settle(&mut child, before)? {
+                let done = if child.is_solved() {
+                    self.solution(&child)
+                } else {
+                    self.explore(&child, depth + 1)?
+                };
+                if done {
+                    return Ok(true);
+                }
+            }
+            self.tracker.backtrack(depth)?;
+            self.watch.reset(state);
+        }
+        Ok(false)
+    }
+
+    fn run(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
+        let mut state = Bands::new();
+        let mut givens = 0;
+        for (cell, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                givens += 1;
+                if state.place_given(cell, v as usize - 1).is_err() {
+                    return Ok(0); // a given whose digit a clashing given already took
+                }
+            }
+        }
+        // The weight of the bare givens: 9 candidates and one unsolved mark per empty cell.
+        let before = 10 * (81 - givens) + givens;
+        if W::NARRATES {
+            let mut shown = Bands::new();
+            for (cell, &v) in puzzle.values().iter().enumerate() {
+                if v != 0 {
+                    shown.mark_placed(cell, v as usize - 1);
+                }
+            }
+            self.watch.reset(&shown);
+            self.watch.step(&state, self.tracker)?;
+        }
+        if self.settle(&mut state, before)? {
+            if state.is_solved() {
+                self.solution(&state);
+            } else {
+                self.explore(&state, 1)?;
+            }
+        }
+        Ok(self.found)
+    }
+}
+
+/// Depth-first search of a 9×9 puzzle; calls `on_solution` (values in reading order) for each
+/// solution until `limit` were found. Returns how many were found.
+pub(crate) fn search<O: Observer + ?Sized>(
+    puzzle: &Grid,
+    limit: u64,
+    tracker: &mut Tracker<'_, O>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Result<u64, Halt> {
+    debug_assert_eq!(puzzle.size().n(), 9);
+    if tracker.wants_cell_events() {
+        let watch = Narrate {
+            shown: Bands::new(),
+        };
+        Search {
+            tracker,
+            watch,
+            limit,
+            found: 0,
+            on_solution,
+        }
+        .run(puzzle)
+    } else {
+        Search {
+            tracker,
+            watch: Quiet,
+            limit,
+            found: 0,
+            on_solution,
+        }
+        .run(puzzle)
+    }
+}
