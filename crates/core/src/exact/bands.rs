@@ -302,12 +302,12 @@ impl Bands {
     /// The cell holds digit d: unsolved no more, no other digit there (neighbours untouched).
     fn mark_placed(&mut self, cell: usize, d: usize) {
         let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+        let own = self.cand[3 * d + b] & bit;
         self.unsolved[b] &= !bit;
         for e in 0..9 {
-            if e != d {
-                self.cand[3 * e + b] &= !bit;
-            }
+            self.cand[3 * e + b] &= !bit;
         }
+        self.cand[3 * d + b] |= own;
     }
 
     /// Places digit d in a cell during the search: only its own word changes (its row and box
@@ -461,7 +461,16 @@ impl Bands {
 
     /// Every cell's digit (1..=9) once solved, in reading order.
     fn values(&self) -> [u8; 81] {
-        std::array::from_fn(|cell| self.candidates(cell).trailing_zeros() as u8 + 1)
+        let mut values = [0u8; 81];
+        for (s, &word) in self.cand.iter().enumerate() {
+            let (digit, base) = (s as u8 / 3 + 1, 27 * (s % 3));
+            let mut rest = word;
+            while rest != 0 {
+                values[base + rest.trailing_zeros() as usize] = digit;
+                rest &= rest - 1;
+            }
+        }
+        values
     }
 }
 
@@ -544,14 +553,15 @@ fn weight(state: &Bands) -> u32 {
 }
 
 impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
-    /// Settles `state` whose weight was `before`; `Ok(false)` on a contradiction.
+    /// Settles `state` whose weight was `before`: its new weight, or `None` on a contradiction.
     #[inline(always)]
-    fn settle(&mut self, state: &mut Bands, before: u32) -> Result<bool, Halt> {
+    fn settle(&mut self, state: &mut Bands, before: u32) -> Result<Option<u32>, Halt> {
         let result = state.settle(&mut self.watch, self.tracker);
-        self.tracker.count_eliminations(before - weight(state));
+        let after = weight(state);
+        self.tracker.count_eliminations(before - after);
         match result {
-            Ok(()) => Ok(true),
-            Err(Stop::Dead) => Ok(false),
+            Ok(()) => Ok(Some(after)),
+            Err(Stop::Dead) => Ok(None),
             Err(Stop::Halt(halt)) => Err(halt),
         }
     }
@@ -563,9 +573,10 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         self.found >= self.limit
     }
 
-    /// Explores the settled, unsolved `state` by branching on one cell at decision level
-    /// `depth`; `Ok(true)` once the limit is reached.
-    fn explore(&mut self, state: &Bands, depth: u32) -> Result<bool, Halt> {
+    /// Explores the settled, unsolved `state` (of weight `weight`) by branching on one cell at
+    /// decision level `depth`; `Ok(true)` once the limit is reached. The last digit is tried on
+    /// `state` itself (no copy) unless the watch needs it to narrate the backtrack.
+    fn explore(&mut self, state: &mut Bands, weight: u32, depth: u32) -> Result<bool, Halt> {
         let cell = state.branch_cell();
         let (b, p) = (cell / 27, cell % 27);
         let mut digits = state.candidates(cell);
@@ -573,26 +584,33 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             self.tracker.guess(cell, d as u8 + 1, depth)?;
-            let mut child = *state;
-            let before = weight(&child);
+            let mut copy;
+            let child = if digits == 0 && !W::NARRATES {
+                &mut *state
+            } else {
+                copy = *state;
+                &mut copy
+            };
             child.place(b, d, p);
             if W::NARRATES {
-                let mut shown = child;
+                let mut shown = *child;
                 shown.mark_placed(cell, d);
                 self.watch.reset(&shown);
             }
-            if self.settle(&mut child, before)? {
+            if let Some(settled) = self.settle(child, weight)? {
                 let done = if child.is_solved() {
-                    self.solution(&child)
+                    self.solution(child)
                 } else {
-                    self.explore(&child, depth + 1)?
+                    self.explore(child, settled, depth + 1)?
                 };
                 if done {
                     return Ok(true);
                 }
             }
             self.tracker.backtrack(depth)?;
-            self.watch.reset(state);
+            if W::NARRATES {
+                self.watch.reset(state);
+            }
         }
         Ok(false)
     }
@@ -620,11 +638,11 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             self.watch.reset(&shown);
             self.watch.step(&state, self.tracker)?;
         }
-        if self.settle(&mut state, before)? {
+        if let Some(settled) = self.settle(&mut state, before)? {
             if state.is_solved() {
                 self.solution(&state);
             } else {
-                self.explore(&state, 1)?;
+                self.explore(&mut state, settled, 1)?;
             }
         }
         Ok(self.found)
