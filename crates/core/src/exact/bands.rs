@@ -706,8 +706,7 @@ mod tests {
         let columns = 0b111_111_010;
         assert_eq!(ONE_COLUMN_BOXES[columns], 0o111);
         assert_eq!(KEEP_IN_OTHER_BANDS[columns], ALL & !(COLUMN << 1));
-        for p in 0..27 {
-            let keep = KEEP_AFTER_PLACING[p];
+        for (p, &keep) in KEEP_AFTER_PLACING.iter().enumerate() {
             // 27 cells, less the 15 of its row and box, plus itself.
             assert_eq!(keep.count_ones(), 27 - 15 + 1, "cell {p}");
             assert_ne!(keep & 1 << p, 0);
