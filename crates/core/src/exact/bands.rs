@@ -174,6 +174,30 @@ const KEEP_IN_OTHER_BANDS: [u32; 512] = {
     table
 };
 
+/// Indexed by the columns only this band still offers a digit: the cells the digit keeps in
+/// this band (a box holding such a column keeps only that column; 0 if a box holds two).
+const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = ALL;
+        let mut j = 0;
+        while j < 3 {
+            let in_box = (m as u32 >> (3 * j)) & 0o7;
+            if in_box.count_ones() > 1 {
+                keep = 0;
+            } else if in_box != 0 {
+                let box_cells = (0o7 << (3 * j)) * COLUMN;
+                keep &= !box_cells | (in_box << (3 * j)) * COLUMN;
+            }
+            j += 1;
+        }
+        table[m] = keep;
+        m += 1;
+    }
+    table
+};
+
 /// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
 const KEEP_AFTER_PLACING: [u32; 27] = {
     let mut table = [0; 27];
@@ -335,13 +359,22 @@ impl Bands {
         let keep = KEEP_IN_OTHER_BANDS[columns];
         self.cand[S - b + (b + 1) % 3] &= keep;
         self.cand[S - b + (b + 2) % 3] &= keep;
+        // Columns the other bands no longer offer: every column needs the digit somewhere, and
+        // a column only this band offers claims it inside its box here.
+        let others = self.cand[S - b + (b + 1) % 3] | self.cand[S - b + (b + 2) % 3];
+        let elsewhere = ((others | others >> 9 | others >> 18) & ROW) as usize;
+        if columns | elsewhere != ROW as usize {
+            return Err(Stop::Dead);
+        }
+        let claim = KEEP_FOR_CLAIMED_COLUMNS[columns & !elsewhere];
         let placed_triplets = (LONE_TRIPLETS[triplets] & ONE_COLUMN_BOXES[columns]) as usize;
         let placed = word & cells_of(placed_triplets);
         self.unsolved[b] &= !placed;
         for e in 0..9 {
             self.cand[3 * e + b] &= !placed;
         }
-        self.cand[S] = word;
+        // A claim that removed cells leaves the word different from `seen`: updated again.
+        self.cand[S] = word & claim;
         Ok(())
     }
 
