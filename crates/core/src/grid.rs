@@ -155,10 +155,8 @@ impl Grid {
     pub fn with_values(&self, values: &[u8]) -> Grid {
         debug_assert_eq!(values.len(), self.values.len());
         let mut out = self.clone();
-        for (c, &v) in values.iter().enumerate() {
-            if !out.given[c] {
-                out.values[c] = v;
-            }
+        for ((cell, &value), &given) in out.values.iter_mut().zip(values).zip(&self.given) {
+            *cell = if given { *cell } else { value };
         }
         out
     }

@@ -546,17 +546,27 @@ impl Algorithm {
         config: &RunConfig,
         observer: &mut O,
     ) -> Result<Outcome, ParamError> {
-        let values = self.resolve(&config.params)?;
-        let integer = |name: &str| match values.get(name) {
-            Some(ParamValue::Integer(v)) => *v,
+        // Checked here, then read in place: no resolved copy per run (fast solvers run in µs).
+        for (name, value) in &config.params.0 {
+            self.param(name)?.check(value)?;
+        }
+        let kind = |name: &str| {
+            let spec = self.params().iter().find(|spec| spec.name == name);
+            spec.map(|spec| spec.kind)
+        };
+        let integer = |name: &str| match (config.params.0.get(name), kind(name)) {
+            (Some(ParamValue::Integer(v)), _) => *v,
+            (None, Some(ParamKind::Integer { default, .. })) => default,
             _ => 0,
         };
-        let real = |name: &str| match values.get(name) {
-            Some(ParamValue::Real(v)) => *v,
+        let real = |name: &str| match (config.params.0.get(name), kind(name)) {
+            (Some(ParamValue::Real(v)), _) => *v,
+            (None, Some(ParamKind::Real { default, .. })) => default,
             _ => 0.0,
         };
-        let choice = |name: &str| match values.get(name) {
-            Some(ParamValue::Choice(v)) => v.as_str(),
+        let choice = |name: &str| match (config.params.0.get(name), kind(name)) {
+            (Some(ParamValue::Choice(v)), _) => v.as_str(),
+            (None, Some(ParamKind::Choice { default, .. })) => default,
             _ => "",
         };
         let limits = Limits::nodes(integer("max_nodes").max(0) as u64);
