@@ -174,6 +174,51 @@ const KEEP_IN_OTHER_BANDS: [u32; 512] = {
     table
 };
 
+/// What a band word's triplets imply, in one load: the cells locked candidates keep, and the
+/// cells of the triplets alone in their row.
+#[derive(Clone, Copy)]
+struct ByTriplets {
+    keep: u32,
+    lone: u32,
+}
+
+const BY_TRIPLETS: [ByTriplets; 512] = {
+    let mut table = [ByTriplets { keep: 0, lone: 0 }; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = ByTriplets {
+            keep: KEEP_IN_BAND[m],
+            lone: cells_of_triplets(LONE_TRIPLETS[m] as u32),
+        };
+        m += 1;
+    }
+    table
+};
+
+/// What the columns a digit has in a band imply, in one load: the cells it keeps in the other
+/// bands, and the cells of the boxes down to one column.
+#[derive(Clone, Copy)]
+struct ByColumns {
+    other_bands: u32,
+    one_column_boxes: u32,
+}
+
+const BY_COLUMNS: [ByColumns; 512] = {
+    let mut table = [ByColumns {
+        other_bands: 0,
+        one_column_boxes: 0,
+    }; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = ByColumns {
+            other_bands: KEEP_IN_OTHER_BANDS[m],
+            one_column_boxes: cells_of_triplets(ONE_COLUMN_BOXES[m] as u32),
+        };
+        m += 1;
+    }
+    table
+};
+
 /// Indexed by the columns only this band still offers a digit: the cells the digit keeps in
 /// this band (a box holding such a column keeps only that column; 0 if a box holds two).
 const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] = {
@@ -355,16 +400,17 @@ impl Bands {
         let triplets = BOXES_OF_ROW[(word & ROW) as usize] as usize
             | (BOXES_OF_ROW[(word >> 9 & ROW) as usize] as usize) << 3
             | (BOXES_OF_ROW[(word >> 18) as usize] as usize) << 6;
-        let word = word & KEEP_IN_BAND[triplets];
+        let by_triplets = BY_TRIPLETS[triplets];
+        let word = word & by_triplets.keep;
         if word == 0 {
             return Err(Stop::Dead);
         }
         self.cand[S] = word;
         self.seen[S] = word;
         let columns = ((word | word >> 9 | word >> 18) & ROW) as usize;
-        let keep = KEEP_IN_OTHER_BANDS[columns];
-        self.cand[S - b + (b + 1) % 3] &= keep;
-        self.cand[S - b + (b + 2) % 3] &= keep;
+        let by_columns = BY_COLUMNS[columns];
+        self.cand[S - b + (b + 1) % 3] &= by_columns.other_bands;
+        self.cand[S - b + (b + 2) % 3] &= by_columns.other_bands;
         // Columns the other bands no longer offer: every column needs the digit somewhere, and
         // a column only this band offers claims it inside its box here.
         let others = self.cand[S - b + (b + 1) % 3] | self.cand[S - b + (b + 2) % 3];
@@ -373,8 +419,8 @@ impl Bands {
             return Err(Stop::Dead);
         }
         let claim = KEEP_FOR_CLAIMED_COLUMNS[columns & !elsewhere];
-        let placed_triplets = (LONE_TRIPLETS[triplets] & ONE_COLUMN_BOXES[columns]) as usize;
-        let placed = word & cells_of(placed_triplets);
+        // A row down to one triplet whose box is down to one column: one cell left.
+        let placed = word & by_triplets.lone & by_columns.one_column_boxes;
         self.unsolved[b] &= !placed;
         for e in 0..9 {
             self.cand[3 * e + b] &= !placed;
@@ -513,21 +559,6 @@ impl Bands {
     }
 }
 
-/// The cells of a set of triplets, by table.
-#[inline(always)]
-fn cells_of(triplets: usize) -> u32 {
-    CELLS_OF_TRIPLETS[triplets]
-}
-
-const CELLS_OF_TRIPLETS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = cells_of_triplets(m as u32);
-        m += 1;
-    }
-    table
-};
 
 /// Turns each settling step into Assign and Eliminate events: the difference between what the
 /// observer was last shown and the state now.
