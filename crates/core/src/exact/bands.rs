@@ -233,12 +233,23 @@ const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] = {
                 keep = 0;
             } else if in_box != 0 {
                 let box_cells = (0o7 << (3 * j)) * COLUMN;
-                keep &= !box_cells | (in_box << (3 * j)) * COLUMN;
+                keep &= !box_cells | ((in_box << (3 * j)) * COLUMN);
             }
             j += 1;
         }
         table[m] = keep;
         m += 1;
+    }
+    table
+};
+
+/// Indexed by a cell's bit in its band: the cells of its row and box.
+const ROW_AND_BOX: [u32; 27] = {
+    let mut table = [0; 27];
+    let mut p = 0;
+    while p < 27 {
+        table[p] = (ROW << (9 * (p / 9))) | ((0o7 << (3 * ((p % 9) / 3))) * COLUMN);
+        p += 1;
     }
     table
 };
@@ -510,10 +521,26 @@ impl Bands {
     /// The cell to branch on: the first with two candidates (known from the last naked-singles
     /// pass, which left the state unchanged), else the first with the fewest.
     fn branch_cell(&self) -> usize {
+        // Among the cells with two candidates, the one with the most unsolved neighbours (the
+        // degree rule that breaks MRV's ties): each of its two branches settles more.
+        let [u0, u1, u2] = self.unsolved;
+        let mut best = (0, usize::MAX);
         for b in 0..3 {
-            if self.pairs[b] != 0 {
-                return 27 * b + self.pairs[b].trailing_zeros() as usize;
+            let mut rest = self.pairs[b];
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let c = p % 9;
+                let row_and_box = self.unsolved[b] & ROW_AND_BOX[p];
+                let column = (u0 >> c & COLUMN) | (u1 >> c & COLUMN) << 1 | (u2 >> c & COLUMN) << 2;
+                let degree = (row_and_box as u64 | (column as u64) << 32).count_ones();
+                if degree > best.0 {
+                    best = (degree, 27 * b + p);
+                }
             }
+        }
+        if best.1 != usize::MAX {
+            return best.1;
         }
         // at_least[k]: cells with at least k + 1 candidates.
         let mut best = (u32::MAX, 0);
@@ -558,7 +585,6 @@ impl Bands {
         values
     }
 }
-
 
 /// Turns each settling step into Assign and Eliminate events: the difference between what the
 /// observer was last shown and the state now.
