@@ -155,8 +155,12 @@ impl Grid {
     pub fn with_values(&self, values: &[u8]) -> Grid {
         debug_assert_eq!(values.len(), self.values.len());
         let mut out = self.clone();
-        for ((cell, &value), &given) in out.values.iter_mut().zip(values).zip(&self.given) {
-            *cell = if given { *cell } else { value };
+        // Branch-free byte masks so the loop vectorises (it runs after every fast solve).
+        let n = out.values.len();
+        let (cells, values, given) = (&mut out.values[..n], &values[..n], &self.given[..n]);
+        for i in 0..n {
+            let keep = (given[i] as u8).wrapping_neg();
+            cells[i] = (cells[i] & keep) | (values[i] & !keep);
         }
         out
     }
