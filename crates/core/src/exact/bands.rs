@@ -370,55 +370,19 @@ impl Bands {
         })
     }
 
-    /// The state with the givens placed and their neighbours cleared, all digits at once; `None`
-    /// if two givens of a digit share a row, column or box.
-    fn from_givens(values: &[u8]) -> Option<Bands> {
-        // own[3d + b]: the givens of digit d + 1 in band b.
-        let mut own = [0u32; 27];
-        for (cell, &v) in values.iter().enumerate() {
-            if v != 0 {
-                own[3 * (v as usize - 1) + cell / 27] |= 1 << (cell % 27);
-            }
+    /// Places a given with all its consequences at once; `Dead` if its cell lost the digit.
+    fn place_given(&mut self, cell: usize, d: usize) -> Result<(), Stop> {
+        let (b, p) = (cell / 27, cell % 27);
+        let bit = 1 << p;
+        if self.cand[3 * d + b] & bit == 0 {
+            return Err(Stop::Dead);
         }
-        let mut given = [0u32; 3];
-        for (s, &word) in own.iter().enumerate() {
-            given[s % 3] |= word;
-        }
-        let mut state = Bands::new();
-        for b in 0..3 {
-            state.unsolved[b] = ALL & !given[b];
-        }
-        for d in 0..9 {
-            let mut columns = 0;
-            let mut count = 0;
-            for b in 0..3 {
-                let w = own[3 * d + b];
-                columns |= (w | w >> 9 | w >> 18) & ROW;
-                count += w.count_ones();
-            }
-            if columns.count_ones() != count {
-                return None; // two in a column
-            }
-            for b in 0..3 {
-                let w = own[3 * d + b];
-                let mut peers = columns * COLUMN;
-                let mut rows = 0;
-                for r in 0..3 {
-                    let in_row = w & ROW << (9 * r);
-                    rows += (in_row != 0) as u32;
-                    peers |= ((in_row != 0) as u32).wrapping_neg() & ROW << (9 * r);
-                }
-                let boxes = BOXES_OF_ROW[((w | w >> 9 | w >> 18) & ROW) as usize] as u32;
-                for j in 0..3 {
-                    peers |= ((boxes >> j & 1).wrapping_neg()) & (0o7 << (3 * j)) * COLUMN;
-                }
-                if rows != w.count_ones() || boxes.count_ones() != rows {
-                    return None; // two in a row or a box
-                }
-                state.cand[3 * d + b] = (ALL & !given[b] & !peers) | w;
-            }
-        }
-        Some(state)
+        self.mark_placed(cell, d);
+        self.cand[3 * d + b] &= KEEP_AFTER_PLACING[p];
+        let column = !(COLUMN << (p % 9));
+        self.cand[3 * d + (b + 1) % 3] &= column;
+        self.cand[3 * d + (b + 2) % 3] &= column;
+        Ok(())
     }
 
     /// The cell holds digit d: unsolved no more, no other digit there (neighbours untouched).
@@ -748,10 +712,16 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     }
 
     fn run(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
-        let Some(mut state) = Bands::from_givens(puzzle.values()) else {
-            return Ok(0); // clashing givens
-        };
-        let givens = puzzle.values().iter().filter(|&&v| v != 0).count() as u32;
+        let mut state = Bands::new();
+        let mut givens = 0;
+        for (cell, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                givens += 1;
+                if state.place_given(cell, v as usize - 1).is_err() {
+                    return Ok(0); // a given whose digit a clashing given already took
+                }
+            }
+        }
         // The weight of the bare givens: 9 candidates and one unsolved mark per empty cell.
         let before = 10 * (81 - givens) + givens;
         if W::NARRATES {
