@@ -22,7 +22,7 @@
 //!   word update: measured, the same pruning for far less work.
 //! - **Search** branches on a cell with two candidates (there almost always is one), taking the
 //!   one with the most unsolved neighbours (MRV with the degree rule as tie-break: on the forum's
-//!   hardest it needs 94 nodes a puzzle where the first such cell needs 148), else on the cell
+//!   hardest it needs 94 nodes a puzzle where the first such cell needs 141), else on the cell
 //!   with the fewest candidates. A search level saves the 60-word state by copy; the last digit
 //!   of a cell is tried in place.
 //!
@@ -537,8 +537,9 @@ impl Bands {
         }
     }
 
-    /// The cell to branch on: the first with two candidates (known from the last naked-singles
-    /// pass, which left the state unchanged), else the first with the fewest.
+    /// The cell to branch on: among the cells with two candidates (known from the last
+    /// naked-singles pass, after which nothing changed), the one with the most unsolved
+    /// neighbours; else the first with the fewest candidates.
     fn branch_cell(&self) -> usize {
         // Among the cells with two candidates, the one with the most unsolved neighbours (the
         // degree rule that breaks MRV's ties): each of its two branches settles more.
