@@ -14,7 +14,9 @@
 //!   no cell has two candidates are the cells scanned for the fewest.
 //!
 //! The engine is generic over the word count and the digit count, one instance per size
-//! (4×4, 9×9, 16×16, 25×25). The same engine counts solutions up to a limit ([`count_solutions`]).
+//! (4×4, 16×16, 25×25). 9×9 goes to the band engine of [`super::bands`], which is 2–3× faster
+//! there; this engine's 9×9 instance is kept as a test oracle for it. Both count solutions up
+//! to a limit ([`count_solutions`]).
 
 use std::any::Any;
 use std::sync::OnceLock;
@@ -173,12 +175,8 @@ impl<const W: usize> Iterator for CellsOf<W> {
     }
 }
 
-/// Peer and unit masks of one size, built once per process.
-///
-/// The engine addresses cells by *slot*, their bit in a cell set. Slots follow reading order
-/// with a stride of n + 1 per row when that still fits the words (4×4, 9×9), so every row has a
-/// spare bit above it: that guard bit lets the 9×9 engine test all rows at once with one
-/// subtraction (see [`hidden_singles_nine`]). Otherwise the stride is n.
+/// Peer and unit masks of one size, built once per process. A cell's bit in a cell set is its
+/// index in reading order.
 struct Tables<const W: usize, const N: usize> {
     all: Cells<W>,
     /// Indexed by slot.
@@ -188,9 +186,6 @@ struct Tables<const W: usize, const N: usize> {
     units_of: Vec<u128>,
     /// Every unit index.
     all_units: u128,
-    slot_of: Vec<usize>,
-    /// Indexed by slot (padding slots map to 0 and are never used).
-    cell_of: Vec<u16>,
 }
 
 impl<const W: usize, const N: usize> Tables<W, N> {
@@ -204,23 +199,13 @@ impl<const W: usize, const N: usize> Tables<W, N> {
     }
 
     fn new(size: Size) -> Self {
-        let n = size.n();
-        let stride = if (n + 1) * n <= 64 * W { n + 1 } else { n };
-        let slot_of: Vec<usize> = (0..size.cells())
-            .map(|c| size.row_of(c) * stride + size.col_of(c))
-            .collect();
-        let mut cell_of = vec![0u16; 64 * W];
-        for (c, &s) in slot_of.iter().enumerate() {
-            cell_of[s] = c as u16;
-        }
-        let set = |cells: &mut dyn Iterator<Item = usize>| {
-            cells.fold([0u64; W], |m, c| or(m, single(slot_of[c])))
-        };
+        let set =
+            |cells: &mut dyn Iterator<Item = usize>| cells.fold([0u64; W], |m, c| or(m, single(c)));
         let mut peers = vec![[0u64; W]; 64 * W];
         let mut units_of = vec![0u128; 64 * W];
         for c in 0..size.cells() {
-            peers[slot_of[c]] = set(&mut (0..size.cells()).filter(|&p| size.sees(c, p)));
-            units_of[slot_of[c]] = size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u);
+            peers[c] = set(&mut (0..size.cells()).filter(|&p| size.sees(c, p)));
+            units_of[c] = size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u);
         }
         Tables {
             all: set(&mut (0..size.cells())),
@@ -230,75 +215,8 @@ impl<const W: usize, const N: usize> Tables<W, N> {
                 .collect(),
             units_of,
             all_units: (1u128 << size.unit_count()) - 1,
-            slot_of,
-            cell_of,
         }
     }
-}
-
-/// Folds three parts of "seen once" / "seen twice" sets, at offsets 0, `stride` and 2·`stride`
-/// inside `mask`, onto the first: seen once in any part, seen twice within a part or in two.
-#[inline(always)]
-fn fold_three(once: u128, twice: u128, stride: u32, mask: u128) -> (u128, u128) {
-    let part = |set: u128, k: u32| (set >> (k * stride)) & mask;
-    let (a, b, c) = (part(once, 0), part(once, 1), part(once, 2));
-    (
-        a | b | c,
-        part(twice, 0) | part(twice, 1) | part(twice, 2) | (a & b) | (a & c) | (b & c),
-    )
-}
-
-/// Hidden singles of one digit on 9×9, all units at once, in the padded layout (row r in bits
-/// 10r..10r+8, bit 10r+9 free). `None` if a row, column or box has no place left for the digit;
-/// otherwise the cells that are its only place in some unit (placed ones included).
-#[inline(always)]
-fn hidden_singles_nine(board: u128) -> Option<u128> {
-    const LOW: u128 = {
-        let mut m = 0u128;
-        let mut r = 0;
-        while r < 9 {
-            m |= 1 << (10 * r);
-            r += 1;
-        }
-        m
-    };
-    const GUARD: u128 = LOW << 9;
-    const FIELDS: u128 = LOW * 0x1FF;
-    // Rows: subtracting 1 from each guarded field clears the guard of an empty row; a field with
-    // more than one bit keeps a bit of f & (f − 1), which the carry of + FIELDS lifts to the guard.
-    let minus_one = (board | GUARD) - LOW;
-    if minus_one & GUARD != GUARD {
-        return None;
-    }
-    let several = ((board & minus_one & FIELDS) + FIELDS) & GUARD;
-    let single_rows = (GUARD & !several) >> 9; // the low bit of each row with one place
-    let mut forced = board & ((single_rows << 9) - single_rows);
-    // Fold each band's three rows onto its first row (bits 0, 30, 60 onwards): "seen once" and
-    // "seen twice" per column of each band.
-    const FIRST_ROWS: u128 = 0x1FF | 0x1FF << 30 | 0x1FF << 60;
-    let (band_once, band_twice) = fold_three(board, 0, 10, FIRST_ROWS);
-    // Boxes: fold the three columns of each box onto its first column.
-    const BOX_FIRSTS: u128 = 0b001_001_001 | 0b001_001_001 << 30 | 0b001_001_001 << 60;
-    let (box_once, box_twice) = fold_three(band_once, band_twice, 1, BOX_FIRSTS);
-    if box_once != BOX_FIRSTS {
-        return None;
-    }
-    let single_boxes = box_once & !box_twice;
-    let box_columns = single_boxes | single_boxes << 1 | single_boxes << 2;
-    forced |= board & (box_columns | box_columns << 10 | box_columns << 20);
-    // Columns: fold the three bands.
-    const ROW: u128 = 0x1FF;
-    let (once, twice) = fold_three(band_once, band_twice, 30, ROW);
-    if once != ROW {
-        return None;
-    }
-    // The columns with one place, repeated on every row.
-    let mut columns = once & !twice;
-    columns |= columns << 10;
-    columns |= columns << 20;
-    columns |= columns << 40 | columns << 80;
-    forced |= board & columns;
-    Some(forced)
 }
 
 /// Everything a search level saves and restores: a plain copy.
@@ -345,7 +263,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
         let here = single::<W>(slot);
-        let cell = self.tables.cell_of[slot] as usize;
+        let cell = slot;
         let (word, bit) = (slot / 64, 1u64 << (slot % 64));
         // The cell leaves every other digit's board: branch-free over the boards, then the
         // digits that had it are reported.
@@ -380,7 +298,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             if tracker.wants_cell_events() {
                 for peer in cells_of(removed) {
                     tracker.emit(Event::Eliminate {
-                        cell: self.tables.cell_of[peer],
+                        cell: peer as u16,
                         value: d as u8 + 1,
                     })?;
                 }
@@ -460,11 +378,6 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     #[inline(always)]
     fn hidden_singles(&self, d: usize) -> Option<Cells<W>> {
         let board = self.state.boards[d];
-        if N == 9 && W == 2 {
-            let wide = board[0] as u128 | (board[1] as u128) << 64;
-            let forced = hidden_singles_nine(wide)?;
-            return Some(std::array::from_fn(|i| (forced >> (64 * i)) as u64));
-        }
         let mut forced = [0u64; W];
         let mut open = self.tables.all_units & !self.state.settled[d];
         while open != 0 {
@@ -508,7 +421,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         depth: u32,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        tracker.guess(self.tables.cell_of[slot] as usize, d as u8 + 1, depth)?;
+        tracker.guess(slot, d as u8 + 1, depth)?;
         self.dirty = 0;
         self.place(slot, d, tracker)?;
         self.propagate(tracker)
@@ -519,7 +432,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         let mut values = vec![0u8; N * N];
         for (d, board) in self.state.boards.iter().enumerate() {
             for slot in cells_of(*board) {
-                values[self.tables.cell_of[slot] as usize] = d as u8 + 1;
+                values[slot] = d as u8 + 1;
             }
         }
         values
@@ -539,7 +452,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         for (cell, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
                 let d = v as usize - 1;
-                let slot = self.tables.slot_of[cell];
+                let slot = cell;
                 if !contains(&self.state.boards[d], slot) || contains(&self.state.placed, slot) {
                     ok = false;
                     break;
@@ -595,29 +508,61 @@ impl<const W: usize, const N: usize> Engine<W, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use crate::solve::Limits;
 
-    /// The 9×9 all-units-at-once hidden singles agree with counting each unit's places.
+    /// The 9×9 band engine and this generic engine (instantiated for 9×9 here only) agree on
+    /// every solution of puzzles with one, several and no solutions: two formulations that
+    /// share no code check each other.
     #[test]
-    fn nine_by_nine_hidden_singles_match_a_unit_by_unit_count() {
-        let size = Size::NINE;
-        let slot = |c: usize| 10 * size.row_of(c) + size.col_of(c);
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
-        for round in 0..20_000 {
-            // Sparse boards make empty and single units common.
-            let density = [0.1, 0.2, 0.35, 0.6][round % 4];
-            let cells: Vec<usize> = (0..81).filter(|_| rng.random_bool(density)).collect();
-            let board = cells.iter().fold(0u128, |b, &c| b | 1 << slot(c));
-            let mut expected = Some(0u128);
-            for u in 0..size.unit_count() {
-                let places: Vec<usize> = size.unit_cells(u).filter(|c| cells.contains(c)).collect();
-                match places.len() {
-                    0 => expected = None,
-                    1 => expected = expected.map(|e| e | 1 << slot(places[0])),
-                    _ => {}
-                }
+    fn the_band_engine_agrees_with_the_generic_engine_on_nine_by_nine() {
+        let text = include_str!("../../../../tests/data/top95.txt");
+        let mut puzzles: Vec<Grid> = crate::parse_records(text)
+            .into_iter()
+            .filter_map(|r| r.result.ok())
+            .collect();
+        let several = puzzles[0].givens_only();
+        let mut values = several.values().to_vec();
+        // Two givens fewer: several solutions.
+        let first_given = values.iter().position(|&v| v != 0).unwrap();
+        let last_given = values.iter().rposition(|&v| v != 0).unwrap();
+        values[first_given] = 0;
+        values[last_given] = 0;
+        puzzles.push(Grid::from_givens(Size::NINE, &values).unwrap());
+        puzzles.push(Grid::empty(Size::NINE));
+        for puzzle in &puzzles {
+            let mut observer = NullObserver;
+            let solutions = |engine: &mut dyn FnMut(&mut dyn FnMut(&[u8])) -> u64| {
+                let mut found = Vec::new();
+                let count = engine(&mut |v: &[u8]| found.push(v.to_vec()));
+                assert_eq!(count as usize, found.len());
+                found
+            };
+            let generic = solutions(&mut |on: &mut dyn FnMut(&[u8])| {
+                let mut tracker = Tracker::new(&mut observer, Limits::NONE);
+                Engine::<2, 9>::new()
+                    .search(puzzle, 3, &mut tracker, on)
+                    .unwrap()
+            });
+            let mut observer = NullObserver;
+            let bands = solutions(&mut |on: &mut dyn FnMut(&[u8])| {
+                let mut tracker = Tracker::new(&mut observer, Limits::NONE);
+                super::super::bands::search(puzzle, 3, &mut tracker, on).unwrap()
+            });
+            let (mut generic, mut bands) = (generic, bands);
+            generic.sort();
+            bands.sort();
+            if generic.len() < 3 {
+                // Every solution was found: the sets must be equal.
+                assert_eq!(generic, bands, "{puzzle}");
+            } else {
+                assert_eq!(bands.len(), 3, "{puzzle}");
             }
-            assert_eq!(hidden_singles_nine(board), expected, "cells {cells:?}");
+            for solution in &bands {
+                assert_eq!(
+                    crate::verify_solution(puzzle, &puzzle.with_values(solution)),
+                    Ok(())
+                );
+            }
         }
     }
 }
