@@ -530,25 +530,15 @@ mod tests {
         puzzles.push(Grid::from_givens(Size::NINE, &values).unwrap());
         puzzles.push(Grid::empty(Size::NINE));
         for puzzle in &puzzles {
+            let (mut generic, mut bands) = (Vec::new(), Vec::new());
             let mut observer = NullObserver;
-            let solutions = |engine: &mut dyn FnMut(&mut dyn FnMut(&[u8])) -> u64| {
-                let mut found = Vec::new();
-                let count = engine(&mut |v: &[u8]| found.push(v.to_vec()));
-                assert_eq!(count as usize, found.len());
-                found
-            };
-            let generic = solutions(&mut |on: &mut dyn FnMut(&[u8])| {
-                let mut tracker = Tracker::new(&mut observer, Limits::NONE);
-                Engine::<2, 9>::new()
-                    .search(puzzle, 3, &mut tracker, on)
-                    .unwrap()
-            });
-            let mut observer = NullObserver;
-            let bands = solutions(&mut |on: &mut dyn FnMut(&[u8])| {
-                let mut tracker = Tracker::new(&mut observer, Limits::NONE);
-                super::super::bands::search(puzzle, 3, &mut tracker, on).unwrap()
-            });
-            let (mut generic, mut bands) = (generic, bands);
+            let mut tracker = Tracker::new(&mut observer, Limits::NONE);
+            Engine::<2, 9>::new()
+                .search(puzzle, 3, &mut tracker, &mut |v| generic.push(v.to_vec()))
+                .unwrap();
+            let mut tracker = Tracker::new(&mut observer, Limits::NONE);
+            super::super::bands::search(puzzle, 3, &mut tracker, &mut |v| bands.push(v.to_vec()))
+                .unwrap();
             generic.sort();
             bands.sort();
             if generic.len() < 3 {
