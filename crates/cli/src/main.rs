@@ -65,6 +65,10 @@ enum Command {
         /// Node budget per puzzle for every algorithm (0 = none; default: each algorithm's own).
         #[arg(long)]
         max_nodes: Option<u64>,
+        /// Time each set this many times and report the fastest pass (short sets vary a lot
+        /// from one pass to the next; the answers are the same every pass).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        runs: u32,
         /// Puzzle files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -190,6 +194,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             algorithms,
             limit,
             max_nodes,
+            runs,
             files,
         } => {
             let algorithms = if algorithms.is_empty() {
@@ -208,7 +213,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             for file in &files {
                 sets.push((file.clone(), input::read(Some(file))?));
             }
-            bench::bench(&algorithms, &sets, limit, max_nodes);
+            bench::bench(&algorithms, &sets, limit, max_nodes, runs);
             Ok(())
         }
         Command::Experiment(args) => experiment::run(args),

@@ -170,6 +170,28 @@ fn bench_prints_a_verified_table() {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         assert_eq!(&cells[3..6], &["2", "2", "2"], "{row}");
     }
+    // Several timed passes: the same answers, one row per algorithm and file.
+    let (out, _, code) = stdout_of(
+        &[
+            "bench",
+            "--runs",
+            "3",
+            "-a",
+            "norvig",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("two.txt")).collect();
+    assert_eq!(rows.len(), 1, "{out}");
+    assert!(
+        rows.iter().all(|row| row.contains("| 2 | 2 | 2 | 0 |")),
+        "{out}"
+    );
+    let (_, err, code) = stdout_of(&["bench", "--runs", "0", file.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--runs"), "{err}");
 }
 
 #[test]
