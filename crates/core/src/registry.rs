@@ -374,7 +374,7 @@ impl Algorithm {
             Algorithm::FcMrv => "Removes each placed digit from the peers' domains; branches on the smallest domain.",
             Algorithm::Bitmask => "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
             Algorithm::Norvig => "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
-            Algorithm::Propagation => "One bit board per digit; naked and hidden singles to a fixpoint; branches on a two-candidate cell found by bit-parallel counting.",
+            Algorithm::Propagation => "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles.",
             Algorithm::Dlx => "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
             Algorithm::ColoringBfs => "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
             Algorithm::ColoringDfs => "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
