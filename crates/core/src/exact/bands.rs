@@ -266,9 +266,7 @@ const KEEP_AFTER_PLACING: [u32; 27] = {
     let mut table = [0; 27];
     let mut p = 0;
     while p < 27 {
-        let row = ROW << (9 * (p / 9));
-        let box_cells = (0o7 << (3 * ((p % 9) / 3))) * COLUMN;
-        table[p] = (ALL & !(row | box_cells)) | 1 << p;
+        table[p] = (ALL & !ROW_AND_BOX[p]) | 1 << p;
         p += 1;
     }
     table
