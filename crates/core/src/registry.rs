@@ -334,7 +334,9 @@ impl Algorithm {
             Algorithm::FcMrv => "Forward checking + MRV",
             Algorithm::Bitmask => "Bitmask backtracking",
             Algorithm::Norvig => "Norvig constraint propagation",
-            Algorithm::Propagation => "Propagation engine (band words, locked candidates, singles, MRV + degree)",
+            Algorithm::Propagation => {
+                "Propagation engine (band words, locked candidates, singles, MRV + degree)"
+            }
             Algorithm::Dlx => "Dancing links (Algorithm X)",
             Algorithm::ColoringBfs => "Graph colouring, breadth-first (CL), multi-start",
             Algorithm::ColoringDfs => "Graph colouring, depth-first (CP), multi-start",
