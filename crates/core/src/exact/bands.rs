@@ -274,7 +274,7 @@ const KEEP_AFTER_PLACING: [u32; 27] = {
 
 /// Why settling stopped: the state has no solution, or the run must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
+enum Stop {
     Dead,
     Halt(Halt),
 }
@@ -287,7 +287,7 @@ impl From<Halt> for Stop {
 
 /// What the search saves per level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Bands {
+struct Bands {
     /// `cand[3 * d + b]`: the cells of band b where digit d + 1 may go (a placed digit keeps its cell).
     cand: [u32; 27],
     /// Each word as its last update left it; a word that differs has news.
@@ -348,7 +348,7 @@ impl Bands {
         }
     }
 
-    pub(crate) fn is_solved(&self) -> bool {
+    fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
