@@ -705,12 +705,13 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
                 copy = *state;
                 &mut copy
             };
-            child.place(b, d, p);
             if W::NARRATES {
+                // The observer saw the guess itself, not yet what clearing its neighbours does.
                 let mut shown = *child;
                 shown.mark_placed(cell, d);
                 self.watch.reset(&shown);
             }
+            child.place(b, d, p);
             if let Some(settled) = self.settle(child, weight)? {
                 let done = if child.is_solved() {
                     self.solution(child)
@@ -799,6 +800,7 @@ pub(crate) fn search<O: Observer + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::size::Size;
     use crate::solve::Limits;
     use crate::trace::{Flow, Replay};
 
@@ -861,6 +863,21 @@ mod tests {
             assert_eq!(solutions.len(), 1, "{puzzle}");
             let mut replay = Replay::new(puzzle);
             for event in &events {
+                if let Event::Guess { .. } = event {
+                    // The engine guesses from a fixpoint: the board the observer sees has no
+                    // placed digit left among the candidates of its neighbours.
+                    for (c, &v) in replay.values.iter().enumerate() {
+                        for p in (0..81).filter(|&p| v != 0 && replay.values[p] == 0) {
+                            assert!(
+                                !Size::NINE.sees(c, p)
+                                    || replay.candidates[p] & crate::bits::digit_bit(v) == 0,
+                                "{puzzle}: before {event:?}, r{}c{} still shows {v}",
+                                p / 9 + 1,
+                                p % 9 + 1
+                            );
+                        }
+                    }
+                }
                 match *event {
                     Event::Guess { cell, value, .. }
                     | Event::Assign { cell, value }
