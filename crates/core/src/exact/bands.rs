@@ -309,6 +309,13 @@ trait Watch {
     ) -> Result<(), Halt>;
     /// The observer's board is now `to` (after a guess or a backtrack).
     fn reset(&mut self, to: &Bands);
+    /// The naked singles of `now` are about to be placed: tell them first, so the observer sees
+    /// each value before the eliminations it causes.
+    fn singles<O: Observer + ?Sized>(
+        &mut self,
+        now: &Bands,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt>;
 }
 
 /// Sees nothing: every call compiles away.
@@ -326,6 +333,14 @@ impl Watch for Quiet {
     }
     #[inline(always)]
     fn reset(&mut self, _: &Bands) {}
+    #[inline(always)]
+    fn singles<O: Observer + ?Sized>(
+        &mut self,
+        _: &Bands,
+        _: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        Ok(())
+    }
 }
 
 /// Calls `$body` with `$s` bound to each constant 0..27 in turn.
@@ -526,6 +541,9 @@ impl Bands {
             if self.is_solved() {
                 return Ok(());
             }
+            if W::NARRATES {
+                watch.singles(self, tracker)?;
+            }
             if !self.naked_singles()? && !self.claim_columns()? {
                 return Ok(());
             }
@@ -608,6 +626,9 @@ impl Bands {
 /// observer was last shown and the state now.
 struct Narrate {
     shown: Bands,
+    /// Naked singles already told as Assign that the engine has not marked placed yet: no
+    /// second Assign, and no Eliminate of their other digits, when it does.
+    told: [u32; 3],
 }
 
 impl Watch for Narrate {
@@ -619,9 +640,10 @@ impl Watch for Narrate {
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
         for b in 0..3 {
+            let open = now.unsolved[b] & !self.told[b];
             for d in 0..9 {
                 let s = 3 * d + b;
-                let mut removed = self.shown.cand[s] & !now.cand[s] & now.unsolved[b];
+                let mut removed = self.shown.cand[s] & !now.cand[s] & open;
                 while removed != 0 {
                     let p = removed.trailing_zeros() as usize;
                     removed &= removed - 1;
@@ -631,7 +653,7 @@ impl Watch for Narrate {
                     })?;
                 }
             }
-            let mut placed = self.shown.unsolved[b] & !now.unsolved[b];
+            let mut placed = self.shown.unsolved[b] & !now.unsolved[b] & !self.told[b];
             while placed != 0 {
                 let p = placed.trailing_zeros() as usize;
                 placed &= placed - 1;
@@ -643,11 +665,44 @@ impl Watch for Narrate {
             }
         }
         self.shown = *now;
+        for b in 0..3 {
+            self.told[b] &= now.unsolved[b];
+            self.shown.unsolved[b] &= !self.told[b];
+        }
         Ok(())
     }
 
     fn reset(&mut self, to: &Bands) {
         self.shown = *to;
+        self.told = [0; 3];
+    }
+
+    fn singles<O: Observer + ?Sized>(
+        &mut self,
+        now: &Bands,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        for b in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for d in 0..9 {
+                let w = now.cand[3 * d + b];
+                twice |= once & w;
+                once |= w;
+            }
+            let mut singles = once & !twice & now.unsolved[b];
+            while singles != 0 {
+                let cell = 27 * b + singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let d = now.candidates(cell).trailing_zeros() as usize;
+                tracker.emit(Event::Assign {
+                    cell: cell as u16,
+                    value: d as u8 + 1,
+                })?;
+                self.shown.mark_placed(cell, d);
+                self.told[b] |= 1 << (cell % 27);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -776,6 +831,7 @@ pub(crate) fn search<O: Observer + ?Sized>(
     if tracker.wants_cell_events() {
         let watch = Narrate {
             shown: Bands::new(),
+            told: [0; 3],
         };
         Search {
             tracker,
