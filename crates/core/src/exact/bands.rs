@@ -444,6 +444,8 @@ impl Bands {
         self.cand[S - b + (b + 2) % 3] &= by_columns.other_bands;
         // A row down to one triplet whose box is down to one column: one cell left.
         let placed = word & by_triplets.lone & by_columns.one_column_boxes;
+        // The placed cells leave every digit's word of the band (nine ANDs: cheaper than
+        // testing which are new), then this word gets them back.
         self.unsolved[b] &= !placed;
         for e in 0..9 {
             self.cand[3 * e + b] &= !placed;
@@ -557,8 +559,8 @@ impl Bands {
     /// naked-singles pass, after which nothing changed), the one with the most unsolved
     /// neighbours; else the first with the fewest candidates.
     fn branch_cell(&self) -> usize {
-        // Among the cells with two candidates, the one with the most unsolved neighbours (the
-        // degree rule that breaks MRV's ties): each of its two branches settles more.
+        // The degree rule breaks MRV's ties: each branch on a well-connected cell settles more.
+        // Degree = unsolved cells of its row and box (one band word) and of its column (three).
         let [u0, u1, u2] = self.unsolved;
         let mut best = (0, usize::MAX);
         for b in 0..3 {
@@ -578,7 +580,7 @@ impl Bands {
         if best.1 != usize::MAX {
             return best.1;
         }
-        // at_least[k]: cells with at least k + 1 candidates.
+        // No two-candidate cell (rare): at_least[k] holds the cells with at least k + 1.
         let mut best = (u32::MAX, 0);
         for b in 0..3 {
             let mut at_least = [0u32; 9];
