@@ -97,180 +97,114 @@ const fn lock_triplets(mut set: u32) -> u32 {
     set
 }
 
+/// The triplets alone in their row (after locked candidates, so alone in their box too).
+const fn lone_triplets(set: u32) -> u32 {
+    let mut lone = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = (set >> (3 * r)) & 0o7;
+        if row.count_ones() == 1 {
+            lone |= row << (3 * r);
+        }
+        r += 1;
+    }
+    lone
+}
+
+/// A constant table of `$len` entries: entry `$i` is `$entry` (const code has no iterators).
+macro_rules! table {
+    ($len:expr, $zero:expr, |$i:ident| $entry:expr) => {{
+        let mut table = [$zero; $len];
+        let mut $i = 0;
+        while $i < $len {
+            table[$i] = $entry;
+            $i += 1;
+        }
+        table
+    }};
+}
+
 /// Indexed by a 9-bit row: its boxes (3 bits).
-const BOXES_OF_ROW: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = boxes_of_row(m as u32) as u8;
-        m += 1;
-    }
-    table
-};
+const BOXES_OF_ROW: [u8; 512] = table!(512, 0, |m| boxes_of_row(m as u32) as u8);
 
-/// Indexed by a band's triplets: the cells that survive locked candidates (0: contradiction).
-const KEEP_IN_BAND: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = cells_of_triplets(lock_triplets(m as u32));
-        m += 1;
-    }
-    table
-};
-
-/// Indexed by a band's triplets: the triplets alone in their row once locked candidates ran.
-const LONE_TRIPLETS: [u16; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let set = lock_triplets(m as u32);
-        let mut lone = 0;
-        let mut r = 0;
-        while r < 3 {
-            let row = (set >> (3 * r)) & 0o7;
-            if row.count_ones() == 1 {
-                lone |= row << (3 * r);
-            }
-            r += 1;
-        }
-        table[m] = lone as u16;
-        m += 1;
-    }
-    table
-};
-
-/// Indexed by the columns (9 bits) a digit still has in a band: the triplets of the boxes with
-/// a single column left (all three rows of such a box).
-const ONE_COLUMN_BOXES: [u16; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut out = 0;
-        let mut j = 0;
-        while j < 3 {
-            if ((m as u32 >> (3 * j)) & 0o7).count_ones() == 1 {
-                out |= 0o111 << j;
-            }
-            j += 1;
-        }
-        table[m] = out as u16;
-        m += 1;
-    }
-    table
-};
-
-/// Indexed by the columns a digit still has in a band: the cells the digit keeps in the other
-/// bands (a box with one column left claims that column).
-const KEEP_IN_OTHER_BANDS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut keep = ALL;
-        let mut j = 0;
-        while j < 3 {
-            let in_box = (m as u32 >> (3 * j)) & 0o7;
-            if in_box.count_ones() == 1 {
-                keep &= !(COLUMN << (3 * j + in_box.trailing_zeros()));
-            }
-            j += 1;
-        }
-        table[m] = keep;
-        m += 1;
-    }
-    table
-};
-
-/// What a band word's triplets imply, in one load: the cells locked candidates keep, and the
-/// cells of the triplets alone in their row.
+/// What a band word's triplets imply, in one load: the cells locked candidates keep (0: a row
+/// or box has no place left), and the cells of the triplets then alone in their row.
 #[derive(Clone, Copy)]
 struct ByTriplets {
     keep: u32,
     lone: u32,
 }
 
-const BY_TRIPLETS: [ByTriplets; 512] = {
-    let mut table = [ByTriplets { keep: 0, lone: 0 }; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = ByTriplets {
-            keep: KEEP_IN_BAND[m],
-            lone: cells_of_triplets(LONE_TRIPLETS[m] as u32),
-        };
-        m += 1;
+const BY_TRIPLETS: [ByTriplets; 512] = table!(512, ByTriplets { keep: 0, lone: 0 }, |m| {
+    let set = lock_triplets(m as u32);
+    ByTriplets {
+        keep: cells_of_triplets(set),
+        lone: cells_of_triplets(lone_triplets(set)),
     }
-    table
-};
+});
 
-/// What the columns a digit has in a band imply, in one load: the cells it keeps in the other
-/// bands, and the cells of the boxes down to one column.
+/// What the columns (9 bits) a digit has in a band imply, in one load: the cells it keeps in
+/// the other bands (a box with one column left claims that column), and the cells of the boxes
+/// down to one column.
 #[derive(Clone, Copy)]
 struct ByColumns {
     other_bands: u32,
     one_column_boxes: u32,
 }
 
-const BY_COLUMNS: [ByColumns; 512] = {
-    let mut table = [ByColumns {
+const fn by_columns(columns: u32) -> ByColumns {
+    let mut out = ByColumns {
+        other_bands: ALL,
+        one_column_boxes: 0,
+    };
+    let mut j = 0;
+    while j < 3 {
+        let in_box = (columns >> (3 * j)) & 0o7;
+        if in_box.count_ones() == 1 {
+            out.other_bands &= !(COLUMN << (3 * j + in_box.trailing_zeros()));
+            out.one_column_boxes |= (0o7 << (3 * j)) * COLUMN;
+        }
+        j += 1;
+    }
+    out
+}
+
+const BY_COLUMNS: [ByColumns; 512] = table!(
+    512,
+    ByColumns {
         other_bands: 0,
         one_column_boxes: 0,
-    }; 512];
-    let mut m = 0;
-    while m < 512 {
-        table[m] = ByColumns {
-            other_bands: KEEP_IN_OTHER_BANDS[m],
-            one_column_boxes: cells_of_triplets(ONE_COLUMN_BOXES[m] as u32),
-        };
-        m += 1;
-    }
-    table
-};
+    },
+    |m| by_columns(m as u32)
+);
 
-/// Indexed by the columns only this band still offers a digit: the cells the digit keeps in
-/// this band (a box holding such a column keeps only that column; 0 if a box holds two).
-const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut keep = ALL;
-        let mut j = 0;
-        while j < 3 {
-            let in_box = (m as u32 >> (3 * j)) & 0o7;
-            if in_box.count_ones() > 1 {
-                keep = 0;
-            } else if in_box != 0 {
-                let box_cells = (0o7 << (3 * j)) * COLUMN;
-                keep &= !box_cells | ((in_box << (3 * j)) * COLUMN);
-            }
-            j += 1;
+/// The cells a digit keeps in a band where it alone offers `columns`: a box holding such a
+/// column keeps only that column; 0 if a box holds two.
+const fn keep_for_claimed(columns: u32) -> u32 {
+    let mut keep = ALL;
+    let mut j = 0;
+    while j < 3 {
+        let in_box = (columns >> (3 * j)) & 0o7;
+        if in_box.count_ones() > 1 {
+            keep = 0;
+        } else if in_box != 0 {
+            let box_cells = (0o7 << (3 * j)) * COLUMN;
+            keep &= !box_cells | ((in_box << (3 * j)) * COLUMN);
         }
-        table[m] = keep;
-        m += 1;
+        j += 1;
     }
-    table
-};
+    keep
+}
+
+/// Indexed by the columns only this band still offers a digit (see [`keep_for_claimed`]).
+const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] = table!(512, 0, |m| keep_for_claimed(m as u32));
 
 /// Indexed by a cell's bit in its band: the cells of its row and box.
-const ROW_AND_BOX: [u32; 27] = {
-    let mut table = [0; 27];
-    let mut p = 0;
-    while p < 27 {
-        table[p] = (ROW << (9 * (p / 9))) | ((0o7 << (3 * ((p % 9) / 3))) * COLUMN);
-        p += 1;
-    }
-    table
-};
+const ROW_AND_BOX: [u32; 27] = table!(27, 0, |p| (ROW << (9 * (p / 9)))
+    | ((0o7 << (3 * ((p % 9) / 3))) * COLUMN));
 
 /// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
-const KEEP_AFTER_PLACING: [u32; 27] = {
-    let mut table = [0; 27];
-    let mut p = 0;
-    while p < 27 {
-        table[p] = (ALL & !ROW_AND_BOX[p]) | 1 << p;
-        p += 1;
-    }
-    table
-};
+const KEEP_AFTER_PLACING: [u32; 27] = table!(27, 0, |p| (ALL & !ROW_AND_BOX[p]) | 1 << p);
 
 /// Why settling stopped: the state has no solution, or the run must end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -864,22 +798,23 @@ mod tests {
 
     #[test]
     fn tables_follow_the_rules() {
-        assert_eq!(KEEP_IN_BAND[0o777], ALL);
+        assert_eq!(BY_TRIPLETS[0o777].keep, ALL);
         // Row 0 only in box 1: box 1's other rows lose the digit.
         assert_eq!(lock_triplets(0o772), 0o552);
         // Box 2 only in row 1 (rows 0 and 2 lack it): row 1's other boxes lose it.
         assert_eq!(lock_triplets(0o373), 0o343);
         // A row or a box with no place left is a contradiction.
-        assert_eq!(KEEP_IN_BAND[0o770], 0);
-        assert_eq!(KEEP_IN_BAND[0o666], 0);
+        assert_eq!(BY_TRIPLETS[0o770].keep, 0);
+        assert_eq!(BY_TRIPLETS[0o666].keep, 0);
         // Rows 0 and 1 both confined to box 0: box 0 cannot hold the digit twice.
-        assert_eq!(KEEP_IN_BAND[0o711], 0);
-        assert_eq!(LONE_TRIPLETS[0o777], 0);
-        assert_eq!(LONE_TRIPLETS[0o772], 0o002);
+        assert_eq!(BY_TRIPLETS[0o711].keep, 0);
+        assert_eq!(BY_TRIPLETS[0o777].lone, 0);
+        assert_eq!(lone_triplets(lock_triplets(0o772)), 0o002);
+        assert_eq!(BY_TRIPLETS[0o772].lone, cells_of_triplets(0o002));
         // Box 0 down to column 1: the other bands lose column 1.
         let columns = 0b111_111_010;
-        assert_eq!(ONE_COLUMN_BOXES[columns], 0o111);
-        assert_eq!(KEEP_IN_OTHER_BANDS[columns], ALL & !(COLUMN << 1));
+        assert_eq!(BY_COLUMNS[columns].one_column_boxes, 0o7 * COLUMN);
+        assert_eq!(BY_COLUMNS[columns].other_bands, ALL & !(COLUMN << 1));
         for (p, &keep) in KEEP_AFTER_PLACING.iter().enumerate() {
             // 27 cells, less the 15 of its row and box, plus itself.
             assert_eq!(keep.count_ones(), 27 - 15 + 1, "cell {p}");
