@@ -412,19 +412,27 @@ impl Bands {
         }
     }
 
+    /// The cells of band `b` with at least one, two and three candidates (placed cells count
+    /// their own digit).
+    #[inline(always)]
+    fn seen_counts(&self, b: usize) -> [u32; 3] {
+        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let w = self.cand[3 * d + b];
+            thrice |= twice & w;
+            twice |= once & w;
+            once |= w;
+        }
+        [once, twice, thrice]
+    }
+
     /// Places the naked singles (cells with one candidate) and notes the cells with two;
     /// `Ok(false)` if there was none.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Stop> {
         let mut any = false;
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let w = self.cand[3 * d + b];
-                thrice |= twice & w;
-                twice |= once & w;
-                once |= w;
-            }
+            let [once, twice, thrice] = self.seen_counts(b);
             if once != ALL {
                 return Err(Stop::Dead);
             }
@@ -619,12 +627,7 @@ impl Watch for Narrate {
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
         for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
-                let w = now.cand[3 * d + b];
-                twice |= once & w;
-                once |= w;
-            }
+            let [once, twice, _] = now.seen_counts(b);
             let mut singles = once & !twice & now.unsolved[b];
             while singles != 0 {
                 let cell = 27 * b + singles.trailing_zeros() as usize;
