@@ -502,21 +502,23 @@ impl Algorithm {
         Algorithm::ALL.iter().copied().find(|a| a.id() == id)
     }
 
+    /// The spec of one parameter, if the algorithm has it.
+    fn find_param(self, name: &str) -> Option<&'static ParamSpec> {
+        self.params().iter().find(|p| p.name == name)
+    }
+
     /// The spec of one parameter, or an error naming the known ones.
     pub fn param(self, name: &str) -> Result<&'static ParamSpec, ParamError> {
-        self.params()
-            .iter()
-            .find(|p| p.name == name)
-            .ok_or_else(|| ParamError::Unknown {
-                algorithm: self.id(),
-                name: name.to_string(),
-                known: self
-                    .params()
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        self.find_param(name).ok_or_else(|| ParamError::Unknown {
+            algorithm: self.id(),
+            name: name.to_string(),
+            known: self
+                .params()
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
     }
 
     /// Every parameter's value: the given ones checked, the others at their defaults.
@@ -552,10 +554,7 @@ impl Algorithm {
         for (name, value) in &config.params.0 {
             self.param(name)?.check(value)?;
         }
-        let kind = |name: &str| {
-            let spec = self.params().iter().find(|spec| spec.name == name);
-            spec.map(|spec| spec.kind)
-        };
+        let kind = |name: &str| self.find_param(name).map(|spec| spec.kind);
         let integer = |name: &str| match (config.params.0.get(name), kind(name)) {
             (Some(ParamValue::Integer(v)), _) => *v,
             (None, Some(ParamKind::Integer { default, .. })) => default,
