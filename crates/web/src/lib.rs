@@ -1,10 +1,11 @@
 //! Sudoku Lab in the browser. The page (`app`) never runs a solver: it posts a run to the worker
-//! (`bin/worker.rs`, driving [`runner`]), receives batches of events and plays them back with the
-//! [`timeline`]. `protocol` is what crosses between the two.
+//! (`bin/worker.rs`, driving [`runner`]), receives batches of events and plays them back. The
+//! page's state and logic are plain Rust in [`model`] (tested natively); `app` holds the
+//! function components and hooks that draw it. `protocol` is what crosses between the two.
 
+pub mod model;
 pub mod protocol;
 pub mod runner;
-pub mod timeline;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

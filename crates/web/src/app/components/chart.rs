@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::timeline::Progress;
+use crate::model::timeline::Progress;
 
 const WIDTH: f64 = 320.0;
 const HEIGHT: f64 = 150.0;

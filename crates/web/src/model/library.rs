@@ -2,8 +2,16 @@
 
 use sudoku_core::{parse_records, Grid};
 
-/// (group, label, puzzle) entries, in display order.
-pub fn library() -> Vec<(&'static str, String, Grid)> {
+/// One puzzle of the library.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub group: &'static str,
+    pub label: String,
+    pub grid: Grid,
+}
+
+/// Every entry, in display order (grouped).
+pub fn library() -> Vec<Entry> {
     let mut out = Vec::new();
     let sets: [(&str, &str); 5] = [
         (
@@ -41,8 +49,41 @@ pub fn library() -> Vec<(&'static str, String, Grid)> {
                     grid.given_count()
                 ),
             };
-            out.push((group, label, grid));
+            out.push(Entry { group, label, grid });
         }
     }
     out
+}
+
+/// The entries grouped for a `<select>` with optgroups: (group, [(index, label)]).
+pub fn groups(entries: &[Entry]) -> Vec<(&'static str, Vec<(usize, &str)>)> {
+    let mut groups: Vec<(&'static str, Vec<(usize, &str)>)> = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        match groups.last_mut() {
+            Some((g, items)) if *g == entry.group => items.push((i, &entry.label)),
+            _ => groups.push((entry.group, vec![(i, &entry.label)])),
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Size;
+
+    #[test]
+    fn every_fixture_set_and_size_is_in_the_library() {
+        let entries = library();
+        let groups = groups(&entries);
+        assert_eq!(groups.len(), 5);
+        assert_eq!(
+            groups.iter().map(|(_, items)| items.len()).sum::<usize>(),
+            entries.len()
+        );
+        for size in Size::ALL {
+            assert!(entries.iter().any(|e| e.grid.size() == size), "{size}");
+        }
+        assert!(entries.iter().all(|e| e.grid.conflicts().is_empty()));
+    }
 }

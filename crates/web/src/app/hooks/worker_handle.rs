@@ -61,6 +61,13 @@ impl WorkerHandle {
     }
 }
 
+impl WorkerHandle {
+    /// Stops the worker at once, whatever it is doing.
+    pub fn terminate(&self) {
+        self.worker.terminate();
+    }
+}
+
 impl Drop for WorkerHandle {
     fn drop(&mut self) {
         self.worker.terminate();

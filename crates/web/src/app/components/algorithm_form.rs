@@ -1,0 +1,107 @@
+//! The algorithm panel: the registry's algorithms, the chosen one's parameter form (from its
+//! schema, each value checked as typed), the seed, Run and Cancel, and the share link.
+
+use std::collections::BTreeMap;
+
+use sudoku_core::{Algorithm, ParamKind};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::model::lab::Action;
+
+#[derive(Properties, PartialEq)]
+pub struct AlgorithmFormProps {
+    pub algorithm: Algorithm,
+    pub params: BTreeMap<&'static str, String>,
+    pub seed: AttrValue,
+    pub running: bool,
+    pub notice: Option<AttrValue>,
+    pub share: AttrValue,
+    pub dispatch: Callback<Action>,
+}
+
+fn random_seed() -> u64 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u64
+}
+
+#[function_component(AlgorithmForm)]
+pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
+    let d = &props.dispatch;
+    let mut can_run = true;
+    let params = props.algorithm.params().iter().map(|spec| {
+        let name = spec.name;
+        let id = format!("param-{name}");
+        let value = props.params.get(name).cloned().unwrap_or_default();
+        let error = spec.parse(&value).err().map(|e| e.to_string());
+        can_run &= error.is_none();
+        let input = match spec.kind {
+            ParamKind::Choice { options, .. } => html! {
+                <select id={id.clone()} onchange={d.reform(move |e: Event| {
+                    Action::Param(name, e.target_unchecked_into::<HtmlSelectElement>().value())
+                })}>
+                    { for options.iter().map(|o| html! {
+                        <option value={*o} selected={*o == value}>{ *o }</option>
+                    }) }
+                </select>
+            },
+            _ => html! {
+                <input id={id.clone()} type="text" inputmode="decimal" value={value.clone()}
+                    aria-invalid={error.is_some().to_string()}
+                    oninput={d.reform(move |e: InputEvent| {
+                        Action::Param(name, e.target_unchecked_into::<HtmlInputElement>().value())
+                    })} />
+            },
+        };
+        html! {
+            <div class="param">
+                <label for={id} title={spec.description}>{ name }</label>
+                { input }
+                <small>{ spec.description }{ " (" }{ spec.expected() }{ ")" }</small>
+                if let Some(e) = error { <p class="error">{ e }</p> }
+            </div>
+        }
+    }).collect::<Html>();
+    let copy = {
+        let share = props.share.clone();
+        Callback::from(move |_| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&share);
+            }
+        })
+    };
+    html! {
+        <fieldset class="run">
+            <legend>{ "Algorithm" }</legend>
+            <label for="algorithm">{ "Algorithm" }</label>
+            <select id="algorithm" onchange={d.reform(|e: Event| {
+                Action::Pick(e.target_unchecked_into::<HtmlSelectElement>().value())
+            })}>
+                { for Algorithm::ALL.iter().map(|a| html! {
+                    <option value={a.id()} selected={*a == props.algorithm}>
+                        { format!("{} ({})", a.name(), a.family()) }
+                    </option>
+                }) }
+            </select>
+            <p class="description">{ props.algorithm.description() }</p>
+            { params }
+            <div class="param">
+                <label for="seed">{ "seed" }</label>
+                <input id="seed" type="text" inputmode="numeric" value={props.seed.clone()}
+                    oninput={d.reform(|e: InputEvent| Action::Seed(e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                <button onclick={d.reform(|_| Action::NewSeed(random_seed()))}>{ "new seed" }</button>
+            </div>
+            <div class="buttons">
+                <button id="run" class="primary" disabled={!can_run} onclick={d.reform(|_| Action::Run)}>{ "Run" }</button>
+                <button id="cancel" disabled={!props.running} onclick={d.reform(|_| Action::Cancel)}>{ "Cancel" }</button>
+            </div>
+            if let Some(n) = &props.notice {
+                <p id="notice" class="notice" role="status">{ n.clone() }</p>
+            }
+            <label for="share">{ "Share link" }</label>
+            <div class="share">
+                <input id="share" type="text" readonly=true value={props.share.clone()} />
+                <button id="copy-share" onclick={copy}>{ "Copy" }</button>
+            </div>
+        </fieldset>
+    }
+}

@@ -1,0 +1,12 @@
+//! The page's components: each draws one part of the state and sends actions back.
+
+pub mod algorithm_form;
+pub mod board;
+pub mod chart;
+pub mod graph_view;
+pub mod hypergraph_view;
+pub mod playback_bar;
+pub mod puzzle_input;
+pub mod result_panel;
+pub mod vertices;
+pub mod view_switcher;

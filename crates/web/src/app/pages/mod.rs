@@ -1,0 +1,3 @@
+//! Pages: composition only (state in `model`, drawing in `components`).
+
+pub mod lab;

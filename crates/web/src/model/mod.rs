@@ -1,0 +1,43 @@
+//! The page's state and logic in plain Rust (no browser types), tested by `cargo test`: the lab
+//! page's reducer, the playback timeline, the URL contract, the built-in library and the
+//! geometry of the graph and hypergraph views. The components only draw it.
+
+pub mod lab;
+pub mod layout;
+pub mod library;
+pub mod query;
+pub mod timeline;
+
+/// Which view is shown beside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    Board,
+    Graph,
+    Hypergraph,
+}
+
+impl View {
+    pub const ALL: [View; 3] = [View::Board, View::Graph, View::Hypergraph];
+
+    /// The id used in URLs and `data-view`.
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Board => "board",
+            View::Graph => "graph",
+            View::Hypergraph => "hypergraph",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.id() == id)
+    }
+
+    /// The name on the view switcher.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Board => "Board only",
+            View::Graph => "Graph",
+            View::Hypergraph => "Hypergraph",
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The URL contract of the lab page: read from the query string's (already decoded) pairs,
+//! checked, and printed back for share links. Unknown or invalid values become messages that
+//! name them and the valid choices; they never stop the page from loading.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use sudoku_core::{Algorithm, Grid};
+
+use super::View;
+
+/// What a lab URL asks for. Fields are `None` when the URL does not say (or said it wrongly).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Query {
+    /// The puzzle's text as given (parsed by the lab, which reports its errors inline).
+    pub puzzle: Option<String>,
+    pub algorithm: Option<Algorithm>,
+    pub seed: Option<u64>,
+    /// `p.NAME=VALUE` pairs, checked against the algorithm's schema.
+    pub params: BTreeMap<&'static str, String>,
+    pub run: bool,
+    pub view: Option<View>,
+    /// Playback position to show once the run's events are in.
+    pub step: Option<usize>,
+    /// Speed slider position, 0..=100 (10^(v/20) events per second).
+    pub speed: Option<u32>,
+    pub autoplay: Option<bool>,
+    /// One message per value that could not be used.
+    pub errors: Vec<String>,
+}
+
+/// Longest value read from the URL (a 25×25 grid with separators fits easily).
+const MAX_VALUE: usize = 4_096;
+
+/// Shows a value from the URL safely inside a message: shortened, control characters dropped.
+fn shown(value: &str) -> String {
+    let clean: String = value.chars().filter(|c| !c.is_control()).take(40).collect();
+    if clean.chars().count() < value.chars().count() {
+        format!("'{clean}…'")
+    } else {
+        format!("'{clean}'")
+    }
+}
+
+fn flag(name: &str, value: &str, errors: &mut Vec<String>) -> Option<bool> {
+    match value {
+        "1" | "true" | "yes" => Some(true),
+        "0" | "false" | "no" => Some(false),
+        _ => {
+            errors.push(format!(
+                "{name}={} is not understood: use 1 or 0",
+                shown(value)
+            ));
+            None
+        }
+    }
+}
+
+impl Query {
+    /// Reads the decoded `(key, value)` pairs of a query string. Later pairs win; unknown keys
+    /// are reported, not ignored silently.
+    pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Query {
+        let mut q = Query::default();
+        let mut raw_params: Vec<(String, String)> = Vec::new();
+        for (key, value) in pairs {
+            if value.len() > MAX_VALUE {
+                q.errors
+                    .push(format!("{key} is too long ({} characters)", value.len()));
+                continue;
+            }
+            match key {
+                "puzzle" => q.puzzle = Some(value.to_string()),
+                "algorithm" => match Algorithm::from_id(value) {
+                    Some(a) => q.algorithm = Some(a),
+                    None => q.errors.push(format!(
+                        "unknown algorithm {}: choose one of {}",
+                        shown(value),
+                        Algorithm::ALL
+                            .iter()
+                            .map(|a| a.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                },
+                "seed" => match value.trim().parse() {
+                    Ok(s) => q.seed = Some(s),
+                    Err(_) => q.errors.push(format!(
+                        "seed={} is not a whole number from 0 to 2^64-1",
+                        shown(value)
+                    )),
+                },
+                "run" => q.run = flag(key, value, &mut q.errors).unwrap_or(false),
+                "autoplay" => q.autoplay = flag(key, value, &mut q.errors),
+                "view" => match View::from_id(value) {
+                    Some(v) => q.view = Some(v),
+                    None => q.errors.push(format!(
+                        "view={} is not a view: use board, graph or hypergraph",
+                        shown(value)
+                    )),
+                },
+                "step" => match value.parse() {
+                    Ok(s) => q.step = Some(s),
+                    Err(_) => q
+                        .errors
+                        .push(format!("step={} is not an event number", shown(value))),
+                },
+                "speed" => match value.parse::<u32>() {
+                    Ok(s) if s <= 100 => q.speed = Some(s),
+                    _ => q
+                        .errors
+                        .push(format!("speed={} is not from 0 to 100", shown(value))),
+                },
+                _ => match key.strip_prefix("p.") {
+                    Some(name) => raw_params.push((name.to_string(), value.to_string())),
+                    None => q
+                        .errors
+                        .push(format!("unknown URL parameter {}", shown(key))),
+                },
+            }
+        }
+        // Parameters are checked once the algorithm is known, whatever the order in the URL.
+        let algorithm = q.algorithm.unwrap_or(Algorithm::Propagation);
+        for (name, value) in raw_params {
+            match algorithm.param(&name) {
+                Ok(spec) => match spec.parse(&value) {
+                    Ok(_) => {
+                        q.params.insert(spec.name, value);
+                    }
+                    Err(e) => q.errors.push(e.to_string()),
+                },
+                Err(e) => q.errors.push(e.to_string()),
+            }
+        }
+        q
+    }
+
+    /// The query string (with its `?`) for a share link.
+    pub fn to_search(&self) -> String {
+        let mut out = String::new();
+        let mut put = |key: &str, value: &str| {
+            out.push(if out.is_empty() { '?' } else { '&' });
+            out.push_str(&encode(key));
+            out.push('=');
+            out.push_str(&encode(value));
+        };
+        if let Some(p) = &self.puzzle {
+            put("puzzle", p);
+        }
+        if let Some(a) = self.algorithm {
+            put("algorithm", a.id());
+        }
+        if let Some(s) = self.seed {
+            put("seed", &s.to_string());
+        }
+        for (name, value) in &self.params {
+            put(&format!("p.{name}"), value.trim());
+        }
+        if let Some(v) = self.view.filter(|v| *v != View::Board) {
+            put("view", v.id());
+        }
+        if let Some(s) = self.step {
+            put("step", &s.to_string());
+        }
+        if let Some(s) = self.speed {
+            put("speed", &s.to_string());
+        }
+        if let Some(a) = self.autoplay {
+            put("autoplay", if a { "1" } else { "0" });
+        }
+        if self.run {
+            put("run", "1");
+        }
+        out
+    }
+
+    /// A share link's query for a puzzle: its givens as one line.
+    pub fn puzzle_line(grid: &Grid) -> String {
+        grid.givens_only().to_line()
+    }
+}
+
+/// Percent-encodes everything but the unreserved characters (RFC 3986) and `.`.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_full_query_round_trips() {
+        let q = Query::parse([
+            ("p.max_iterations", "500"),
+            ("algorithm", "tabu-ac3"),
+            ("puzzle", HARD),
+            ("seed", "7"),
+            ("view", "graph"),
+            ("step", "12"),
+            ("speed", "40"),
+            ("autoplay", "0"),
+            ("run", "1"),
+        ]);
+        assert_eq!(q.errors, Vec::<String>::new());
+        assert_eq!(q.algorithm, Some(Algorithm::TabuAc3));
+        assert_eq!(q.params["max_iterations"], "500");
+        assert_eq!((q.seed, q.step, q.speed), (Some(7), Some(12), Some(40)));
+        assert_eq!(
+            (q.view, q.autoplay, q.run),
+            (Some(View::Graph), Some(false), true)
+        );
+        let search = q.to_search();
+        assert!(search.starts_with(&format!("?puzzle={HARD}&algorithm=tabu-ac3&seed=7")));
+        // Reading the printed form back gives the same query.
+        let pairs: Vec<(String, String)> = search[1..]
+            .split('&')
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap();
+                (k.to_string(), v.to_string())
+            })
+            .collect();
+        let again = Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        assert_eq!(again, q);
+    }
+
+    #[test]
+    fn bad_values_are_named_with_the_valid_choices() {
+        let q = Query::parse([
+            ("algorithm", "quantum"),
+            ("seed", "-3"),
+            ("view", "3d"),
+            ("speed", "101"),
+            ("run", "maybe"),
+            ("p.max_nodes", "lots"),
+            ("p.tenure", "3"),
+            ("colour", "red"),
+        ]);
+        let all = q.errors.join("\n");
+        for needle in [
+            "unknown algorithm 'quantum': choose one of backtracking",
+            "seed='-3'",
+            "view='3d'",
+            "speed='101'",
+            "run='maybe'",
+            "max_nodes = 'lots' is not valid",
+            "propagation has no parameter 'tenure'",
+            "unknown URL parameter 'colour'",
+        ] {
+            assert!(all.contains(needle), "{needle} missing from\n{all}");
+        }
+        assert_eq!(q.algorithm, None);
+        assert!(!q.run);
+    }
+
+    #[test]
+    fn values_in_messages_are_shortened_and_cleaned() {
+        let long = format!("x\u{7}{}", "y".repeat(100));
+        let q = Query::parse([("algorithm", long.as_str())]);
+        assert!(q.errors[0].contains("'xyyy"), "{}", q.errors[0]);
+        assert!(!q.errors[0].contains('\u{7}'));
+        assert!(q.errors[0].len() < 400);
+        let huge = "1".repeat(MAX_VALUE + 1);
+        let q = Query::parse([("puzzle", huge.as_str())]);
+        assert_eq!(q.puzzle, None);
+        assert!(q.errors[0].contains("too long"));
+    }
+
+    #[test]
+    fn encoding_keeps_puzzle_lines_readable() {
+        assert_eq!(encode("4..1"), "4..1");
+        assert_eq!(encode("a b&c=d"), "a%20b%26c%3Dd");
+        assert_eq!(encode("é"), "%C3%A9");
+    }
+}
