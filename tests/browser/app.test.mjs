@@ -1,48 +1,9 @@
-// End-to-end tests of the page in headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core; no browser download). Run by `./dev test`, which builds the app, serves dist/
-// and sets SUDOKU_URL.
-import { test, before, after } from 'node:test';
+// End-to-end tests of the page in headless Chromium. Run by `./dev test`, which builds the app,
+// serves dist/ and sets SUDOKU_URL.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-
-const BASE = process.env.SUDOKU_URL ?? 'http://127.0.0.1:8080/';
-const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
-const HARD_SOLVED = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
-const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
-
-let browser;
-
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-async function newPage() {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-  return { page, problems };
-}
-
-/** The board as an 81-character line, read from the cells' accessible labels. */
-async function boardLine(page) {
-  const labels = await page.$$eval('[role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
-  return labels.map((l) => (l.endsWith('empty') ? '.' : l.slice(l.lastIndexOf(' ') + 1))).join('');
-}
-
-async function waitForStatus(page, text, timeout = 60_000) {
-  await page.waitForFunction(
-    (t) => document.querySelector('#status')?.textContent.includes(t), text, { timeout });
-}
+import { ARTIFACTS, BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus } from './support.mjs';
 
 test('the URL contract runs three exact algorithms to a verified solution', async () => {
   for (const algorithm of ['propagation', 'dlx', 'fc-mrv']) {

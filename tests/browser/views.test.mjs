@@ -1,0 +1,146 @@
+// The graph and hypergraph views, the playback's step back and keyboard shortcuts, the theme
+// toggle and invalid URL values, in headless Chromium (see support.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, HARD, boardLine, cursor, newPage, waitForStatus } from './support.mjs';
+
+/** The labels of the view's vertices, in cell order. */
+async function vertexLabels(page) {
+  return page.$$eval('[data-view=graph] .vertex, [data-view=hypergraph] .vertex',
+    (vs) => vs.map((v) => v.getAttribute('aria-label')));
+}
+
+async function boardLabels(page) {
+  return page.$$eval('[role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
+}
+
+test('the graph view follows the playback forward, backward and by scrubbing', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=norvig&seed=1&view=graph&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  const root = page.locator('[data-view=graph]');
+  assert.equal(await root.getAttribute('data-vertices'), '81');
+  assert.equal(await root.getAttribute('data-edges'), '810');
+  assert.equal(await page.locator('[data-view=graph] .edges path').count(), 810);
+  const kinds = await page.$$eval('[data-view=graph] .edges path', (ps) => ps.map((p) => p.getAttribute('class')));
+  assert.deepEqual([...new Set(kinds)].sort(), ['box', 'column', 'row']);
+  for (const [step, expected] of [[3, 3], [7, 7], [6, 6]]) {
+    if (step === 6) await page.click('#step-back'); else await page.$eval('#scrub', (el, v) => {
+      el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, step);
+    assert.equal(await cursor(page), expected);
+    // Every vertex says what its board cell says, at every position.
+    assert.deepEqual(await vertexLabels(page), await boardLabels(page));
+    const current = await page.$$eval('.board .cell.current', (cs) => cs.map((c) => c.id.slice(5)));
+    const focused = await page.$$eval('[data-view=graph] .vertex.current', (vs) => vs.map((v) => v.dataset.cell));
+    assert.deepEqual(focused, current, `step ${step}`);
+    if (focused.length) {
+      assert.equal(await page.locator('[data-view=graph] .vertex.neighbour').count(), 20);
+      assert.equal(await page.locator('[data-view=graph] .focus-edges path').count(), 20);
+    }
+  }
+  await page.click('#graph-layout');
+  const d = await page.getAttribute('[data-view=graph] .edges path', 'd');
+  assert.match(d, /L/, 'the circular layout draws chords');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the hypergraph view labels its 3n hyperedges, marks the current cell\'s units and has a bipartite layout', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=fc-mrv&seed=1&view=hypergraph&step=1&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  const root = page.locator('[data-view=hypergraph]');
+  assert.equal(await root.getAttribute('data-hyperedges'), '27');
+  const labels = await page.$$eval('[data-view=hypergraph] .hyperedge', (hs) => hs.map((h) => h.getAttribute('aria-label')));
+  assert.equal(labels.length, 27);
+  for (const label of ['row 1', 'row 9', 'column 1', 'column 9', 'box 1', 'box 9']) assert.ok(labels.includes(label), label);
+  assert.equal(await cursor(page), 1);
+  const current = await page.$eval('.board .cell.current', (c) => Number(c.id.slice(5)));
+  const marked = await page.$$eval('[data-view=hypergraph] .hyperedge.incident', (hs) => hs.map((h) => h.getAttribute('aria-label')).sort());
+  const [r, c] = [Math.floor(current / 9), current % 9];
+  const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
+  assert.deepEqual(marked, [`box ${b + 1}`, `column ${c + 1}`, `row ${r + 1}`]);
+  await page.click('#hypergraph-layout');
+  assert.equal(await page.locator('[data-view=hypergraph] .unit-node').count(), 27);
+  assert.equal(await page.locator('[data-view=hypergraph] .incidences line').count(), 243);
+  assert.deepEqual(await vertexLabels(page), await boardLabels(page));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('at 16×16 the graph view draws only the current vertex\'s edges and says so', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?view=graph`);
+  await page.selectOption('#new-size', '16');
+  const root = page.locator('[data-view=graph]');
+  assert.equal(await root.getAttribute('data-vertices'), '256');
+  assert.equal(await root.getAttribute('data-edges'), '4992');
+  assert.match(await root.textContent(), /only the current vertex's 39 edges are drawn/);
+  await page.click('#cell-17');
+  assert.equal(await page.locator('[data-view=graph] path').count(), 39);
+  await page.click('#view-hypergraph');
+  assert.equal(await page.locator('[data-view=hypergraph]').getAttribute('data-hyperedges'), '48');
+  assert.equal((await boardLine(page)).length, 256);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keyboard shortcuts drive the playback and are listed in the help', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.locator('h1').click();
+  assert.equal(await cursor(page), 0);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await cursor(page), 2);
+  assert.match(await page.textContent('#narration-live'), /\S/, 'the step is told to screen readers');
+  await page.keyboard.press('End');
+  const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
+  assert.equal(await cursor(page), total);
+  await page.keyboard.press('Home');
+  assert.equal(await cursor(page), 0);
+  const speed = Number(await page.inputValue('#speed'));
+  await page.keyboard.press(']');
+  assert.equal(Number(await page.inputValue('#speed')), Math.min(100, speed + 10));
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  assert.equal(Number(await page.inputValue('#speed')), speed - 10);
+  await page.keyboard.press(' ');
+  await page.waitForSelector('#pause');
+  await page.keyboard.press(' ');
+  await page.waitForSelector('#play');
+  await page.keyboard.press('?');
+  assert.ok(await page.isVisible('#shortcuts'));
+  assert.match(await page.textContent('#shortcuts'), /Space.*play \/ pause/);
+  // Keys typed into a field are not shortcuts.
+  await page.click('#seed');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  assert.equal(await cursor(page), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the theme follows the system and the toggle; invalid URL values are named', async () => {
+  const { page, problems } = await newPage({ colorScheme: 'dark' });
+  await page.goto(`${BASE}?algorithm=quantum&view=3d&p.max_nodes=lots&seed=x`);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await background(), 'rgb(18, 21, 28)', 'dark, as the system');
+  await page.click('#theme');
+  await page.click('#theme');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.equal(await background(), 'rgb(246, 247, 251)');
+  const errors = await page.textContent('#url-errors');
+  for (const needle of ["unknown algorithm 'quantum': choose one of backtracking", "view='3d'", "seed='x'"]) {
+    assert.ok(errors.includes(needle), `${needle} in ${errors}`);
+  }
+  // The page still works with the valid rest.
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
