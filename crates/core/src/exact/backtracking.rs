@@ -4,6 +4,7 @@
 //! which swaps in O(1) bit-mask checks through the [`Rules`] trait.
 
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
@@ -135,5 +136,26 @@ impl Solver for Backtracking {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut values = puzzle.values().to_vec();
         solve_with_rules::<ScanRules, O>(puzzle, &mut values, Tracker::new(observer, self.limits))
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(50_000_000);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "backtracking",
+    name: "Plain backtracking",
+    family: Family::Exact,
+    description:
+        "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl Backtracking {
+    pub fn from_args(args: &Args) -> Backtracking {
+        Backtracking {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
+        }
     }
 }

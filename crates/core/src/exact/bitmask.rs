@@ -4,6 +4,7 @@
 
 use crate::bits::{digit_bit, lowest_digit};
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
@@ -81,5 +82,25 @@ impl Solver for Bitmask {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut values = puzzle.values().to_vec();
         solve_with_rules::<MaskRules, O>(puzzle, &mut values, Tracker::new(observer, self.limits))
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(500_000_000);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "bitmask",
+    name: "Bitmask backtracking",
+    family: Family::Exact,
+    description: "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl Bitmask {
+    pub fn from_args(args: &Args) -> Bitmask {
+        Bitmask {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::bits::{is_single, lowest_digit};
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
 
@@ -59,6 +60,27 @@ impl Solver for BruteForce {
             Ok(true) => solve_with_rules::<ScanRules, O>(puzzle, &mut values, tracker),
             Ok(false) => tracker.finish(puzzle, Ok(None)),
             Err(halt) => tracker.finish(puzzle, Err(halt)),
+        }
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(50_000_000);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "brute-force",
+    name: "Brute force (naked singles + backtracking)",
+    family: Family::Exact,
+    description:
+        "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
+    params: &[MAX_NODES.spec()],
+};
+
+impl BruteForce {
+    pub fn from_args(args: &Args) -> BruteForce {
+        BruteForce {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! (Knuth's S heuristic), covering and uncovering columns by relinking list nodes in place.
 
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
@@ -260,5 +261,25 @@ impl Solver for Dlx {
             puzzle,
             result.map(|found| found.then_some(values.as_slice())),
         )
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(0);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "dlx",
+    name: "Dancing links (Algorithm X)",
+    family: Family::Exact,
+    description: "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl Dlx {
+    pub fn from_args(args: &Args) -> Dlx {
+        Dlx {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
+        }
     }
 }

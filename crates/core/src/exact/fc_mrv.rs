@@ -9,6 +9,7 @@
 
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
@@ -126,5 +127,26 @@ impl Solver for FcMrv {
             puzzle,
             result.map(|found| found.then_some(values.as_slice())),
         )
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(20_000_000);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "fc-mrv",
+    name: "Forward checking + MRV",
+    family: Family::Exact,
+    description:
+        "Removes each placed digit from the peers' domains; branches on the smallest domain.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl FcMrv {
+    pub fn from_args(args: &Args) -> FcMrv {
+        FcMrv {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
+        }
     }
 }

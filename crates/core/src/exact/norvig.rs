@@ -9,6 +9,7 @@
 
 use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::Observer;
@@ -142,5 +143,26 @@ impl Solver for Norvig {
             puzzle,
             result.map(|found| found.then_some(values.as_slice())),
         )
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(10_000_000);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "norvig",
+    name: "Norvig constraint propagation",
+    family: Family::Exact,
+    description:
+        "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl Norvig {
+    pub fn from_args(args: &Args) -> Norvig {
+        Norvig {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
+        }
     }
 }

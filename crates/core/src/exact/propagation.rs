@@ -22,6 +22,7 @@ use std::any::Any;
 use std::sync::OnceLock;
 
 use crate::grid::Grid;
+use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, NullObserver, Observer};
@@ -501,6 +502,26 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 self.state = self.pool[depth - 1];
                 ok = self.try_digit(cell, d, depth as u32, tracker)?;
             }
+        }
+    }
+}
+
+/// The search-node budget (0 = none).
+const MAX_NODES: IntParam = max_nodes(0);
+
+/// The registry's entry for this solver.
+pub const SPEC: Spec = Spec {
+    id: "propagation",
+    name: "Propagation engine (band words, locked candidates, singles, MRV + degree)",
+    family: Family::Exact,
+    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles.",
+    params: &[MAX_NODES.spec()],
+};
+
+impl Propagation {
+    pub fn from_args(args: &Args) -> Propagation {
+        Propagation {
+            limits: Limits::nodes(MAX_NODES.read(args).max(0) as u64),
         }
     }
 }

@@ -19,6 +19,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::boxfill::{emit_fill, BoxFill, FreeCells};
 use crate::grid::Grid;
+use crate::registry::{Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
@@ -40,9 +41,9 @@ pub struct Annealing {
 impl Default for Annealing {
     fn default() -> Self {
         Annealing {
-            cooling: 0.99,
-            reheat_after: 20,
-            max_iterations: 20_000_000,
+            cooling: COOLING.default,
+            reheat_after: REHEAT_AFTER.default as u32,
+            max_iterations: MAX_ITERATIONS.default as u64,
             seed: 0,
         }
     }
@@ -148,6 +149,48 @@ impl Solver for Annealing {
             }
         })();
         tracker.finish_found(puzzle, result)
+    }
+}
+
+const COOLING: RealParam = RealParam {
+    name: "cooling",
+    description: "Temperature factor after each Markov chain of (free cells)² moves.",
+    min: 0.5,
+    max: 0.999_999,
+    default: 0.99,
+};
+const REHEAT_AFTER: IntParam = IntParam {
+    name: "reheat_after",
+    description: "Chains without improvement before the temperature is reset.",
+    min: 1,
+    max: 1_000_000,
+    default: 20,
+};
+const MAX_ITERATIONS: IntParam = IntParam {
+    name: "max_iterations",
+    description: "Moves at most before giving up.",
+    min: 1,
+    max: i64::MAX,
+    default: 20_000_000,
+};
+
+/// The registry's entry.
+pub const SPEC: Spec = Spec {
+    id: "annealing",
+    name: "Simulated annealing (Lewis 2007)",
+    family: Family::Heuristic,
+    description: "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
+    params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
+};
+
+impl Annealing {
+    pub fn from_args(args: &Args) -> Annealing {
+        Annealing {
+            cooling: COOLING.read(args),
+            reheat_after: REHEAT_AFTER.read(args).max(1) as u32,
+            max_iterations: MAX_ITERATIONS.read(args).max(1) as u64,
+            seed: args.seed,
+        }
     }
 }
 

@@ -29,6 +29,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::graph::Graph;
 use crate::grid::Grid;
+use crate::registry::{Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
@@ -51,20 +52,6 @@ pub enum Origin {
     Centre,
     Random,
     MostColouredNeighbours,
-}
-
-impl Origin {
-    pub const IDS: &'static [&'static str] = &["first", "centre", "random", "mv"];
-
-    pub fn from_id(id: &str) -> Option<Origin> {
-        match id {
-            "first" => Some(Origin::First),
-            "centre" | "center" => Some(Origin::Centre),
-            "random" => Some(Origin::Random),
-            "mv" => Some(Origin::MostColouredNeighbours),
-            _ => None,
-        }
-    }
 }
 
 /// Multi-start graph colouring.
@@ -289,6 +276,80 @@ impl Solver for Coloring {
             }
         })();
         tracker.finish_found(puzzle, result)
+    }
+}
+
+const ORIGIN: ChoiceParam<Origin> = ChoiceParam {
+    name: "origin",
+    description: "Where each construction starts: first empty cell, centre, a random cell, or the cell with the most coloured neighbours (mv).",
+    ids: &["first", "centre", "random", "mv"],
+    values: &[Origin::First, Origin::Centre, Origin::Random, Origin::MostColouredNeighbours],
+    default: 0,
+};
+const LIST_SIZE: IntParam = IntParam {
+    name: "list_size",
+    description: "Restricted list: draw each colour among the first this many usable ones (the paper: 9, 7, 5, 3).",
+    min: 1,
+    max: 25,
+    default: 9,
+};
+const MAX_ITER: IntParam = IntParam {
+    name: "max_iter",
+    description: "Constructions at most before giving up.",
+    min: 1,
+    max: 100_000_000,
+    default: 10_000,
+};
+const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITER.spec()];
+
+/// The registry's entry for the breadth-first order (the paper's CL).
+pub const BFS: Spec = Spec {
+    id: "coloring-bfs",
+    name: "Graph colouring, breadth-first (CL), multi-start",
+    family: Family::Heuristic,
+    description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+    params: PARAMS,
+};
+
+/// The registry's entry for the depth-first order (the paper's CP).
+pub const DFS: Spec = Spec {
+    id: "coloring-dfs",
+    name: "Graph colouring, depth-first (CP), multi-start",
+    family: Family::Heuristic,
+    description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+    params: PARAMS,
+};
+
+/// The registry's entry for our DSATUR variant.
+pub const DSATUR: Spec = Spec {
+    id: "coloring-dsatur",
+    name: "Graph colouring, DSATUR order, multi-start (our variant)",
+    family: Family::Heuristic,
+    description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
+    params: PARAMS,
+};
+
+impl Coloring {
+    fn from_args(traversal: Traversal, args: &Args) -> Coloring {
+        Coloring {
+            traversal,
+            origin: ORIGIN.read(args),
+            list_size: LIST_SIZE.read(args).max(1) as usize,
+            max_iter: MAX_ITER.read(args).max(1) as u64,
+            seed: args.seed,
+        }
+    }
+
+    pub fn bfs(args: &Args) -> Coloring {
+        Coloring::from_args(Traversal::BreadthFirst, args)
+    }
+
+    pub fn dfs(args: &Args) -> Coloring {
+        Coloring::from_args(Traversal::DepthFirst, args)
+    }
+
+    pub fn dsatur(args: &Args) -> Coloring {
+        Coloring::from_args(Traversal::Saturation, args)
     }
 }
 

@@ -27,6 +27,7 @@ use rand_pcg::Pcg64Mcg;
 
 use super::boxfill::{other_index, BoxFill, FreeCells};
 use crate::grid::Grid;
+use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
@@ -39,18 +40,6 @@ pub enum MutationScope {
     /// Our variant: every free gene is swapped with another free gene of its block with
     /// probability `mutation_rate` (keeps the population diverse; see EXPERIMENTS.md).
     Gene,
-}
-
-impl MutationScope {
-    pub const IDS: &'static [&'static str] = &["child", "gene"];
-
-    pub fn from_id(id: &str) -> Option<MutationScope> {
-        match id {
-            "child" => Some(MutationScope::Child),
-            "gene" => Some(MutationScope::Gene),
-            _ => None,
-        }
-    }
 }
 
 /// The genetic algorithm's parameters.
@@ -72,12 +61,12 @@ pub struct Genetic {
 impl Default for Genetic {
     fn default() -> Self {
         Genetic {
-            population: 200,
-            generations: 1_000,
-            elite: 120,
-            mutation_rate: 0.5,
-            mutation_scope: MutationScope::Child,
-            selection_rate: 0.85,
+            population: POPULATION.default as usize,
+            generations: GENERATIONS.default as u64,
+            elite: ELITE.default as usize,
+            mutation_rate: MUTATION_RATE.default,
+            mutation_scope: MUTATION_SCOPE.values[MUTATION_SCOPE.default],
+            selection_rate: SELECTION_RATE.default,
             seed: 0,
         }
     }
@@ -256,6 +245,80 @@ impl Solver for Genetic {
             }
         })();
         tracker.finish_found(puzzle, result)
+    }
+}
+
+const POPULATION: IntParam = IntParam {
+    name: "population",
+    description: "Individuals per generation.",
+    min: 2,
+    max: 100_000,
+    default: 200,
+};
+const GENERATIONS: IntParam = IntParam {
+    name: "generations",
+    description: "Generations at most before giving up.",
+    min: 1,
+    max: 10_000_000,
+    default: 1_000,
+};
+const ELITE: IntParam = IntParam {
+    name: "elite",
+    description:
+        "Best individuals copied unchanged into the next generation (at most population − 1).",
+    min: 0,
+    max: 100_000,
+    default: 120,
+};
+const MUTATION_RATE: RealParam = RealParam {
+    name: "mutation_rate",
+    description: "Probability of a swap inside a block: per child (the paper) or per gene (see mutation_scope).",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
+const MUTATION_SCOPE: ChoiceParam<MutationScope> = ChoiceParam {
+    name: "mutation_scope",
+    description: "child: a child gets one swap with probability mutation_rate (the paper); gene: each free gene is swapped with probability mutation_rate (our variant, try 0.1).",
+    ids: &["child", "gene"],
+    values: &[MutationScope::Child, MutationScope::Gene],
+    default: 0,
+};
+const SELECTION_RATE: RealParam = RealParam {
+    name: "selection_rate",
+    description: "Probability that the fitter of two drawn individuals wins the tournament.",
+    min: 0.0,
+    max: 1.0,
+    default: 0.85,
+};
+
+/// The registry's entry.
+pub const SPEC: Spec = Spec {
+    id: "genetic",
+    name: "Genetic algorithm (box blocks, cycle crossover, elitism)",
+    family: Family::Heuristic,
+    description: "Boxes as permutation blocks; tournament selection, two-point block crossover with cycle crossover, swap mutation, elitism (Miloradović & Jačović 2020).",
+    params: &[
+        POPULATION.spec(),
+        GENERATIONS.spec(),
+        ELITE.spec(),
+        MUTATION_RATE.spec(),
+        MUTATION_SCOPE.spec(),
+        SELECTION_RATE.spec(),
+    ],
+};
+
+impl Genetic {
+    pub fn from_args(args: &Args) -> Genetic {
+        Genetic {
+            population: POPULATION.read(args).max(2) as usize,
+            generations: GENERATIONS.read(args).max(1) as u64,
+            elite: ELITE.read(args).max(0) as usize,
+            mutation_rate: MUTATION_RATE.read(args),
+            mutation_scope: MUTATION_SCOPE.read(args),
+            selection_rate: SELECTION_RATE.read(args),
+            seed: args.seed,
+        }
     }
 }
 

@@ -22,6 +22,7 @@ use rand_pcg::Pcg64Mcg;
 use super::boxfill::{BoxFill, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
+use crate::registry::{Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
 
@@ -38,8 +39,8 @@ pub struct Grasp {
 impl Default for Grasp {
     fn default() -> Self {
         Grasp {
-            alpha: 0.3,
-            max_iterations: 10_000,
+            alpha: ALPHA.default,
+            max_iterations: MAX_ITERATIONS.default as u64,
             seed: 0,
         }
     }
@@ -149,6 +150,40 @@ impl Solver for Grasp {
             }
         })();
         tracker.finish_found(puzzle, result)
+    }
+}
+
+const ALPHA: RealParam = RealParam {
+    name: "alpha",
+    description: "Share of the candidates, best first, in the restricted candidate list (0 = pure greedy, 1 = pure random).",
+    min: 0.0,
+    max: 1.0,
+    default: 0.3,
+};
+const MAX_ITERATIONS: IntParam = IntParam {
+    name: "max_iterations",
+    description: "Iterations at most before giving up.",
+    min: 1,
+    max: 100_000_000,
+    default: 10_000,
+};
+
+/// The registry's entry.
+pub const SPEC: Spec = Spec {
+    id: "grasp",
+    name: "GRASP with hill climbing",
+    family: Family::Heuristic,
+    description: "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
+    params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
+};
+
+impl Grasp {
+    pub fn from_args(args: &Args) -> Grasp {
+        Grasp {
+            alpha: ALPHA.read(args),
+            max_iterations: MAX_ITERATIONS.read(args).max(1) as u64,
+            seed: args.seed,
+        }
     }
 }
 

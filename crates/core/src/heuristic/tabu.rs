@@ -33,6 +33,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::domain::{self, Filter};
 use crate::grid::Grid;
+use crate::registry::{Args, ChoiceParam, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer};
@@ -54,9 +55,9 @@ impl Tabu {
     pub fn new(filter: Filter) -> Tabu {
         Tabu {
             filter,
-            max_iterations: 10_000,
-            tenure: 10,
-            candidates: 10,
+            max_iterations: MAX_ITERATIONS.default as u64,
+            tenure: TENURE.default as u64,
+            candidates: CANDIDATES.default as usize,
             seed: 0,
         }
     }
@@ -202,6 +203,73 @@ impl Solver for Tabu {
             }
         })();
         tracker.finish_found(puzzle, result)
+    }
+}
+
+const MAX_ITERATIONS: IntParam = IntParam {
+    name: "max_iterations",
+    description: "Iterations at most before giving up.",
+    min: 1,
+    max: 100_000_000,
+    default: 10_000,
+};
+const TENURE: IntParam = IntParam {
+    name: "tenure",
+    description: "Iterations a refuted or dropped cell–digit pair stays tabu.",
+    min: 0,
+    max: 1_000_000,
+    default: 10,
+};
+const CANDIDATES: IntParam = IntParam {
+    name: "candidates",
+    description: "Moves evaluated per iteration (the candidate list).",
+    min: 1,
+    max: 10_000,
+    default: 10,
+};
+const CONSISTENCY: ChoiceParam<Filter> = ChoiceParam {
+    name: "consistency",
+    description: "alldifferent filtering: full GAC by matching (gac) or bounds consistency by Hall intervals (bounds).",
+    ids: &["gac", "bounds"],
+    values: &[Filter::AllDifferentGac, Filter::AllDifferent],
+    default: 0,
+};
+
+/// The registry's entry for alldiff-TS.
+pub const ALLDIFF: Spec = Spec {
+    id: "tabu-alldiff",
+    name: "Tabu search + alldifferent filtering",
+    family: Family::Heuristic,
+    description: "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
+    params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+};
+
+/// The registry's entry for AC3-TS.
+pub const AC3: Spec = Spec {
+    id: "tabu-ac3",
+    name: "Tabu search + AC-3 filtering",
+    family: Family::Heuristic,
+    description: "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
+    params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+};
+
+impl Tabu {
+    fn from_args(filter: Filter, args: &Args) -> Tabu {
+        Tabu {
+            filter,
+            max_iterations: MAX_ITERATIONS.read(args).max(1) as u64,
+            tenure: TENURE.read(args).max(0) as u64,
+            candidates: CANDIDATES.read(args).max(1) as usize,
+            seed: args.seed,
+        }
+    }
+
+    pub fn alldiff(args: &Args) -> Tabu {
+        Tabu::from_args(CONSISTENCY.read(args), args)
+    }
+
+    pub fn ac3(args: &Args) -> Tabu {
+        Tabu::from_args(Filter::Ac3, args)
     }
 }
 

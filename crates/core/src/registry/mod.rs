@@ -1,0 +1,309 @@
+//! The registry: the one list of algorithms that the CLI and the page both show, and the single
+//! entry point that runs any of them. Each algorithm's module declares its own [`Spec`] (id,
+//! name, family, description, parameters) and a constructor from [`Args`]; the registry below
+//! is one line per algorithm, and the enum, the list and the dispatch are all made from it.
+
+mod params;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use params::{
+    max_nodes, ChoiceParam, IntParam, ParamError, ParamKind, ParamSpec, ParamValue, Params,
+    RealParam,
+};
+
+use crate::grid::Grid;
+use crate::solve::{Outcome, Solver};
+use crate::trace::Observer;
+use crate::{exact, heuristic};
+
+/// Exact algorithms prove; heuristics search and may give up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Family {
+    Exact,
+    Heuristic,
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::Exact => "exact",
+            Family::Heuristic => "heuristic",
+        })
+    }
+}
+
+/// What an algorithm's module declares about it.
+#[derive(Debug)]
+pub struct Spec {
+    /// Stable id used on the command line and in URLs.
+    pub id: &'static str,
+    pub name: &'static str,
+    pub family: Family,
+    pub description: &'static str,
+    /// The parameter schema, defaults included.
+    pub params: &'static [ParamSpec],
+}
+
+/// Everything a run takes besides the puzzle: the seed (for randomised algorithms) and the parameters.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RunConfig {
+    pub seed: u64,
+    pub params: Params,
+}
+
+/// A run's checked configuration, as an algorithm's constructor reads it (through its typed
+/// parameter constants).
+pub struct Args<'a> {
+    spec: &'static Spec,
+    params: &'a Params,
+    pub seed: u64,
+}
+
+impl Args<'_> {
+    /// The value given for a parameter, if any. Reading a parameter the algorithm does not
+    /// declare is a bug in its module, caught by the tests.
+    pub fn value(&self, name: &str) -> Option<&ParamValue> {
+        debug_assert!(
+            self.spec.params.iter().any(|p| p.name == name),
+            "{} reads '{name}', which its spec does not declare",
+            self.spec.id
+        );
+        self.params.0.get(name)
+    }
+}
+
+/// The registry: `Variant => its module's spec, its constructor from Args;`, in the order lists
+/// show them.
+macro_rules! registry {
+    ($($variant:ident => $spec:path, $build:path;)*) => {
+        /// Every algorithm the lab runs.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub enum Algorithm {
+            $($variant,)*
+        }
+
+        impl Algorithm {
+            /// The registry, in the order lists show it.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)*];
+
+            /// What the algorithm's module declares about it.
+            pub fn spec(self) -> &'static Spec {
+                match self {
+                    $(Algorithm::$variant => &$spec,)*
+                }
+            }
+
+            fn solve_with<O: Observer + ?Sized>(
+                self,
+                puzzle: &Grid,
+                args: &Args,
+                observer: &mut O,
+            ) -> Outcome {
+                match self {
+                    $(Algorithm::$variant => $build(args).solve(puzzle, observer),)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    Backtracking => exact::backtracking::SPEC, exact::Backtracking::from_args;
+    BruteForce => exact::brute_force::SPEC, exact::BruteForce::from_args;
+    FcMrv => exact::fc_mrv::SPEC, exact::FcMrv::from_args;
+    Bitmask => exact::bitmask::SPEC, exact::Bitmask::from_args;
+    Norvig => exact::norvig::SPEC, exact::Norvig::from_args;
+    Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
+    Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
+    ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs;
+    ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs;
+    ColoringDsatur => heuristic::coloring::DSATUR, heuristic::Coloring::dsatur;
+    TabuAllDiff => heuristic::tabu::ALLDIFF, heuristic::Tabu::alldiff;
+    TabuAc3 => heuristic::tabu::AC3, heuristic::Tabu::ac3;
+    Grasp => heuristic::grasp::SPEC, heuristic::Grasp::from_args;
+    Genetic => heuristic::genetic::SPEC, heuristic::Genetic::from_args;
+    Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args;
+}
+
+impl Algorithm {
+    /// Stable id used on the command line and in URLs.
+    pub fn id(self) -> &'static str {
+        self.spec().id
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    pub fn family(self) -> Family {
+        self.spec().family
+    }
+
+    pub fn description(self) -> &'static str {
+        self.spec().description
+    }
+
+    /// The parameter schema, defaults included.
+    pub fn params(self) -> &'static [ParamSpec] {
+        self.spec().params
+    }
+
+    pub fn from_id(id: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.id() == id)
+    }
+
+    /// The spec of one parameter, or an error naming the known ones.
+    pub fn param(self, name: &str) -> Result<&'static ParamSpec, ParamError> {
+        self.params()
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| ParamError::Unknown {
+                algorithm: self.id(),
+                name: name.to_string(),
+                known: self
+                    .params()
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// Every parameter's value: the given ones checked, the others at their defaults.
+    pub fn resolve(
+        self,
+        params: &Params,
+    ) -> Result<BTreeMap<&'static str, ParamValue>, ParamError> {
+        self.check(params)?;
+        Ok(self
+            .params()
+            .iter()
+            .map(|spec| {
+                let value = params
+                    .0
+                    .get(spec.name)
+                    .cloned()
+                    .unwrap_or_else(|| spec.default_value());
+                (spec.name, value)
+            })
+            .collect())
+    }
+
+    /// Checks every given parameter's name, type and range.
+    pub fn check(self, params: &Params) -> Result<(), ParamError> {
+        for (name, value) in &params.0 {
+            self.param(name)?.check(value)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the algorithm on a puzzle, reporting to `observer`.
+    pub fn run<O: Observer + ?Sized>(
+        self,
+        puzzle: &Grid,
+        config: &RunConfig,
+        observer: &mut O,
+    ) -> Result<Outcome, ParamError> {
+        // Checked here, then read in place by the typed parameters: no resolved copy per run
+        // (fast solvers run in µs).
+        self.check(&config.params)?;
+        let args = Args {
+            spec: self.spec(),
+            params: &config.params,
+            seed: config.seed,
+        };
+        Ok(self.solve_with(puzzle, &args, observer))
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_are_unique() {
+        for &a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_id(a.id()), Some(a));
+        }
+        let mut ids: Vec<_> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Algorithm::ALL.len());
+    }
+
+    /// Every `Spec` declared in an algorithm module is in the registry (a module left out of
+    /// the table would silently disappear from the CLI and the page).
+    #[test]
+    fn every_declared_spec_is_registered() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        let mut declared = Vec::new();
+        for dir in ["exact", "heuristic", "logic", "generate"] {
+            let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                for part in text.split(": Spec = Spec {").skip(1) {
+                    let id = part
+                        .split("id: \"")
+                        .nth(1)
+                        .and_then(|r| r.split('"').next());
+                    declared.push(id.expect("a Spec names its id first").to_string());
+                }
+            }
+        }
+        assert!(declared.len() >= Algorithm::ALL.len(), "{declared:?}");
+        for id in &declared {
+            assert!(
+                Algorithm::from_id(id).is_some(),
+                "{id} is declared but not registered"
+            );
+        }
+    }
+
+    /// Every algorithm runs with its defaults and with every parameter set: its constructor
+    /// reads only parameters its spec declares (debug builds assert it).
+    #[test]
+    fn every_algorithm_reads_only_its_declared_parameters() {
+        let puzzle = Grid::empty(crate::Size::FOUR);
+        for &a in Algorithm::ALL {
+            let mut config = RunConfig::default();
+            for p in a.params() {
+                config.params.set(p.name, p.default_value());
+            }
+            assert!(
+                a.run(&puzzle, &config, &mut crate::NullObserver).is_ok(),
+                "{a}"
+            );
+        }
+    }
+
+    #[test]
+    fn params_are_checked() {
+        let a = Algorithm::Backtracking;
+        assert_eq!(
+            a.param("max_nodes").unwrap().parse("10"),
+            Ok(ParamValue::Integer(10))
+        );
+        assert!(a.param("max_nodes").unwrap().parse("-1").is_err());
+        assert!(a.param("max_nodes").unwrap().parse("ten").is_err());
+        let err = a.param("tenure").unwrap_err();
+        assert!(err.to_string().contains("max_nodes"), "{err}");
+        let mut params = Params::default();
+        params.set("max_nodes", ParamValue::Real(1.5));
+        assert!(a.resolve(&params).is_err());
+        let resolved = a.resolve(&Params::default()).unwrap();
+        assert_eq!(resolved["max_nodes"], ParamValue::Integer(50_000_000));
+    }
+}
