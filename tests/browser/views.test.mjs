@@ -57,7 +57,12 @@ test('the hypergraph view labels its 3n hyperedges, marks the current cell\'s un
   for (const label of ['row 1', 'row 9', 'column 1', 'column 9', 'box 1', 'box 9']) assert.ok(labels.includes(label), label);
   assert.equal(await cursor(page), 1);
   const current = await page.$eval('.board .cell.current', (c) => Number(c.id.slice(5)));
-  const marked = await page.$$eval('[data-view=hypergraph] .hyperedge.incident', (hs) => hs.map((h) => h.getAttribute('aria-label')).sort());
+  // The three units of the event's cell are marked; the one the event acts in (the unit it
+  // shares with the placed neighbour) is highlighted.
+  const marked = await page.$$eval('[data-view=hypergraph] .hyperedge.incident, [data-view=hypergraph] .hyperedge.acting',
+    (hs) => hs.map((h) => h.getAttribute('aria-label')).sort());
+  assert.equal(await page.locator('[data-view=hypergraph] .hyperedge.acting').count(), 1);
+  assert.match(await page.textContent('#narration'), /^remove \d from r\dc\d: r\dc\d in the same (row|column|box) holds \d$/);
   const [r, c] = [Math.floor(current / 9), current % 9];
   const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
   assert.deepEqual(marked, [`box ${b + 1}`, `column ${c + 1}`, `row ${r + 1}`]);
@@ -141,6 +146,47 @@ test('the theme follows the system and the toggle; invalid URL values are named'
   // The page still works with the valid rest.
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the pseudo-code panel marks the line of the current event, in sync with step, step back and scrub', async () => {
+  const { page, problems } = await newPage();
+  const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
+  for (const [algorithm, puzzle] of [['norvig', HARD], ['annealing', EASY], ['coloring-dsatur', EASY], ['genetic', EASY]]) {
+    await page.goto(`${BASE}?puzzle=${puzzle}&algorithm=${algorithm}&seed=1&autoplay=0&run=1`);
+    await waitForStatus(page, 'solved, verified');
+    const panel = page.locator('[data-view=pseudocode]');
+    assert.ok(await panel.evaluate((el) => el.open), 'shown by default');
+    assert.equal(await page.locator('[data-view=pseudocode] [aria-current=step]').count(), 0, 'no line before the first event');
+    const currentLine = () => page.$eval('[data-view=pseudocode] [aria-current=step]', (li) => li.textContent);
+    await page.click('#step');
+    const first = await currentLine();
+    const firstNarration = await page.textContent('#narration');
+    await page.click('#end');
+    await page.click('#step-back');
+    const nearEnd = await currentLine();
+    await page.$eval('#scrub', (el) => { el.value = '1'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    assert.equal(await currentLine(), first, `${algorithm}: scrubbing back to event 1 shows its line again`);
+    assert.equal(await page.textContent('#narration'), firstNarration, algorithm);
+    assert.ok(first.length > 3 && nearEnd.length > 3, `${algorithm}: ${first} / ${nearEnd}`);
+    // Collapsible: the summary closes it.
+    await page.click('[data-view=pseudocode] summary');
+    assert.ok(!(await panel.evaluate((el) => el.open)));
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an exact run draws its search depth up to the cursor', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.click('#end');
+  const chart = page.locator('.progress-chart');
+  assert.match(await chart.locator('figcaption').textContent(), /search depth/);
+  const points = await chart.locator('polyline').getAttribute('points');
+  assert.ok(points.trim().split(' ').length > 5, points);
   assert.deepEqual(problems, []);
   await page.close();
 });

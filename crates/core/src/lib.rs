@@ -24,6 +24,7 @@ pub mod graph;
 pub mod grid;
 pub mod heuristic;
 pub mod parse;
+pub mod pseudocode;
 pub mod registry;
 pub mod size;
 pub mod solve;
@@ -34,10 +35,11 @@ pub use exact::{count_solutions, count_solutions_within, SolutionCount};
 pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
 pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};
+pub use pseudocode::{line_of, Line, Mark};
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
 pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};
-pub use trace::{Counter, Event, Flow, NullObserver, Observer, Recorder, Replay};
+pub use trace::{Counter, Event, Flow, NullObserver, Observer, Reason, Recorder, Replay, Rule};
 pub use verify::{verify, verify_solution, VerifyError};

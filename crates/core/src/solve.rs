@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::grid::Grid;
-use crate::trace::{Event, Flow, Observer};
+use crate::trace::{Event, Flow, Observer, Reason};
 
 /// Budgets that bound a run (0 or `None` = unbounded). Exact solvers count search nodes,
 /// local searches count iterations.
@@ -163,23 +163,25 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
         self.emit(Event::Backtrack { depth })
     }
 
-    /// Reports a forced placement.
+    /// Reports a forced placement and why.
     #[inline(always)]
-    pub fn assign(&mut self, cell: usize, value: u8) -> Result<(), Halt> {
+    pub fn assign(&mut self, cell: usize, value: u8, reason: Reason) -> Result<(), Halt> {
         self.stats.propagations += 1;
         self.emit(Event::Assign {
             cell: cell as u16,
             value,
+            reason,
         })
     }
 
-    /// Reports a removed candidate.
+    /// Reports a removed candidate and why.
     #[inline(always)]
-    pub fn eliminate(&mut self, cell: usize, value: u8) -> Result<(), Halt> {
+    pub fn eliminate(&mut self, cell: usize, value: u8, reason: Reason) -> Result<(), Halt> {
         self.stats.propagations += 1;
         self.emit(Event::Eliminate {
             cell: cell as u16,
             value,
+            reason,
         })
     }
 

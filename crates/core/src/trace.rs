@@ -10,6 +10,86 @@
 //! (local search and construction heuristics). The summaries (restarts, iterations, generations)
 //! carry no cell detail and can be kept when detail is dropped.
 
+/// The rule behind a placement or an elimination, as far as the algorithm knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Rule {
+    /// The algorithm's own step (a construction, a move, the best individual): no rule to name.
+    Step,
+    /// A given of the puzzle, placed as the solver sets up.
+    Given,
+    /// The value the search has just guessed, placed.
+    Decision,
+    /// The cell had one candidate left.
+    NakedSingle,
+    /// The value had one place left in a unit.
+    HiddenSingle,
+    /// The value was placed in a neighbour (forward checking, peer elimination).
+    Peer,
+    /// Domain filtering (AC-3 or alldifferent) left this value alone in the cell's domain.
+    Filtered,
+    /// Deduced by word-parallel propagation that does not tell which of its rules fired.
+    Propagation,
+}
+
+impl Rule {
+    /// Every rule, in a fixed order (the index is a rule's number in binary traces).
+    pub const ALL: [Rule; 8] = [
+        Rule::Step,
+        Rule::Given,
+        Rule::Decision,
+        Rule::NakedSingle,
+        Rule::HiddenSingle,
+        Rule::Peer,
+        Rule::Filtered,
+        Rule::Propagation,
+    ];
+}
+
+/// Why a value was placed or removed: the rule and where it acted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Reason {
+    pub rule: Rule,
+    /// The unit the rule acted in (flat index: rows, columns, boxes) for a hidden single; the
+    /// neighbour cell for [`Rule::Peer`]; 0 otherwise.
+    pub at: u16,
+}
+
+impl Reason {
+    pub const STEP: Reason = Reason::plain(Rule::Step);
+    pub const GIVEN: Reason = Reason::plain(Rule::Given);
+    pub const DECISION: Reason = Reason::plain(Rule::Decision);
+    pub const NAKED_SINGLE: Reason = Reason::plain(Rule::NakedSingle);
+    pub const PROPAGATION: Reason = Reason::plain(Rule::Propagation);
+    pub const FILTERED: Reason = Reason::plain(Rule::Filtered);
+
+    const fn plain(rule: Rule) -> Reason {
+        Reason { rule, at: 0 }
+    }
+
+    /// The only place for the value in `unit`.
+    pub const fn hidden_single(unit: usize) -> Reason {
+        Reason {
+            rule: Rule::HiddenSingle,
+            at: unit as u16,
+        }
+    }
+
+    /// The value sits in the neighbour `cell`.
+    pub const fn peer(cell: usize) -> Reason {
+        Reason {
+            rule: Rule::Peer,
+            at: cell as u16,
+        }
+    }
+
+    /// The unit the rule acted in, if it names one.
+    pub fn unit(&self) -> Option<usize> {
+        (self.rule == Rule::HiddenSingle).then_some(self.at as usize)
+    }
+}
+
 /// What the solver wants the driver to know. Cells are indices in reading order, values 1..=n.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -18,9 +98,17 @@ pub enum Event {
     /// A search decision: try `value` in `cell`, opening decision level `depth` (1 = first guess).
     Guess { cell: u16, value: u8, depth: u32 },
     /// A value placed without a guess (propagation, a naked or hidden single, a construction step).
-    Assign { cell: u16, value: u8 },
+    Assign {
+        cell: u16,
+        value: u8,
+        reason: Reason,
+    },
     /// A candidate removed from a cell's domain.
-    Eliminate { cell: u16, value: u8 },
+    Eliminate {
+        cell: u16,
+        value: u8,
+        reason: Reason,
+    },
     /// Back to the state before the guess that opened level `depth`: that guess and everything after it is undone.
     Backtrack { depth: u32 },
     /// A cell emptied (local search, a failed construction).
@@ -189,6 +277,11 @@ impl Replay {
         self.levels.len()
     }
 
+    /// The candidates as they were before the latest open guess (what it chose from).
+    pub fn candidates_before_guess(&self) -> Option<&[u32]> {
+        self.levels.last().map(|(_, candidates)| &candidates[..])
+    }
+
     pub fn apply(&mut self, event: &Event) {
         match *event {
             Event::Guess { cell, value, depth } => {
@@ -198,11 +291,11 @@ impl Replay {
                 self.values[cell as usize] = value;
                 self.candidates[cell as usize] = crate::bits::digit_bit(value);
             }
-            Event::Assign { cell, value } => {
+            Event::Assign { cell, value, .. } => {
                 self.values[cell as usize] = value;
                 self.candidates[cell as usize] = crate::bits::digit_bit(value);
             }
-            Event::Eliminate { cell, value } => {
+            Event::Eliminate { cell, value, .. } => {
                 self.candidates[cell as usize] &= !crate::bits::digit_bit(value);
             }
             Event::Backtrack { depth } => {

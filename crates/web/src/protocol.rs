@@ -2,7 +2,7 @@
 //! [`RunRequest`]; the worker answers with batches of events and ends with [`WorkerMessage::Done`].
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount};
+use sudoku_core::{Event, Grid, Outcome, Params, Reason, Rule, SolutionCount};
 
 /// One run: algorithm id (registry), parameters, the puzzle and the seed.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -54,8 +54,28 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
     for e in events {
         let words: [u32; EVENT_WORDS] = match *e {
             Event::Guess { cell, value, depth } => [0, cell as u32, value as u32, depth, 0],
-            Event::Assign { cell, value } => [1, cell as u32, value as u32, 0, 0],
-            Event::Eliminate { cell, value } => [2, cell as u32, value as u32, 0, 0],
+            Event::Assign {
+                cell,
+                value,
+                reason,
+            } => [
+                1,
+                cell as u32,
+                value as u32,
+                rule_number(reason.rule),
+                reason.at as u32,
+            ],
+            Event::Eliminate {
+                cell,
+                value,
+                reason,
+            } => [
+                2,
+                cell as u32,
+                value as u32,
+                rule_number(reason.rule),
+                reason.at as u32,
+            ],
             Event::Backtrack { depth } => [3, depth, 0, 0, 0],
             Event::Unassign { cell, value } => [4, cell as u32, value as u32, 0, 0],
             Event::Swap { a, b } => [5, a as u32, b as u32, 0, 0],
@@ -89,6 +109,17 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
     out
 }
 
+fn rule_number(rule: Rule) -> u32 {
+    Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0) as u32
+}
+
+fn reason(rule: u32, at: u32) -> Option<Reason> {
+    Some(Reason {
+        rule: *Rule::ALL.get(rule as usize)?,
+        at: u16::try_from(at).ok()?,
+    })
+}
+
 /// The events of [`encode_events`]' words; `None` if the words are not a whole, valid batch.
 pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
     if !words.len().is_multiple_of(EVENT_WORDS) {
@@ -104,8 +135,16 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                     value,
                     depth: w[3],
                 },
-                1 => Event::Assign { cell, value },
-                2 => Event::Eliminate { cell, value },
+                1 => Event::Assign {
+                    cell,
+                    value,
+                    reason: reason(w[3], w[4])?,
+                },
+                2 => Event::Eliminate {
+                    cell,
+                    value,
+                    reason: reason(w[3], w[4])?,
+                },
                 3 => Event::Backtrack { depth: w[1] },
                 4 => Event::Unassign { cell, value },
                 5 => Event::Swap {
@@ -151,8 +190,21 @@ mod tests {
                 value: 25,
                 depth: 400,
             },
-            Event::Assign { cell: 3, value: 9 },
-            Event::Eliminate { cell: 80, value: 1 },
+            Event::Assign {
+                cell: 3,
+                value: 9,
+                reason: Reason::hidden_single(26),
+            },
+            Event::Eliminate {
+                cell: 80,
+                value: 1,
+                reason: Reason::peer(79),
+            },
+            Event::Assign {
+                cell: 4,
+                value: 2,
+                reason: Reason::NAKED_SINGLE,
+            },
             Event::Backtrack { depth: 7 },
             Event::Unassign { cell: 5, value: 2 },
             Event::Swap { a: 1, b: 2 },
@@ -183,5 +235,6 @@ mod tests {
         assert_eq!(decode_events(&words), Some(events));
         assert_eq!(decode_events(&words[1..]), None);
         assert_eq!(decode_events(&[42, 0, 0, 0, 0]), None);
+        assert_eq!(decode_events(&[1, 0, 1, 99, 0]), None, "no such rule");
     }
 }

@@ -4,6 +4,7 @@
 //! which swaps in O(1) bit-mask checks through the [`Rules`] trait.
 
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
@@ -142,6 +143,27 @@ impl Solver for Backtracking {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(50_000_000);
 
+/// The search as pseudo-code (shared by the cell-order solvers).
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "BACKTRACK(grid):"),
+    line(1, "cells ← the empty cells in reading order; i ← 1"),
+    line(1, "while i ≤ |cells|:"),
+    line(
+        2,
+        "v ← next digit for cells[i] absent from its row, column and box",
+    ),
+    line(2, "if there is one:"),
+    step(3, "cells[i] ← v; i ← i + 1", &[Mark::Guess]),
+    line(2, "else:"),
+    line(3, "if i = 1: return no solution"),
+    step(
+        3,
+        "i ← i − 1; empty cells[i]; its next digit comes next",
+        &[Mark::Backtrack],
+    ),
+    line(1, "return solved"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "backtracking",
@@ -150,6 +172,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Backtracking {

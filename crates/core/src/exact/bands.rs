@@ -31,7 +31,7 @@
 
 use crate::grid::Grid;
 use crate::solve::{Halt, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason};
 
 /// The 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
@@ -594,6 +594,7 @@ impl Watch for Narrate {
                     tracker.emit(Event::Eliminate {
                         cell: (27 * b + p) as u16,
                         value: d as u8 + 1,
+                        reason: Reason::PROPAGATION,
                     })?;
                 }
             }
@@ -605,6 +606,7 @@ impl Watch for Narrate {
                 tracker.emit(Event::Assign {
                     cell: cell as u16,
                     value: now.candidates(cell).trailing_zeros() as u8 + 1,
+                    reason: Reason::PROPAGATION,
                 })?;
             }
         }
@@ -636,6 +638,7 @@ impl Watch for Narrate {
                 tracker.emit(Event::Assign {
                     cell: cell as u16,
                     value: d as u8 + 1,
+                    reason: Reason::NAKED_SINGLE,
                 })?;
                 self.shown.mark_placed(cell, d);
                 self.told[b] |= 1 << (cell % 27);
@@ -876,8 +879,8 @@ mod tests {
                 }
                 match *event {
                     Event::Guess { cell, value, .. }
-                    | Event::Assign { cell, value }
-                    | Event::Eliminate { cell, value } => {
+                    | Event::Assign { cell, value, .. }
+                    | Event::Eliminate { cell, value, .. } => {
                         let c = cell as usize;
                         assert_eq!(replay.values[c], 0, "{puzzle}: {event:?} on a filled cell");
                         assert_ne!(

@@ -4,6 +4,7 @@
 
 use crate::bits::{digit_bit, lowest_digit};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
@@ -88,6 +89,35 @@ impl Solver for Bitmask {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(500_000_000);
 
+/// The search as pseudo-code: the cell-order loop with O(1) checks.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "BACKTRACK(grid):"),
+    line(
+        1,
+        "rows[r], cols[c], boxes[b] ← bit masks of the digits used",
+    ),
+    line(1, "cells ← the empty cells in reading order; i ← 1"),
+    line(1, "while i ≤ |cells|:"),
+    line(
+        2,
+        "free ← ¬(rows[r] ∨ cols[c] ∨ boxes[b]) for cells[i], above the digit tried",
+    ),
+    line(2, "if free ≠ ∅:"),
+    step(
+        3,
+        "v ← lowest digit of free; set its bit in the three masks; i ← i + 1",
+        &[Mark::Guess],
+    ),
+    line(2, "else:"),
+    line(3, "if i = 1: return no solution"),
+    step(
+        3,
+        "i ← i − 1; clear cells[i]'s bit; its next digit comes next",
+        &[Mark::Backtrack],
+    ),
+    line(1, "return solved"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "bitmask",
@@ -95,6 +125,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Bitmask {

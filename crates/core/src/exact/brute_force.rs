@@ -4,9 +4,10 @@
 
 use crate::bits::{is_single, lowest_digit};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::Observer;
+use crate::trace::{Observer, Reason, Rule};
 
 use super::backtracking::{solve_with_rules, Rules, ScanRules};
 use super::bitmask::MaskRules;
@@ -42,7 +43,7 @@ fn fill_naked_singles<O: Observer + ?Sized>(
                 let v = lowest_digit(allowed);
                 *value = v;
                 rules.place(cell, v);
-                tracker.assign(cell, v)?;
+                tracker.assign(cell, v, Reason::NAKED_SINGLE)?;
                 progress = true;
             }
         }
@@ -67,6 +68,35 @@ impl Solver for BruteForce {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(50_000_000);
 
+/// Naked singles first, then the cell-order search.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "BRUTE-FORCE(grid):"),
+    line(1, "repeat until nothing changes:"),
+    line(2, "for each empty cell with one allowed digit v:"),
+    step(
+        3,
+        "cell ← v (naked single)",
+        &[Mark::Assign(Rule::NakedSingle)],
+    ),
+    line(1, "cells ← the empty cells in reading order; i ← 1"),
+    line(1, "while i ≤ |cells|:"),
+    line(
+        2,
+        "v ← next digit for cells[i] absent from its row, column and box",
+    ),
+    step(
+        2,
+        "if there is one: cells[i] ← v; i ← i + 1",
+        &[Mark::Guess],
+    ),
+    step(
+        2,
+        "else: i ← i − 1 (none left at i = 1: no solution); empty cells[i]",
+        &[Mark::Backtrack],
+    ),
+    line(1, "return solved"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "brute-force",
@@ -75,6 +105,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl BruteForce {

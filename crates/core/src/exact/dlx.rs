@@ -6,6 +6,7 @@
 //! (Knuth's S heuristic), covering and uncovering columns by relinking list nodes in place.
 
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
@@ -267,6 +268,38 @@ impl Solver for Dlx {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(0);
 
+/// Knuth's Algorithm X with dancing links.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "ALGORITHM-X(matrix):"),
+    line(
+        1,
+        "columns: each cell filled, each digit once per row, column and box (4n²)",
+    ),
+    line(
+        1,
+        "rows: each (cell, digit) the givens allow; the givens' rows are selected",
+    ),
+    line(1, "SEARCH(k):"),
+    line(2, "no column left: return solved"),
+    line(
+        2,
+        "c ← the column with the fewest rows; none: fail; cover c",
+    ),
+    line(2, "for each row r in c:"),
+    step(
+        3,
+        "select r: cell ← digit; cover the columns of r",
+        &[Mark::Guess],
+    ),
+    line(3, "if SEARCH(k + 1): return solved"),
+    step(
+        3,
+        "uncover the columns of r (dancing links restore them)",
+        &[Mark::Backtrack],
+    ),
+    line(2, "uncover c; return fail"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "dlx",
@@ -274,6 +307,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Dlx {

@@ -9,10 +9,11 @@
 
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::Observer;
+use crate::trace::{Observer, Reason, Rule};
 
 /// Forward checking + MRV.
 #[derive(Clone, Debug, Default)]
@@ -43,7 +44,7 @@ impl Search<'_> {
             if self.values[peer] == 0 && self.domains[peer] & bit != 0 {
                 self.domains[peer] &= !bit;
                 self.trail.push((peer, bit));
-                tracker.eliminate(peer, value)?;
+                tracker.eliminate(peer, value, Reason::peer(cell))?;
                 wiped |= self.domains[peer] == 0;
             }
         }
@@ -133,6 +134,34 @@ impl Solver for FcMrv {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(20_000_000);
 
+/// Forward checking with the minimum-remaining-values order.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "FC-MRV(grid):"),
+    line(
+        1,
+        "D(c) ← all digits for each cell; place each given as below",
+    ),
+    line(1, "SEARCH():"),
+    line(
+        2,
+        "c ← the empty cell with the smallest domain D(c); none: return solved",
+    ),
+    line(2, "for v in D(c):"),
+    step(3, "c ← v", &[Mark::Guess]),
+    step(
+        3,
+        "remove v from D(p) of every empty neighbour p",
+        &[Mark::Eliminate(Rule::Peer)],
+    ),
+    line(3, "if no D(p) is empty and SEARCH(): return solved"),
+    step(
+        3,
+        "undo: empty c, give the neighbours v back",
+        &[Mark::Backtrack],
+    ),
+    line(2, "return fail"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "fc-mrv",
@@ -141,6 +170,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Removes each placed digit from the peers' domains; branches on the smallest domain.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl FcMrv {

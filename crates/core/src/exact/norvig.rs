@@ -9,10 +9,11 @@
 
 use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::Observer;
+use crate::trace::{Observer, Reason, Rule};
 
 /// Norvig's propagate-and-search.
 #[derive(Clone, Debug, Default)]
@@ -22,15 +23,16 @@ pub struct Norvig {
 
 struct Propagator<'g> {
     geometry: &'g Geometry,
-    /// Pending (cell, digit) eliminations.
-    pending: Vec<(usize, u8)>,
+    /// Pending (cell, digit) eliminations and why.
+    pending: Vec<(usize, u8, Reason)>,
 }
 
 impl Propagator<'_> {
-    /// Queues the removal of every digit but `value` from `cell`.
-    fn assign(&mut self, candidates: &[u32], cell: usize, value: u8) {
+    /// Queues the removal of every digit but `value` from `cell`; `why` says why the cell takes
+    /// `value` (a given, a guess, a hidden single), and the last removal places it for that reason.
+    fn assign(&mut self, candidates: &[u32], cell: usize, value: u8, why: Reason) {
         let others = candidates[cell] & !digit_bit(value);
-        self.pending.extend(digits(others).map(|d| (cell, d)));
+        self.pending.extend(digits(others).map(|d| (cell, d, why)));
     }
 
     /// Runs the queued eliminations to a fixpoint; `Ok(false)` on a contradiction.
@@ -39,13 +41,13 @@ impl Propagator<'_> {
         candidates: &mut [u32],
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
-        while let Some((cell, d)) = self.pending.pop() {
+        while let Some((cell, d, why)) = self.pending.pop() {
             let bit = digit_bit(d);
             if candidates[cell] & bit == 0 {
                 continue;
             }
             candidates[cell] &= !bit;
-            tracker.eliminate(cell, d)?;
+            tracker.eliminate(cell, d, why)?;
             let left = candidates[cell];
             if left == 0 {
                 self.pending.clear();
@@ -53,11 +55,17 @@ impl Propagator<'_> {
             }
             if is_single(left) {
                 let only = lowest_digit(left);
-                tracker.assign(cell, only)?;
+                // Down to one by a peer's value: a naked single; else the reason it was fixed.
+                let placed = if why.rule == Rule::Peer {
+                    Reason::NAKED_SINGLE
+                } else {
+                    why
+                };
+                tracker.assign(cell, only, placed)?;
                 let geometry = self.geometry;
                 for &peer in &geometry.peers[cell] {
                     if candidates[peer] & left != 0 {
-                        self.pending.push((peer, only));
+                        self.pending.push((peer, only, Reason::peer(cell)));
                     }
                 }
             }
@@ -73,7 +81,7 @@ impl Propagator<'_> {
                         return Ok(false);
                     }
                     (Some(place), None) if candidates[place] != bit => {
-                        self.assign(candidates, place, d);
+                        self.assign(candidates, place, d, Reason::hidden_single(unit));
                     }
                     _ => {}
                 }
@@ -101,7 +109,7 @@ fn search<O: Observer + ?Sized>(
     for value in digits(candidates[cell]) {
         tracker.guess(cell, value, depth)?;
         let mut trial = candidates.clone();
-        propagator.assign(&trial, cell, value);
+        propagator.assign(&trial, cell, value, Reason::DECISION);
         if propagator.run(&mut trial, tracker)?
             && search(propagator, &mut trial, depth + 1, tracker)?
         {
@@ -130,7 +138,7 @@ impl Solver for Norvig {
                     if candidates[cell] & digit_bit(v) == 0 {
                         return Ok(false);
                     }
-                    propagator.assign(&candidates, cell, v);
+                    propagator.assign(&candidates, cell, v, Reason::GIVEN);
                     if !propagator.run(&mut candidates, &mut tracker)? {
                         return Ok(false);
                     }
@@ -149,6 +157,60 @@ impl Solver for Norvig {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(10_000_000);
 
+/// Norvig's assign / eliminate and search.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "SOLVE(grid):"),
+    line(1, "D(c) ← all digits, for every cell"),
+    step(
+        1,
+        "for each given v in c: ASSIGN(c, v)",
+        &[Mark::Eliminate(Rule::Given), Mark::Assign(Rule::Given)],
+    ),
+    line(1, "return SEARCH(D)"),
+    line(
+        0,
+        "ASSIGN(c, v): ELIMINATE(c, d) for every other digit d of D(c)",
+    ),
+    line(0, "ELIMINATE(c, d): remove d from D(c); D(c) = ∅: fail"),
+    step(
+        1,
+        "rule 1: D(c) = {v}, a naked single: c ← v",
+        &[Mark::Assign(Rule::NakedSingle)],
+    ),
+    step(
+        2,
+        "ELIMINATE(p, v) for every peer p",
+        &[Mark::Eliminate(Rule::Peer)],
+    ),
+    line(1, "rule 2: for each unit u of c: no place left for d: fail"),
+    step(
+        2,
+        "one place p left for d, a hidden single: ASSIGN(p, d)",
+        &[
+            Mark::Eliminate(Rule::HiddenSingle),
+            Mark::Assign(Rule::HiddenSingle),
+        ],
+    ),
+    line(0, "SEARCH(D):"),
+    line(
+        1,
+        "c ← the cell with the fewest candidates (> 1); none: return solved",
+    ),
+    line(1, "for v in D(c), on a copy of D:"),
+    step(2, "guess c = v", &[Mark::Guess]),
+    step(
+        2,
+        "ASSIGN(c, v) on the copy",
+        &[
+            Mark::Eliminate(Rule::Decision),
+            Mark::Assign(Rule::Decision),
+        ],
+    ),
+    line(2, "if no contradiction and SEARCH(copy): return solved"),
+    step(2, "drop the copy", &[Mark::Backtrack]),
+    line(1, "return fail"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "norvig",
@@ -157,6 +219,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Norvig {

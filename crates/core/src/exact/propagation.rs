@@ -22,10 +22,11 @@ use std::any::Any;
 use std::sync::OnceLock;
 
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, NullObserver, Observer};
+use crate::trace::{Event, NullObserver, Observer, Reason, Rule};
 
 /// Digit bit boards + naked and hidden singles + bit-parallel most-constrained-cell choice.
 #[derive(Clone, Debug, Default)]
@@ -261,6 +262,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         &mut self,
         slot: usize,
         d: usize,
+        reason: Reason,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
         let here = single::<W>(slot);
@@ -285,12 +287,13 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 tracker.emit(Event::Eliminate {
                     cell: cell as u16,
                     value: e as u8 + 1,
+                    reason,
                 })?;
             }
         }
         self.state.placed = or(self.state.placed, here);
         self.state.settled[d] |= self.tables.units_of[slot];
-        tracker.assign(cell, d as u8 + 1)?;
+        tracker.assign(cell, d as u8 + 1, reason)?;
         let removed = and(self.state.boards[d], self.tables.peers[slot]);
         if !is_empty(&removed) {
             self.state.boards[d] = and_not(self.state.boards[d], removed);
@@ -301,6 +304,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     tracker.emit(Event::Eliminate {
                         cell: peer as u16,
                         value: d as u8 + 1,
+                        reason: Reason::peer(cell),
                     })?;
                 }
             }
@@ -343,7 +347,8 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     if digits == 0 {
                         return Ok(false);
                     }
-                    self.place(slot, digits.trailing_zeros() as usize, tracker)?;
+                    let d = digits.trailing_zeros() as usize;
+                    self.place(slot, d, Reason::NAKED_SINGLE, tracker)?;
                 }
                 continue;
             }
@@ -364,7 +369,12 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     {
                         return Ok(false);
                     }
-                    self.place(slot, d, tracker)?;
+                    let reason = if tracker.wants_cell_events() {
+                        self.hidden_single_reason(slot, d)
+                    } else {
+                        Reason::PROPAGATION
+                    };
+                    self.place(slot, d, reason, tracker)?;
                     progress = true;
                 }
             }
@@ -392,6 +402,20 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             }
         }
         Some(forced)
+    }
+
+    /// Names the unit where `slot` is digit `d`'s only place (for the narration only).
+    fn hidden_single_reason(&self, slot: usize, d: usize) -> Reason {
+        let board = self.state.boards[d];
+        let mut units = self.tables.units_of[slot];
+        while units != 0 {
+            let unit = units.trailing_zeros() as usize;
+            units &= units - 1;
+            if count(&and(board, self.tables.units[unit])) == 1 {
+                return Reason::hidden_single(unit);
+            }
+        }
+        Reason::PROPAGATION
     }
 
     /// The unplaced cell (as a slot) with the fewest candidates (first in reading order among equals).
@@ -424,7 +448,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     ) -> Result<bool, Halt> {
         tracker.guess(slot, d as u8 + 1, depth)?;
         self.dirty = 0;
-        self.place(slot, d, tracker)?;
+        self.place(slot, d, Reason::DECISION, tracker)?;
         self.propagate(tracker)
     }
 
@@ -458,7 +482,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     ok = false;
                     break;
                 }
-                self.place(slot, d, tracker)?;
+                self.place(slot, d, Reason::GIVEN, tracker)?;
             }
         }
         ok = ok && self.propagate(tracker)?;
@@ -509,6 +533,73 @@ impl<const W: usize, const N: usize> Engine<W, N> {
 /// The search-node budget (0 = none).
 const MAX_NODES: IntParam = max_nodes(0);
 
+/// The engine in pseudo-code (the 9×9 band engine does the same steps word by word).
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "SOLVE(grid):"),
+    line(
+        1,
+        "B[d] ← the cells that may hold digit d, one bit board per digit",
+    ),
+    step(
+        1,
+        "place each given",
+        &[Mark::Assign(Rule::Given), Mark::Eliminate(Rule::Given)],
+    ),
+    line(1, "PROPAGATE:"),
+    line(2, "repeat:"),
+    step(
+        3,
+        "a cell in exactly one board: place its digit (naked single)",
+        &[
+            Mark::Assign(Rule::NakedSingle),
+            Mark::Eliminate(Rule::NakedSingle),
+        ],
+    ),
+    step(
+        3,
+        "a unit where a changed digit has one place: place it (hidden single)",
+        &[
+            Mark::Assign(Rule::HiddenSingle),
+            Mark::Eliminate(Rule::HiddenSingle),
+        ],
+    ),
+    step(
+        3,
+        "9×9: band words — locked candidates, singles and column claims by table",
+        &[
+            Mark::Assign(Rule::Propagation),
+            Mark::Eliminate(Rule::Propagation),
+        ],
+    ),
+    step(
+        3,
+        "placing d in c clears c from the other boards and c's peers from B[d]",
+        &[Mark::Eliminate(Rule::Peer)],
+    ),
+    line(
+        2,
+        "until nothing changes; a cell or unit with no place: fail",
+    ),
+    line(1, "SEARCH:"),
+    line(
+        2,
+        "c ← a two-candidate cell (most open neighbours), else the fewest candidates",
+    ),
+    line(2, "for d in c's candidates, on a copy of the boards:"),
+    step(3, "guess c = d", &[Mark::Guess]),
+    step(
+        3,
+        "place d in c; PROPAGATE",
+        &[
+            Mark::Assign(Rule::Decision),
+            Mark::Eliminate(Rule::Decision),
+        ],
+    ),
+    line(3, "if no contradiction and SEARCH: return solved"),
+    step(3, "restore the copy", &[Mark::Backtrack]),
+    line(2, "return fail"),
+];
+
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "propagation",
@@ -516,6 +607,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles.",
     params: &[MAX_NODES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Propagation {

@@ -19,9 +19,10 @@ use rand_pcg::Pcg64Mcg;
 
 use super::boxfill::{emit_fill, BoxFill, FreeCells};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Rule};
 
 /// Trial moves whose cost spread sets the initial temperature.
 const TRIAL_MOVES: usize = 200;
@@ -174,6 +175,35 @@ const MAX_ITERATIONS: IntParam = IntParam {
     default: 20_000_000,
 };
 
+/// Simulated annealing on box permutations.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "ANNEAL(grid):"),
+    step(
+        1,
+        "fill each box with its missing digits at random",
+        &[Mark::Assign(Rule::Step)],
+    ),
+    line(1, "T ← the spread of the cost over 200 trial swaps"),
+    line(1, "repeat until max_iterations moves:"),
+    line(2, "(free cells)² times:"),
+    line(
+        3,
+        "pick two free cells of one box; Δ ← cost change of swapping them",
+    ),
+    step(
+        3,
+        "if Δ ≤ 0 or a random draw < e^(−Δ/T): swap them",
+        &[Mark::Swap],
+    ),
+    line(3, "cost 0: return solved"),
+    step(
+        2,
+        "T ← cooling · T; after reheat_after chains with no new best, T ← its start",
+        &[Mark::Temperature],
+    ),
+    line(1, "return gave up"),
+];
+
 /// The registry's entry.
 pub const SPEC: Spec = Spec {
     id: "annealing",
@@ -181,6 +211,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
     params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Annealing {

@@ -11,7 +11,7 @@ use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::size::Size;
 use crate::solve::{Halt, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason};
 
 /// A (possibly partly filled) grid with per-row and per-column digit counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,6 +231,7 @@ pub fn emit_fill<O: Observer + ?Sized>(
             tracker.emit(Event::Assign {
                 cell: cell as u16,
                 value,
+                reason: Reason::STEP,
             })?;
         }
     }

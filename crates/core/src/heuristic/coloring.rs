@@ -29,9 +29,10 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::graph::Graph;
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason, Rule};
 
 /// The traversal that orders one construction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +124,7 @@ impl Construction<'_> {
                 tracker.emit(Event::Assign {
                     cell: v as u16,
                     value: c,
+                    reason: Reason::STEP,
                 })?;
                 Ok(true)
             }
@@ -302,6 +304,28 @@ const MAX_ITER: IntParam = IntParam {
 };
 const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITER.spec()];
 
+/// The multi-start colouring (the traversal order is the only difference between the three).
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "COLOUR(graph, givens):"),
+    line(1, "repeat max_iter times:"),
+    line(
+        2,
+        "v ← the origin; queue (BFS) / stack (DFS) / saturation order (DSATUR)",
+    ),
+    line(2, "while a vertex v is next in the order:"),
+    line(3, "usable ← colours not used by v's neighbours"),
+    line(3, "if usable = ∅: the construction fails"),
+    step(
+        3,
+        "v ← a random colour among the first list_size usable ones",
+        &[Mark::Assign(Rule::Step)],
+    ),
+    line(3, "add v's uncoloured neighbours to the order"),
+    line(2, "all vertices coloured: return solved"),
+    step(2, "else: back to the givens, start again", &[Mark::Restart]),
+    line(1, "return gave up"),
+];
+
 /// The registry's entry for the breadth-first order (the paper's CL).
 pub const BFS: Spec = Spec {
     id: "coloring-bfs",
@@ -309,6 +333,7 @@ pub const BFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
+    pseudocode: PSEUDOCODE,
 };
 
 /// The registry's entry for the depth-first order (the paper's CP).
@@ -318,6 +343,7 @@ pub const DFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
+    pseudocode: PSEUDOCODE,
 };
 
 /// The registry's entry for our DSATUR variant.
@@ -327,6 +353,7 @@ pub const DSATUR: Spec = Spec {
     family: Family::Heuristic,
     description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
     params: PARAMS,
+    pseudocode: PSEUDOCODE,
 };
 
 impl Coloring {

@@ -27,9 +27,10 @@ use rand_pcg::Pcg64Mcg;
 
 use super::boxfill::{other_index, BoxFill, FreeCells};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason, Rule};
 
 /// What `mutation_rate` applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,6 +212,7 @@ impl Solver for Genetic {
                             tracker.emit(Event::Assign {
                                 cell: cell as u16,
                                 value: now,
+                                reason: Reason::STEP,
                             })?;
                         }
                     }
@@ -292,6 +294,41 @@ const SELECTION_RATE: RealParam = RealParam {
     default: 0.85,
 };
 
+/// The genetic algorithm on box blocks.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "GA(grid):"),
+    line(
+        1,
+        "population ← random fills, each box a permutation of its missing digits",
+    ),
+    line(1, "repeat for each generation:"),
+    line(
+        2,
+        "fitness ← how many digits each row and column holds once",
+    ),
+    step(2, "show the best individual", &[Mark::Assign(Rule::Step)]),
+    step(
+        2,
+        "best, mean, worst; a perfect one: return solved",
+        &[Mark::Generation],
+    ),
+    line(2, "next ← the `elite` best, unchanged"),
+    line(2, "while next is not full:"),
+    line(
+        3,
+        "two parents by tournament (the fitter wins with probability selection_rate)",
+    ),
+    line(
+        3,
+        "child ← blocks between two cut points from one parent (cycle crossover)",
+    ),
+    line(
+        3,
+        "swap two free cells of a block with probability mutation_rate",
+    ),
+    line(1, "return gave up"),
+];
+
 /// The registry's entry.
 pub const SPEC: Spec = Spec {
     id: "genetic",
@@ -306,6 +343,7 @@ pub const SPEC: Spec = Spec {
         MUTATION_SCOPE.spec(),
         SELECTION_RATE.spec(),
     ],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Genetic {

@@ -22,9 +22,10 @@ use rand_pcg::Pcg64Mcg;
 use super::boxfill::{BoxFill, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason, Rule};
 
 /// GRASP: randomised greedy construction + hill climbing, repeated.
 #[derive(Clone, Debug)]
@@ -78,7 +79,7 @@ impl Grasp {
             fill.place(cell, digit);
             placed[size.box_of(cell)] |= digit_bit(digit);
             empty.retain(|&c| c != cell);
-            tracker.assign(cell, digit)?;
+            tracker.assign(cell, digit, Reason::STEP)?;
         }
         fill.recompute_cost();
         Ok(fill)
@@ -168,6 +169,34 @@ const MAX_ITERATIONS: IntParam = IntParam {
     default: 10_000,
 };
 
+/// GRASP: greedy randomised construction, then hill climbing, repeated.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "GRASP(grid):"),
+    line(1, "repeat max_iterations times:"),
+    step(2, "start again from the givens", &[Mark::Restart]),
+    line(2, "while a box has an empty cell:"),
+    line(
+        3,
+        "candidates ← (cell, digit) not yet in the box, by row/column repeats",
+    ),
+    step(
+        3,
+        "place one drawn from the best α share (the RCL)",
+        &[Mark::Assign(Rule::Step)],
+    ),
+    line(
+        2,
+        "while an in-box swap lowers the cost (digits missing per row and column):",
+    ),
+    step(3, "make the best such swap", &[Mark::Swap]),
+    step(
+        2,
+        "best ← min(best, cost); cost 0: return solved",
+        &[Mark::Iteration],
+    ),
+    line(1, "return gave up"),
+];
+
 /// The registry's entry.
 pub const SPEC: Spec = Spec {
     id: "grasp",
@@ -175,6 +204,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Grasp {

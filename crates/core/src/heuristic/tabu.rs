@@ -33,10 +33,11 @@ use rand_pcg::Pcg64Mcg;
 use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::domain::{self, Filter};
 use crate::grid::Grid;
+use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, ChoiceParam, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::trace::{Event, Observer};
+use crate::trace::{Event, Observer, Reason, Rule};
 
 /// Tabu search over filtered partial assignments.
 #[derive(Clone, Debug)]
@@ -69,20 +70,28 @@ fn unfilled(domains: &[u32]) -> u32 {
 }
 
 /// Reports how the board changed between two domain states: cells that became filled (Assign)
-/// or stopped being filled (Unassign).
+/// or stopped being filled (Unassign). The `decided` cell is the move's own; the other new
+/// values are the filter's.
 fn report_change<O: Observer + ?Sized>(
     before: &[u32],
     after: &[u32],
+    decided: Option<usize>,
     tracker: &mut Tracker<'_, O>,
 ) -> Result<(), Halt> {
     if !tracker.wants_cell_events() {
         return Ok(());
     }
     for (cell, (&was, &now)) in before.iter().zip(after).enumerate() {
+        let reason = if decided == Some(cell) {
+            Reason::DECISION
+        } else {
+            Reason::FILTERED
+        };
         match (is_single(was), is_single(now)) {
             (false, true) => tracker.emit(Event::Assign {
                 cell: cell as u16,
                 value: lowest_digit(now),
+                reason,
             })?,
             (true, false) => tracker.emit(Event::Unassign {
                 cell: cell as u16,
@@ -91,6 +100,7 @@ fn report_change<O: Observer + ?Sized>(
             (true, true) if was != now => tracker.emit(Event::Assign {
                 cell: cell as u16,
                 value: lowest_digit(now),
+                reason,
             })?,
             _ => {}
         }
@@ -117,7 +127,7 @@ impl Solver for Tabu {
             return tracker.finish(puzzle, Ok(None));
         }
         let result = (|| -> Result<Vec<u8>, Halt> {
-            report_change(&start, &root, &mut tracker)?;
+            report_change(&start, &root, None, &mut tracker)?;
             let mut domains = root.clone();
             let mut decisions: Vec<(usize, u8)> = Vec::new();
             // tabu_until[cell * n + digit - 1] = first iteration the pair is allowed again.
@@ -169,7 +179,7 @@ impl Solver for Tabu {
                 match best_move {
                     Some((after, cell, value)) => {
                         tracker.guess(cell, value, decisions.len() as u32 + 1)?;
-                        report_change(&domains, &chosen, &mut tracker)?;
+                        report_change(&domains, &chosen, Some(cell), &mut tracker)?;
                         domains.copy_from_slice(&chosen);
                         decisions.push((cell, value));
                         cost = after;
@@ -188,7 +198,7 @@ impl Solver for Tabu {
                         // The remaining assignments were accepted together before; they still are.
                         let consistent = refilter(&mut trial, Some(&cells));
                         debug_assert!(consistent);
-                        report_change(&domains, &trial, &mut tracker)?;
+                        report_change(&domains, &trial, None, &mut tracker)?;
                         domains.copy_from_slice(&trial);
                         cost = unfilled(&domains);
                     }
@@ -235,6 +245,46 @@ const CONSISTENCY: ChoiceParam<Filter> = ChoiceParam {
     default: 0,
 };
 
+/// The tabu search over filtered partial assignments.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "TABU(grid):"),
+    step(
+        1,
+        "D ← FILTER(domains of the givens)",
+        &[Mark::Assign(Rule::Filtered)],
+    ),
+    line(1, "repeat max_iterations times:"),
+    line(
+        2,
+        "moves ← up to `candidates` (cell, value) pairs from the open domains",
+    ),
+    line(
+        2,
+        "for each move: trial ← FILTER(D with cell = value); refuted: make it tabu",
+    ),
+    line(
+        2,
+        "pick the move leaving the fewest open cells, not tabu unless it beats the best",
+    ),
+    step(
+        2,
+        "if there is one: D ← its trial",
+        &[Mark::Guess, Mark::Assign(Rule::Decision)],
+    ),
+    step(3, "cells the filter fixed", &[Mark::Assign(Rule::Filtered)]),
+    step(
+        2,
+        "else: drop a random earlier move (tabu now), filter again from the givens",
+        &[Mark::Unassign],
+    ),
+    step(
+        2,
+        "cost ← open cells; best ← min(best, cost); 0: return solved",
+        &[Mark::Iteration],
+    ),
+    line(1, "return gave up"),
+];
+
 /// The registry's entry for alldiff-TS.
 pub const ALLDIFF: Spec = Spec {
     id: "tabu-alldiff",
@@ -242,6 +292,7 @@ pub const ALLDIFF: Spec = Spec {
     family: Family::Heuristic,
     description: "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
     params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 /// The registry's entry for AC3-TS.
@@ -251,6 +302,7 @@ pub const AC3: Spec = Spec {
     family: Family::Heuristic,
     description: "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
     params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+    pseudocode: PSEUDOCODE,
 };
 
 impl Tabu {

@@ -14,6 +14,7 @@ pub use params::{
 };
 
 use crate::grid::Grid;
+use crate::pseudocode::Line;
 use crate::solve::{Outcome, Solver};
 use crate::trace::Observer;
 use crate::{exact, heuristic};
@@ -45,6 +46,8 @@ pub struct Spec {
     pub description: &'static str,
     /// The parameter schema, defaults included.
     pub params: &'static [ParamSpec],
+    /// The algorithm in pseudo-code, each line with the events it executes.
+    pub pseudocode: &'static [Line],
 }
 
 /// Everything a run takes besides the puzzle: the seed (for randomised algorithms) and the parameters.
@@ -151,6 +154,11 @@ impl Algorithm {
     /// The parameter schema, defaults included.
     pub fn params(self) -> &'static [ParamSpec] {
         self.spec().params
+    }
+
+    /// The algorithm's pseudo-code.
+    pub fn pseudocode(self) -> &'static [Line] {
+        self.spec().pseudocode
     }
 
     pub fn from_id(id: &str) -> Option<Algorithm> {

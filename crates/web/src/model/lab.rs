@@ -670,7 +670,11 @@ mod tests {
         assert!(!lab.is_running());
         let late = lab.apply(Action::FromWorker {
             job,
-            message: WorkerMessage::Events(vec![sudoku_core::Event::Assign { cell: 1, value: 1 }]),
+            message: WorkerMessage::Events(vec![sudoku_core::Event::Assign {
+                cell: 1,
+                value: 1,
+                reason: sudoku_core::Reason::STEP,
+            }]),
         });
         assert!(late.quiet);
         assert!(lab.run.as_ref().unwrap().timeline.is_empty());

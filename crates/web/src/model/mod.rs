@@ -5,6 +5,7 @@
 pub mod lab;
 pub mod layout;
 pub mod library;
+pub mod narration;
 pub mod query;
 pub mod timeline;
 

@@ -2,7 +2,9 @@
 //! `cursor` events, rebuilt with the core's [`Replay`]; checkpoints every [`CHECKPOINT`] events
 //! make seeking backwards cheap. Kept free of browser types so it is tested natively.
 
-use sudoku_core::{Event, Grid, Replay};
+use sudoku_core::{line_of, Event, Grid, Line, Replay, Rule, Size};
+
+use super::narration::narrate;
 
 /// Events between two saved states.
 pub const CHECKPOINT: usize = 4_096;
@@ -31,6 +33,9 @@ pub struct Timeline {
     replay: Replay,
     /// `checkpoints[i]` = the state after `i * CHECKPOINT` events.
     checkpoints: Vec<Replay>,
+    /// (events applied, search depth then) at every guess, backtrack and restart: the depth
+    /// chart of the exact solvers.
+    depths: Vec<(usize, u32)>,
 }
 
 impl Timeline {
@@ -42,6 +47,7 @@ impl Timeline {
             cursor: 0,
             checkpoints: vec![replay.clone()],
             replay,
+            depths: Vec::new(),
         }
     }
 
@@ -51,7 +57,16 @@ impl Timeline {
             if !event.is_cell_detail() {
                 self.summaries.push((self.events.len(), event));
             }
+            let depth = match event {
+                Event::Guess { depth, .. } => Some(depth),
+                Event::Backtrack { depth } => Some(depth.saturating_sub(1)),
+                Event::Restart { .. } => Some(0),
+                _ => None,
+            };
             self.events.push(event);
+            if let Some(depth) = depth {
+                self.depths.push((self.events.len(), depth));
+            }
         }
     }
 
@@ -60,6 +75,9 @@ impl Timeline {
     /// per failed construction. At most `max_points` points per series (evenly sampled, the last
     /// one always kept). `None` when the run reports no such summary.
     pub fn progress(&self, max_points: usize) -> Option<Progress> {
+        if self.summaries.is_empty() {
+            return self.depth_progress(max_points);
+        }
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
         let summaries = &self.summaries[..shown];
         // The first summary says which kind of progress the run reports.
@@ -146,6 +164,39 @@ impl Timeline {
         })
     }
 
+    /// A search's depth over the events up to the cursor (the deepest level of each of at most
+    /// `max_points` stretches, so no dive is hidden by the sampling). `None` for a run without
+    /// guesses.
+    fn depth_progress(&self, max_points: usize) -> Option<Progress> {
+        if self.depths.is_empty() {
+            return None;
+        }
+        let shown = &self.depths[..self.depths.partition_point(|(i, _)| *i <= self.cursor)];
+        let stride = shown.len().div_ceil(max_points.max(1)).max(1);
+        let mut points: Vec<(f64, f64)> = vec![(0.0, 0.0)];
+        points.extend(shown.chunks(stride).map(|chunk| {
+            let (at, depth) = chunk
+                .iter()
+                .max_by_key(|(_, d)| *d)
+                .copied()
+                .unwrap_or_default();
+            (at as f64, depth as f64)
+        }));
+        if let Some(&(at, depth)) = shown.last() {
+            points.push((at as f64, depth as f64));
+        }
+        points.push((self.cursor as f64, self.depth() as f64));
+        points.dedup();
+        Some(Progress {
+            title: "search depth per event",
+            x_label: "event",
+            series: vec![Series {
+                name: "depth",
+                points,
+            }],
+        })
+    }
+
     pub fn len(&self) -> usize {
         self.events.len()
     }
@@ -208,63 +259,41 @@ impl Timeline {
         self.forward(target - self.cursor);
     }
 
-    /// Counts of guesses and backtracks among the applied events (for the step display).
-    pub fn describe_current(&self, size: sudoku_core::Size) -> String {
-        use sudoku_core::cell_name;
+    /// The current event in words (see [`narrate`]).
+    pub fn narration(&self, size: Size) -> String {
         match self.current() {
-            None => "start".into(),
-            Some(e) => {
-                match *e {
-                    Event::Guess { cell, value, depth } => {
-                        format!(
-                            "guess {value} in {} (level {depth})",
-                            cell_name(size, cell as usize)
-                        )
-                    }
-                    Event::Assign { cell, value } => {
-                        format!("place {value} in {}", cell_name(size, cell as usize))
-                    }
-                    Event::Eliminate { cell, value } => {
-                        format!("remove {value} from {}", cell_name(size, cell as usize))
-                    }
-                    Event::Backtrack { depth } => format!("backtrack: undo level {depth}"),
-                    Event::Unassign { cell, value } => {
-                        format!("empty {} (was {value})", cell_name(size, cell as usize))
-                    }
-                    Event::Swap { a, b } => format!(
-                        "swap {} and {}",
-                        cell_name(size, a as usize),
-                        cell_name(size, b as usize)
-                    ),
-                    Event::Restart { attempt, progress } => {
-                        format!("restart {attempt} (last construction coloured {progress} cells)")
-                    }
-                    Event::Iteration {
-                        iteration,
-                        cost,
-                        best,
-                    } => {
-                        format!("iteration {iteration}: cost {cost}, best {best}")
-                    }
-                    Event::Generation {
-                        generation,
-                        best,
-                        mean,
-                        worst,
-                    } => {
-                        format!("generation {generation}: best {best:.1}, mean {mean:.1}, worst {worst:.1}")
-                    }
-                    Event::Temperature {
-                        step,
-                        temperature,
-                        cost,
-                        best,
-                    } => {
-                        format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
-                    }
-                }
-            }
+            None => "start: the puzzle as given".into(),
+            Some(e) => narrate(size, e, self.replay.candidates_before_guess()),
         }
+    }
+
+    /// The unit the current event acts in, when its algorithm names one (a hidden single), or
+    /// the unit a peer elimination shares with the placed neighbour.
+    pub fn current_unit(&self, size: Size) -> Option<usize> {
+        match *self.current()? {
+            Event::Assign { reason, .. } | Event::Eliminate { reason, .. }
+                if reason.unit().is_some() =>
+            {
+                reason.unit()
+            }
+            Event::Eliminate { cell, reason, .. } if reason.rule == Rule::Peer => {
+                let (a, b) = (cell as usize, reason.at as usize);
+                let [row, col, bx] = size.units_of(a);
+                Some(if size.row_of(a) == size.row_of(b) {
+                    row
+                } else if size.col_of(a) == size.col_of(b) {
+                    col
+                } else {
+                    bx
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The pseudo-code line the current event executes.
+    pub fn current_line(&self, code: &[Line]) -> Option<usize> {
+        line_of(code, self.current()?)
     }
 
     /// The cell the last event touched, to highlight it.
@@ -343,7 +372,7 @@ mod tests {
         t.seek(usize::MAX);
         assert_eq!(t.values(), solution.values());
         let _ = Algorithm::Propagation.run(&puzzle, &RunConfig::default(), &mut NullObserver);
-        assert!(t.describe_current(puzzle.size()).len() > 3);
+        assert!(t.narration(puzzle.size()).len() > 3);
     }
 
     #[test]
@@ -384,5 +413,60 @@ mod tests {
         // The best cost never rises, and the last point is the last step.
         assert!(best.points.windows(2).all(|w| w[1].1 <= w[0].1));
         assert_eq!(best.points.last().unwrap().0, steps as f64);
+    }
+
+    #[test]
+    fn every_event_of_a_run_has_its_pseudocode_line_and_narration() {
+        let (puzzle, events, _) = recorded(Algorithm::Norvig);
+        let code = Algorithm::Norvig.pseudocode();
+        let mut t = Timeline::new(&puzzle);
+        t.extend(events.iter().copied());
+        assert_eq!(t.current_line(code), None);
+        let mut rules = std::collections::BTreeSet::new();
+        while t.forward(1) == 1 {
+            let line = t.current_line(code).expect("every event has a line");
+            assert!(!code[line].marks.is_empty());
+            assert!(!t.narration(puzzle.size()).is_empty());
+            if let Some(Event::Assign { reason, .. }) = t.current() {
+                rules.insert(format!("{:?}", reason.rule));
+                if reason.rule == Rule::HiddenSingle {
+                    // The unit it names is one of the cell's and is what the view highlights.
+                    let unit = t.current_unit(puzzle.size()).unwrap();
+                    let cell = t.current_cell().unwrap();
+                    assert!(puzzle.size().units_of(cell).contains(&unit));
+                    assert!(t.narration(puzzle.size()).contains("the only place for"));
+                }
+            }
+        }
+        assert!(
+            rules.contains("HiddenSingle") && rules.contains("NakedSingle"),
+            "{rules:?}"
+        );
+    }
+
+    #[test]
+    fn the_depth_chart_follows_the_cursor_and_keeps_the_deepest_dive() {
+        let (puzzle, events, _) = recorded(Algorithm::Dlx);
+        let deepest = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Guess { depth, .. } => Some(*depth),
+                _ => None,
+            })
+            .max()
+            .unwrap();
+        let mut t = Timeline::new(&puzzle);
+        t.extend(events.iter().copied());
+        t.seek(usize::MAX);
+        let all = t.progress(20).unwrap();
+        assert_eq!(all.title, "search depth per event");
+        let points = &all.series[0].points;
+        assert!(points.len() <= 24);
+        assert_eq!(points.iter().map(|p| p.1 as u32).max(), Some(deepest));
+        assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
+        t.seek(10);
+        let early = t.progress(20).unwrap();
+        assert!(early.series[0].points.iter().all(|p| p.0 <= 10.0));
+        assert_eq!(early.series[0].points.last().unwrap().1, t.depth() as f64);
     }
 }

@@ -6,6 +6,7 @@ pub mod chart;
 pub mod graph_view;
 pub mod hypergraph_view;
 pub mod playback_bar;
+pub mod pseudo_code;
 pub mod puzzle_input;
 pub mod result_panel;
 pub mod vertices;

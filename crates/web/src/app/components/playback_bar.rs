@@ -59,10 +59,10 @@ pub fn playback_bar(props: &PlaybackBarProps) -> Html {
                 oninput={d.reform(|e: InputEvent| Action::Scrub(
                     e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0)))} />
             <p id="step-counter" aria-live="off">
-                { format!("event {} / {}{}: {}", props.cursor, props.len,
-                    if props.receiving { " (receiving…)" } else { "" }, props.narration) }
-                { format!(" · depth {}", props.depth) }
+                { format!("event {} / {}{} · depth {}", props.cursor, props.len,
+                    if props.receiving { " (receiving…)" } else { "" }, props.depth) }
             </p>
+            <p id="narration" aria-live="off">{ props.narration.clone() }</p>
             // Screen readers hear the step only when playback stands still (on step and pause).
             <p id="narration-live" class="sr-only" aria-live="polite">
                 { if props.playing { String::new() } else { props.narration.to_string() } }

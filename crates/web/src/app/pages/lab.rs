@@ -12,6 +12,7 @@ use crate::app::components::chart::Chart;
 use crate::app::components::graph_view::GraphView;
 use crate::app::components::hypergraph_view::HypergraphView;
 use crate::app::components::playback_bar::PlaybackBar;
+use crate::app::components::pseudo_code::PseudoCode;
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
 use crate::app::components::view_switcher::ViewSwitcher;
@@ -234,7 +235,7 @@ pub fn lab_page() -> Html {
         },
         View::Hypergraph => html! {
             <HypergraphView size={size} values={values.clone()} givens={givens.clone()} focus={focus}
-                focus_unit={None::<usize>} />
+                focus_unit={lab.run.as_ref().and_then(|r| r.timeline.current_unit(size))} />
         },
     };
     let playback = match &lab.run {
@@ -246,12 +247,9 @@ pub fn lab_page() -> Html {
             html! { <>
                 <PlaybackBar playing={lab.playing} speed={lab.speed} events_per_second={lab.events_per_second()}
                     cursor={t.cursor()} len={t.len()} receiving={run.is_running()}
-                    narration={AttrValue::from(t.describe_current(run.puzzle.size()))} depth={t.depth()}
+                    narration={AttrValue::from(t.narration(run.puzzle.size()))} depth={t.depth()}
                     show_candidates={lab.show_candidates} show_help={*show_help} on_help={toggle_help.clone()}
                     dispatch={act.clone()} />
-                if let Some(progress) = t.progress(300) {
-                    <Chart progress={progress} />
-                }
             </> }
         }
     };
@@ -278,6 +276,13 @@ pub fn lab_page() -> Html {
                     { view }
                 </div>
                 { playback }
+                <div class="explain">
+                    <PseudoCode algorithm={lab.run.as_ref().map_or(lab.algorithm, |r| r.algorithm)}
+                        current={lab.run.as_ref().and_then(|r| r.timeline.current_line(r.algorithm.pseudocode()))} />
+                    if let Some(progress) = lab.run.as_ref().and_then(|r| r.timeline.progress(300)) {
+                        <Chart progress={progress} />
+                    }
+                </div>
             </section>
             <section class="right">
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}

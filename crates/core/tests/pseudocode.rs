@@ -1,0 +1,105 @@
+//! Every event any registered algorithm emits is executed by one line of its pseudo-code (the
+//! page highlights that line), on every size, on solvable and unsolvable puzzles, and when a
+//! budget runs out.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::fixtures;
+use sudoku_core::{line_of, Algorithm, Grid, ParamValue, Recorder, RunConfig};
+
+/// Small budgets: enough for every kind of event, quick for the slow algorithms.
+fn config(algorithm: Algorithm) -> RunConfig {
+    let mut config = RunConfig {
+        seed: 3,
+        ..RunConfig::default()
+    };
+    for (name, value) in [
+        ("max_nodes", 20_000),
+        ("max_iter", 300),
+        // GRASP's iterations are whole constructions with a hill climb (slow on 16×16).
+        (
+            "max_iterations",
+            if algorithm == Algorithm::Grasp {
+                20
+            } else {
+                3_000
+            },
+        ),
+        ("generations", 30),
+        ("population", 40),
+        ("elite", 10),
+    ] {
+        if algorithm.param(name).is_ok() {
+            config.params.set(name, ParamValue::Integer(value));
+        }
+    }
+    config
+}
+
+#[test]
+fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
+    let mut puzzles: Vec<Grid> = fixtures("sizes.txt")
+        .into_iter()
+        .map(|f| f.puzzle)
+        .filter(|p| p.size().n() <= 16)
+        .collect();
+    puzzles.extend(
+        fixtures("hardest.txt")
+            .into_iter()
+            .take(2)
+            .map(|f| f.puzzle),
+    );
+    puzzles.extend(
+        fixtures("mantere_koljonen.txt")
+            .into_iter()
+            .take(2)
+            .map(|f| f.puzzle),
+    );
+    // No solution: two clash-free givens that leave r1c3 without a digit.
+    let mut dead: Grid = "12.......\n..3......\n.........\n.........\n.........\n.........\n........4\n.........\n........."
+        .replace('\n', "")
+        .parse()
+        .unwrap();
+    for (cell, v) in [
+        (9 * 5 + 2, 4),
+        (9 * 6 + 2, 5),
+        (9 * 7 + 2, 6),
+        (9 * 8 + 2, 7),
+        (9 * 4 + 2, 8),
+        (9 * 3 + 2, 9),
+    ] {
+        dead.set_given(cell, v);
+    }
+    assert!(dead.conflicts().is_empty());
+    puzzles.push(dead);
+    for &algorithm in Algorithm::ALL {
+        let code = algorithm.pseudocode();
+        assert!(code.len() >= 5, "{algorithm}: pseudo-code too short");
+        assert!(
+            code.iter().any(|l| !l.marks.is_empty()),
+            "{algorithm}: no line executes anything"
+        );
+        let mut seen = BTreeSet::new();
+        for puzzle in &puzzles {
+            let mut recorder = Recorder::default();
+            algorithm
+                .run(puzzle, &config(algorithm), &mut recorder)
+                .unwrap();
+            for event in &recorder.events {
+                let line = line_of(code, event);
+                assert!(
+                    line.is_some(),
+                    "{algorithm}: no pseudo-code line for {event:?} ({:?})",
+                    event.mark()
+                );
+                seen.insert(line);
+            }
+        }
+        assert!(
+            seen.len() >= 2,
+            "{algorithm}: its runs executed only {seen:?}"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! One sentence per event, in words, with the reason where the algorithm gave one: what the
+//! narration line shows and screen readers hear.
+
+use sudoku_core::grid::digit_char;
+use sudoku_core::{cell_name, Event, Rule, Size};
+
+/// The unit two neighbouring cells share, in words ("the same row").
+fn shared_unit(size: Size, a: usize, b: usize) -> &'static str {
+    if size.row_of(a) == size.row_of(b) {
+        "the same row"
+    } else if size.col_of(a) == size.col_of(b) {
+        "the same column"
+    } else {
+        "the same box"
+    }
+}
+
+/// A fitness or cost as read on a chart: never rounded up to a perfect score.
+pub fn fitness(v: f32) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        // Truncated, so 0.9996 reads 0.999 and not 1.000.
+        format!("{:.3}", (v as f64 * 1000.0).floor() / 1000.0)
+    }
+}
+
+/// The sentence for `event`. `chosen_from` is the candidates before the latest guess (for a
+/// guess: how many it chose from).
+pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String {
+    let cell = |c: u16| cell_name(size, c as usize);
+    let digit = |v: u8| digit_char(size, v).to_string();
+    match *event {
+        Event::Guess {
+            cell: c,
+            value,
+            depth,
+        } => {
+            let options = chosen_from
+                .map(|cands| cands[c as usize].count_ones())
+                .filter(|&k| k > 1)
+                .map(|k| format!(" ({k} candidates)"))
+                .unwrap_or_default();
+            format!(
+                "guess {} = {}{options}, depth {depth}",
+                cell(c),
+                digit(value)
+            )
+        }
+        Event::Assign {
+            cell: c,
+            value,
+            reason,
+        } => {
+            let head = format!("{} = {}", cell(c), digit(value));
+            match reason.rule {
+                Rule::NakedSingle => format!("{head}: the only candidate left in {}", cell(c)),
+                Rule::HiddenSingle => format!(
+                    "{head}: the only place for {} in {}",
+                    digit(value),
+                    size.unit(reason.at as usize)
+                ),
+                Rule::Given => format!("{head}: a given"),
+                Rule::Decision => format!("{head}: the guess is placed"),
+                Rule::Filtered => format!("{head}: filtering left only {}", digit(value)),
+                Rule::Propagation => format!("{head}: forced by propagation"),
+                Rule::Peer => format!("{head}: its neighbours leave nothing else"),
+                Rule::Step => head,
+            }
+        }
+        Event::Eliminate {
+            cell: c,
+            value,
+            reason,
+        } => {
+            let head = format!("remove {} from {}", digit(value), cell(c));
+            match reason.rule {
+                Rule::Peer => format!(
+                    "{head}: {} in {} holds {}",
+                    cell(reason.at),
+                    shared_unit(size, c as usize, reason.at as usize),
+                    digit(value)
+                ),
+                Rule::HiddenSingle => format!(
+                    "{head}: {} takes the only place of a digit in {}",
+                    cell(c),
+                    size.unit(reason.at as usize)
+                ),
+                Rule::Given => format!("{head}: {} holds a given", cell(c)),
+                Rule::Decision => format!("{head}: the guess fills {}", cell(c)),
+                Rule::NakedSingle => format!("{head}: {} is a naked single", cell(c)),
+                Rule::Filtered => format!("{head}: filtered out"),
+                Rule::Propagation => format!("{head}: ruled out by propagation"),
+                Rule::Step => head,
+            }
+        }
+        Event::Backtrack { depth } => format!("backtrack: undo the guess at depth {depth}"),
+        Event::Unassign { cell: c, value } => {
+            format!("empty {} (was {})", cell(c), digit(value))
+        }
+        Event::Swap { a, b } => format!("swap {} and {}", cell(a), cell(b)),
+        Event::Restart { attempt, progress } => format!(
+            "construction {} failed after {progress} cells; start {attempt} from the givens",
+            attempt.saturating_sub(1)
+        ),
+        Event::Iteration {
+            iteration,
+            cost,
+            best,
+        } => {
+            format!("iteration {iteration}: cost {cost}, best {best}")
+        }
+        Event::Generation {
+            generation,
+            best,
+            mean,
+            worst,
+        } => format!(
+            "generation {generation}: best {}, mean {}, worst {}",
+            fitness(best),
+            fitness(mean),
+            fitness(worst)
+        ),
+        Event::Temperature {
+            step,
+            temperature,
+            cost,
+            best,
+        } => {
+            format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Reason;
+
+    #[test]
+    fn sentences_say_why() {
+        let s = Size::NINE;
+        let cands = vec![0b110u32; 81];
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Guess {
+                    cell: 1,
+                    value: 4,
+                    depth: 3
+                },
+                Some(&cands)
+            ),
+            "guess r1c2 = 4 (2 candidates), depth 3"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Assign {
+                    cell: 22,
+                    value: 7,
+                    reason: Reason::hidden_single(2)
+                },
+                None
+            ),
+            "r3c5 = 7: the only place for 7 in row 3"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Assign {
+                    cell: 22,
+                    value: 7,
+                    reason: Reason::hidden_single(9 + 4)
+                },
+                None
+            ),
+            "r3c5 = 7: the only place for 7 in column 5"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Eliminate {
+                    cell: 23,
+                    value: 7,
+                    reason: Reason::peer(22)
+                },
+                None
+            ),
+            "remove 7 from r3c6: r3c5 in the same row holds 7"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Restart {
+                    attempt: 413,
+                    progress: 57
+                },
+                None
+            ),
+            "construction 412 failed after 57 cells; start 413 from the givens"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Generation {
+                    generation: 168,
+                    best: 0.9996,
+                    mean: 0.5,
+                    worst: 0.25
+                },
+                None
+            ),
+            "generation 168: best 0.999, mean 0.500, worst 0.250"
+        );
+        // 16×16 digits are written as on the board.
+        assert_eq!(
+            narrate(
+                Size::SIXTEEN,
+                &Event::Assign {
+                    cell: 0,
+                    value: 16,
+                    reason: Reason::NAKED_SINGLE
+                },
+                None
+            ),
+            "r1c1 = G: the only candidate left in r1c1"
+        );
+    }
+}
