@@ -122,10 +122,11 @@ test('keyboard shortcuts drive the playback and are listed in the help', async (
   assert.ok(await page.isVisible('#shortcuts'));
   assert.match(await page.textContent('#shortcuts'), /Space.*play \/ pause/);
   // Keys typed into a field are not shortcuts.
+  const paused = await cursor(page);
   await page.click('#seed');
   await page.keyboard.press('End');
-  await page.keyboard.press('Home');
-  assert.equal(await cursor(page), 0);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await cursor(page), paused);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -187,6 +188,46 @@ test('an exact run draws its search depth up to the cursor', async () => {
   assert.match(await chart.locator('figcaption').textContent(), /search depth/);
   const points = await chart.locator('polyline').getAttribute('points');
   assert.ok(points.trim().split(' ').length > 5, points);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a colouring run shows its breadth-first queue as it evolves, and why a construction failed', async () => {
+  const { page, problems } = await newPage();
+  const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
+  await page.goto(`${BASE}?puzzle=${EASY}&algorithm=coloring-bfs&seed=1&view=graph&step=1&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.locator('h1').click();
+  const chips = async () => page.$$eval('#frontier .chip-cell', (cs) => cs.map((c) => c.textContent));
+  const ringed = async () => page.locator('[data-view=graph] .vertex.frontier').count();
+  // The first failed construction names the cell with no colour left, which the view focuses.
+  let failed = '';
+  for (let i = 0; i < 300 && !failed; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    const narration = await page.textContent('#narration');
+    if (/^construction \d+ failed after \d+ cells: r\dc\d has no colour left/.test(narration)) failed = narration;
+  }
+  assert.ok(failed, 'a failed construction within 300 steps');
+  const stuck = failed.match(/cells: r(\d)c(\d)/).slice(1).map(Number);
+  const focused = await page.$eval('[data-view=graph] .vertex.current', (v) => Number(v.dataset.cell));
+  assert.equal(focused, (stuck[0] - 1) * 9 + stuck[1] - 1);
+  assert.deepEqual(await chips(), [], 'the restart empties the queue');
+  // Cells join at the back and leave from the front: the oldest goes first.
+  let left = 0;
+  for (let i = 0; i < 300 && left < 3; i += 1) {
+    const before = await chips();
+    await page.keyboard.press('ArrowRight');
+    const narration = await page.textContent('#narration');
+    if (narration.includes('leaves the frontier')) {
+      assert.ok(narration.startsWith(before[0]), `${narration} / ${before}`);
+      left += 1;
+    } else if (narration.includes('joins the frontier')) {
+      assert.equal((await chips()).at(-1), narration.split(' ')[0]);
+    }
+    const listed = (await chips()).length;
+    if (listed < 24) assert.equal(await ringed(), listed);
+  }
+  assert.equal(left, 3);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -115,9 +115,19 @@ pub enum Event {
     Unassign { cell: u16, value: u8 },
     /// Two cells exchanged their values (local search moves).
     Swap { a: u16, b: u16 },
-    /// A multi-start construction ended without success after colouring `progress` cells; the
-    /// board returns to the puzzle's givens and construction `attempt` starts.
-    Restart { attempt: u32, progress: u32 },
+    /// A cell enters the traversal's frontier (a colouring's breadth-first queue or
+    /// depth-first stack).
+    Push { cell: u16 },
+    /// A cell leaves the frontier: its neighbours are explored next.
+    Pop { cell: u16 },
+    /// A multi-start construction ended without success after colouring `progress` cells (at
+    /// `stuck`, which had no value left, when the algorithm says); the board returns to the
+    /// puzzle's givens and construction `attempt` starts.
+    Restart {
+        attempt: u32,
+        progress: u32,
+        stuck: Option<u16>,
+    },
     /// One local-search iteration: the cost now and the best cost so far.
     Iteration {
         iteration: u32,
@@ -151,6 +161,8 @@ impl Event {
                 | Event::Backtrack { .. }
                 | Event::Unassign { .. }
                 | Event::Swap { .. }
+                | Event::Push { .. }
+                | Event::Pop { .. }
         )
     }
 }
@@ -235,6 +247,8 @@ impl Observer for Counter {
 pub struct Replay {
     pub values: Vec<u8>,
     pub candidates: Vec<u32>,
+    /// The traversal's frontier, in the order the cells entered it.
+    pub frontier: Vec<u16>,
     levels: Vec<(Vec<u8>, Vec<u32>)>,
     /// The puzzle's state, which a restart returns to.
     start: (Vec<u8>, Vec<u32>),
@@ -259,6 +273,7 @@ impl Replay {
             start: (values.clone(), candidates.clone()),
             values,
             candidates,
+            frontier: Vec::new(),
             levels: Vec::new(),
         }
     }
@@ -309,8 +324,15 @@ impl Replay {
             }
             Event::Unassign { cell, .. } => self.values[cell as usize] = 0,
             Event::Swap { a, b } => self.values.swap(a as usize, b as usize),
+            Event::Push { cell } => self.frontier.push(cell),
+            Event::Pop { cell } => {
+                if let Some(i) = self.frontier.iter().rposition(|&c| c == cell) {
+                    self.frontier.remove(i);
+                }
+            }
             Event::Restart { .. } => {
                 self.levels.clear();
+                self.frontier.clear();
                 self.values.clone_from(&self.start.0);
                 self.candidates.clone_from(&self.start.1);
             }

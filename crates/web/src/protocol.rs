@@ -79,7 +79,13 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
             Event::Backtrack { depth } => [3, depth, 0, 0, 0],
             Event::Unassign { cell, value } => [4, cell as u32, value as u32, 0, 0],
             Event::Swap { a, b } => [5, a as u32, b as u32, 0, 0],
-            Event::Restart { attempt, progress } => [6, attempt, progress, 0, 0],
+            Event::Restart {
+                attempt,
+                progress,
+                stuck,
+            } => [6, attempt, progress, stuck.map_or(0, |c| c as u32 + 1), 0],
+            Event::Push { cell } => [10, cell as u32, 0, 0, 0],
+            Event::Pop { cell } => [11, cell as u32, 0, 0, 0],
             Event::Iteration {
                 iteration,
                 cost,
@@ -154,7 +160,13 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                 6 => Event::Restart {
                     attempt: w[1],
                     progress: w[2],
+                    stuck: match w[3] {
+                        0 => None,
+                        c => Some(u16::try_from(c - 1).ok()?),
+                    },
                 },
+                10 => Event::Push { cell },
+                11 => Event::Pop { cell },
                 7 => Event::Iteration {
                     iteration: w[1],
                     cost: w[2],
@@ -211,7 +223,15 @@ mod tests {
             Event::Restart {
                 attempt: 9_999,
                 progress: 40,
+                stuck: Some(624),
             },
+            Event::Restart {
+                attempt: 3,
+                progress: 0,
+                stuck: None,
+            },
+            Event::Push { cell: 17 },
+            Event::Pop { cell: 624 },
             Event::Iteration {
                 iteration: 10,
                 cost: 4,

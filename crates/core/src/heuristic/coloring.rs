@@ -73,6 +73,8 @@ struct Construction<'g> {
     values: Vec<u8>,
     visited: Vec<bool>,
     coloured: u32,
+    /// The cell no colour was left for, when a construction fails.
+    stuck: Option<usize>,
 }
 
 impl Construction<'_> {
@@ -128,7 +130,10 @@ impl Construction<'_> {
                 })?;
                 Ok(true)
             }
-            None => Ok(false),
+            None => {
+                self.stuck = Some(v);
+                Ok(false)
+            }
         }
     }
 }
@@ -177,7 +182,11 @@ impl Coloring {
         match self.traversal {
             Traversal::BreadthFirst => {
                 let mut queue = std::collections::VecDeque::from([origin]);
+                tracker.emit(Event::Push {
+                    cell: origin as u16,
+                })?;
                 while let Some(v) = queue.pop_front() {
+                    tracker.emit(Event::Pop { cell: v as u16 })?;
                     for &u in &graph.adjacency[v] {
                         let u = u as usize;
                         if !work.visited[u] {
@@ -185,6 +194,7 @@ impl Coloring {
                                 return Ok(false);
                             }
                             queue.push_back(u);
+                            tracker.emit(Event::Push { cell: u as u16 })?;
                         }
                     }
                 }
@@ -214,7 +224,11 @@ impl Coloring {
             }
             Traversal::DepthFirst => {
                 let mut stack = vec![origin];
+                tracker.emit(Event::Push {
+                    cell: origin as u16,
+                })?;
                 while let Some(v) = stack.pop() {
+                    tracker.emit(Event::Pop { cell: v as u16 })?;
                     let next = graph.adjacency[v]
                         .iter()
                         .map(|&u| u as usize)
@@ -224,7 +238,9 @@ impl Coloring {
                             return Ok(false);
                         }
                         stack.push(v);
+                        tracker.emit(Event::Push { cell: v as u16 })?;
                         stack.push(u);
+                        tracker.emit(Event::Push { cell: u as u16 })?;
                     }
                 }
             }
@@ -257,6 +273,7 @@ impl Solver for Coloring {
                 values: puzzle.values().to_vec(),
                 visited: vec![false; puzzle.size().cells()],
                 coloured: 0,
+                stuck: None,
             };
             let origin = match fixed_origin {
                 Some(origin) => origin,
@@ -274,6 +291,7 @@ impl Solver for Coloring {
                 tracker.emit(Event::Restart {
                     attempt: attempt as u32 + 1,
                     progress: work.coloured,
+                    stuck: work.stuck.map(|c| c as u16),
                 })?;
             }
         })();
@@ -308,19 +326,34 @@ const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITER.spec()]
 pub const PSEUDOCODE: &[Line] = &[
     line(0, "COLOUR(graph, givens):"),
     line(1, "repeat max_iter times:"),
+    step(
+        2,
+        "colour the origin; put it in the frontier (BFS: a queue, DFS: a stack)",
+        &[Mark::Push],
+    ),
     line(
         2,
-        "v ← the origin; queue (BFS) / stack (DFS) / saturation order (DSATUR)",
+        "DSATUR: next ← the uncoloured vertex whose neighbours use the most colours",
     ),
-    line(2, "while a vertex v is next in the order:"),
-    line(3, "usable ← colours not used by v's neighbours"),
-    line(3, "if usable = ∅: the construction fails"),
     step(
+        2,
+        "while the frontier is not empty: v ← next out (queue: oldest, stack: newest)",
+        &[Mark::Pop],
+    ),
+    line(
         3,
-        "v ← a random colour among the first list_size usable ones",
+        "for each uncoloured neighbour u of v (DFS: the first one, and v goes back):",
+    ),
+    line(
+        4,
+        "usable ← colours not used by u's neighbours; none: the construction fails",
+    ),
+    step(
+        4,
+        "u ← a random colour among the first list_size usable ones",
         &[Mark::Assign(Rule::Step)],
     ),
-    line(3, "add v's uncoloured neighbours to the order"),
+    step(4, "put u in the frontier", &[Mark::Push]),
     line(2, "all vertices coloured: return solved"),
     step(2, "else: back to the givens, start again", &[Mark::Restart]),
     line(1, "return gave up"),
@@ -383,6 +416,43 @@ impl Coloring {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The frontier as the page replays it: breadth-first takes the oldest cell out (a
+    /// queue), depth-first the newest (a stack).
+    #[test]
+    fn the_frontier_is_a_queue_for_bfs_and_a_stack_for_dfs() {
+        use crate::trace::{Recorder, Replay};
+        let puzzle: Grid = crate::heuristic::test_support::EASY.parse().unwrap();
+        for (traversal, fifo) in [
+            (Traversal::BreadthFirst, true),
+            (Traversal::DepthFirst, false),
+        ] {
+            let mut recorder = Recorder::default();
+            Coloring {
+                traversal,
+                origin: Origin::First,
+                list_size: 9,
+                max_iter: 20,
+                seed: 1,
+            }
+            .solve(&puzzle, &mut recorder);
+            let mut replay = Replay::new(&puzzle);
+            let mut pops = 0;
+            for event in &recorder.events {
+                if let Event::Pop { cell } = *event {
+                    let next = if fifo {
+                        replay.frontier.first()
+                    } else {
+                        replay.frontier.last()
+                    };
+                    assert_eq!(next, Some(&cell), "{traversal:?}");
+                    pops += 1;
+                }
+                replay.apply(event);
+            }
+            assert!(pops > 20, "{traversal:?}: {pops} pops");
+        }
+    }
     use crate::heuristic::test_support::*;
     use crate::solve::{Limit, Status};
     use crate::trace::{NullObserver, Recorder, Replay};

@@ -135,6 +135,7 @@ impl Solver for Grasp {
                     tracker.emit(Event::Restart {
                         attempt: iteration as u32,
                         progress: free_count,
+                        stuck: None,
                     })?;
                 }
                 let mut fill = self.construct(puzzle, &mut rng, &mut tracker)?;

@@ -99,10 +99,23 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             format!("empty {} (was {})", cell(c), digit(value))
         }
         Event::Swap { a, b } => format!("swap {} and {}", cell(a), cell(b)),
-        Event::Restart { attempt, progress } => format!(
-            "construction {} failed after {progress} cells; start {attempt} from the givens",
-            attempt.saturating_sub(1)
-        ),
+        Event::Restart {
+            attempt,
+            progress,
+            stuck,
+        } => {
+            let why = stuck
+                .map(|c| format!(": {} has no colour left", cell(c)))
+                .unwrap_or_default();
+            format!(
+                "construction {} failed after {progress} cells{why}; start {attempt} from the givens",
+                attempt.saturating_sub(1)
+            )
+        }
+        Event::Push { cell: c } => format!("{} joins the frontier", cell(c)),
+        Event::Pop { cell: c } => {
+            format!("{} leaves the frontier: its neighbours come next", cell(c))
+        }
         Event::Iteration {
             iteration,
             cost,
@@ -194,11 +207,12 @@ mod tests {
                 s,
                 &Event::Restart {
                     attempt: 413,
-                    progress: 57
+                    progress: 57,
+                    stuck: Some(63),
                 },
                 None
             ),
-            "construction 412 failed after 57 cells; start 413 from the givens"
+            "construction 412 failed after 57 cells: r8c1 has no colour left; start 413 from the givens"
         );
         assert_eq!(
             narrate(

@@ -36,6 +36,8 @@ pub struct Timeline {
     /// (events applied, search depth then) at every guess, backtrack and restart: the depth
     /// chart of the exact solvers.
     depths: Vec<(usize, u32)>,
+    /// A cell entered a frontier (colouring runs keep a queue or a stack).
+    has_frontier: bool,
 }
 
 impl Timeline {
@@ -48,6 +50,7 @@ impl Timeline {
             checkpoints: vec![replay.clone()],
             replay,
             depths: Vec::new(),
+            has_frontier: false,
         }
     }
 
@@ -63,6 +66,7 @@ impl Timeline {
                 Event::Restart { .. } => Some(0),
                 _ => None,
             };
+            self.has_frontier |= matches!(event, Event::Push { .. });
             self.events.push(event);
             if let Some(depth) = depth {
                 self.depths.push((self.events.len(), depth));
@@ -155,9 +159,9 @@ impl Timeline {
                 title: "cells coloured per failed construction",
                 x_label: "construction",
                 series: vec![series("coloured", &|e| match *e {
-                    Event::Restart { attempt, progress } => {
-                        Some((attempt as f64 - 1.0, progress as f64))
-                    }
+                    Event::Restart {
+                        attempt, progress, ..
+                    } => Some((attempt as f64 - 1.0, progress as f64)),
                     _ => None,
                 })],
             },
@@ -225,6 +229,16 @@ impl Timeline {
 
     pub fn candidates(&self) -> &[u32] {
         &self.replay.candidates
+    }
+
+    /// Whether the run reports a traversal frontier.
+    pub fn has_frontier(&self) -> bool {
+        self.has_frontier
+    }
+
+    /// The traversal's frontier at the cursor, in the order its cells entered it.
+    pub fn frontier(&self) -> &[u16] {
+        &self.replay.frontier
     }
 
     /// Open decision levels at the cursor.
@@ -304,6 +318,8 @@ impl Timeline {
             | Event::Eliminate { cell, .. }
             | Event::Unassign { cell, .. } => Some(*cell as usize),
             Event::Swap { a, .. } => Some(*a as usize),
+            Event::Push { cell } | Event::Pop { cell } => Some(*cell as usize),
+            Event::Restart { stuck, .. } => stuck.map(|c| c as usize),
             _ => None,
         }
     }

@@ -18,6 +18,30 @@ pub struct GraphViewProps {
     pub givens: Vec<bool>,
     /// The current event's cell (or the selected cell when nothing plays).
     pub focus: Option<usize>,
+    /// The traversal's frontier at the cursor, oldest first (colouring runs).
+    #[prop_or_default]
+    pub frontier: Vec<u16>,
+    /// The run keeps a frontier (show the list even while it is empty).
+    #[prop_or_default]
+    pub has_frontier: bool,
+}
+
+/// Frontier cells listed at most.
+const FRONTIER_SHOWN: usize = 24;
+
+/// The frontier as a list, oldest first.
+fn frontier_list(size: Size, frontier: &[u16]) -> Html {
+    let more = frontier.len().saturating_sub(FRONTIER_SHOWN);
+    html! {
+        <p id="frontier" class="frontier-list" aria-label="frontier, oldest first">
+            { "frontier (oldest → newest): " }
+            if frontier.is_empty() { <span class="muted">{ "empty" }</span> }
+            { for frontier.iter().take(FRONTIER_SHOWN).map(|&c| html! {
+                <span class="chip-cell">{ sudoku_core::cell_name(size, c as usize) }</span>
+            }) }
+            if more > 0 { { format!(" … +{more}") } }
+        </p>
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -93,13 +117,15 @@ pub fn graph_view(props: &GraphViewProps) -> Html {
                     <li class="row">{ "row" }</li><li class="column">{ "column" }</li><li class="box">{ "box" }</li>
                 </ul>
             </div>
+            if props.has_frontier { { frontier_list(size, &props.frontier) } }
             <svg viewBox={format!("{:.1} {:.1} {:.1} {:.1}", -margin, -margin, side + 2.0 * margin, side + 2.0 * margin)}
                 role="group" aria-label={format!("graph of the {size} grid")}>
                 if all_drawn {
                     <Edges size={size} shape={*shape} focus={None::<usize>} class="edges" />
                 }
                 <Edges size={size} shape={*shape} focus={props.focus} class="focus-edges" />
-                <Vertices size={size} shape={*shape} values={props.values.clone()} givens={props.givens.clone()} focus={props.focus} />
+                <Vertices size={size} shape={*shape} values={props.values.clone()} givens={props.givens.clone()}
+                    focus={props.focus} frontier={props.frontier.clone()} />
             </svg>
         </figure>
     }

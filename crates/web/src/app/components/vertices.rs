@@ -15,6 +15,9 @@ pub struct VerticesProps {
     pub values: Vec<u8>,
     pub givens: Vec<bool>,
     pub focus: Option<usize>,
+    /// Cells in the traversal's frontier (a colouring's queue or stack).
+    #[prop_or_default]
+    pub frontier: Vec<u16>,
 }
 
 #[function_component(Vertices)]
@@ -30,6 +33,7 @@ pub fn vertices(props: &VerticesProps) -> Html {
                 let given = props.givens[cell];
                 let mut class = classes!("vertex");
                 if given { class.push("given"); }
+                if props.frontier.contains(&(cell as u16)) { class.push("frontier"); }
                 if props.focus == Some(cell) {
                     class.push("current");
                 } else if props.focus.is_some_and(|f| size.sees(f, cell)) {

@@ -231,7 +231,9 @@ pub fn lab_page() -> Html {
     let view = match lab.view {
         View::Board => Html::default(),
         View::Graph => html! {
-            <GraphView size={size} values={values.clone()} givens={givens.clone()} focus={focus} />
+            <GraphView size={size} values={values.clone()} givens={givens.clone()} focus={focus}
+                frontier={lab.run.as_ref().map(|r| r.timeline.frontier().to_vec()).unwrap_or_default()}
+                has_frontier={lab.run.as_ref().is_some_and(|r| r.timeline.has_frontier())} />
         },
         View::Hypergraph => html! {
             <HypergraphView size={size} values={values.clone()} givens={givens.clone()} focus={focus}
