@@ -231,3 +231,58 @@ test('a colouring run shows its breadth-first queue as it evolves, and why a con
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// One algorithm per family, on each size: both views show what the board shows at every
+// position, going forward, backward and by scrubbing.
+test('both views follow every family forward, backward and by scrubbing on 4×4, 9×9 and 16×16', async () => {
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(new URL('../data/sizes.txt', import.meta.url), 'utf8')
+    .split('\n').filter((l) => l && !l.startsWith('#'));
+  const bySize = (n) => lines.find((l) => l.trim().length === n * n).trim();
+  const { page, problems } = await newPage();
+  const families = [
+    ['norvig', ''],
+    ['coloring-dfs', '&p.max_iter=30'],
+    ['tabu-alldiff', '&p.max_iterations=200'],
+    ['genetic', '&p.generations=20&p.population=30&p.elite=10'],
+  ];
+  for (const n of [4, 9, 16]) {
+    for (const [algorithm, params] of families) {
+      for (const view of ['graph', 'hypergraph']) {
+        await page.goto(`${BASE}?puzzle=${bySize(n)}&algorithm=${algorithm}${params}&seed=2&view=${view}&autoplay=0&run=1`);
+        await page.waitForFunction(() => /solved|gave up|no solution/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60_000 });
+        const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
+        assert.ok(total > 0, `${algorithm} ${n}: events`);
+        const label = `${algorithm} ${n}×${n} ${view}`;
+        for (const to of [Math.floor(total / 2), Math.floor(total / 3), total]) {
+          await page.$eval('#scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, to);
+          assert.deepEqual(await vertexLabels(page), await boardLabels(page), `${label} at ${to}`);
+        }
+        await page.click('#step-back');
+        await page.click('#step-back');
+        await page.click('#step');
+        assert.equal(await cursor(page), total - 1, label);
+        assert.deepEqual(await vertexLabels(page), await boardLabels(page), `${label} after stepping back`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('with reduced motion asked for, a run waits for Play; the phone layout keeps board and controls usable', async () => {
+  const { page, problems } = await newPage({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.waitForTimeout(300);
+  assert.equal(await cursor(page), 0, 'nothing played by itself');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scrolling (${width}px)`);
+  const board = await page.locator('.board').boundingBox();
+  assert.ok(board.width > 300 && board.x >= 0 && board.x + board.width <= 390, JSON.stringify(board));
+  await page.tap('#play');
+  await page.waitForFunction(() => /^event [1-9]/.test(document.querySelector('#step-counter').textContent));
+  await page.tap('#end');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

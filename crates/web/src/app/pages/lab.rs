@@ -49,6 +49,13 @@ fn url_pairs() -> Vec<(String, String)> {
     out
 }
 
+/// The system's "reduce motion" setting.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 fn share_link(query: &Query) -> String {
     let base = web_sys::window()
         .and_then(|w| {
@@ -123,7 +130,11 @@ pub fn lab_page() -> Html {
     let initial = use_mut_ref(|| None::<Effects>);
     let state = use_mut_ref(|| {
         let pairs = url_pairs();
-        let query = Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let mut query = Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        if query.autoplay.is_none() && prefers_reduced_motion() {
+            // Nothing moves by itself for those who asked for less motion: Play starts it.
+            query.autoplay = Some(false);
+        }
         let seed = (js_sys::Math::random() * 4_294_967_296.0) as u64;
         let (lab, effects) = lab::Lab::new(query, library(), seed);
         *initial.borrow_mut() = Some(effects);
