@@ -58,24 +58,12 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
                 cell,
                 value,
                 reason,
-            } => [
-                1,
-                cell as u32,
-                value as u32,
-                rule_number(reason.rule),
-                reason.at as u32,
-            ],
+            } => cell_change(1, cell, value, reason),
             Event::Eliminate {
                 cell,
                 value,
                 reason,
-            } => [
-                2,
-                cell as u32,
-                value as u32,
-                rule_number(reason.rule),
-                reason.at as u32,
-            ],
+            } => cell_change(2, cell, value, reason),
             Event::Backtrack { depth } => [3, depth, 0, 0, 0],
             Event::Unassign { cell, value } => [4, cell as u32, value as u32, 0, 0],
             Event::Swap { a, b } => [5, a as u32, b as u32, 0, 0],
@@ -115,8 +103,13 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
     out
 }
 
-fn rule_number(rule: Rule) -> u32 {
-    Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0) as u32
+/// An Assign (kind 1) or Eliminate (kind 2): the cell, the value, the reason's rule and place.
+fn cell_change(kind: u32, cell: u16, value: u8, reason: Reason) -> [u32; EVENT_WORDS] {
+    let rule = Rule::ALL
+        .iter()
+        .position(|&r| r == reason.rule)
+        .unwrap_or(0) as u32;
+    [kind, cell as u32, value as u32, rule, reason.at as u32]
 }
 
 fn reason(rule: u32, at: u32) -> Option<Reason> {

@@ -23,7 +23,7 @@ use super::boxfill::{BoxFill, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, Family, IntParam, RealParam, Spec};
+use crate::registry::{max_iterations, Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer, Reason, Rule};
 
@@ -162,13 +162,7 @@ const ALPHA: RealParam = RealParam {
     max: 1.0,
     default: 0.3,
 };
-const MAX_ITERATIONS: IntParam = IntParam {
-    name: "max_iterations",
-    description: "Iterations at most before giving up.",
-    min: 1,
-    max: 100_000_000,
-    default: 10_000,
-};
+const MAX_ITERATIONS: IntParam = max_iterations(10_000);
 
 /// GRASP: greedy randomised construction, then hill climbing, repeated.
 pub const PSEUDOCODE: &[Line] = &[

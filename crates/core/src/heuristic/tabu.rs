@@ -34,7 +34,7 @@ use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::domain::{self, Filter};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, ChoiceParam, Family, IntParam, Spec};
+use crate::registry::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer, Reason, Rule};
@@ -216,13 +216,7 @@ impl Solver for Tabu {
     }
 }
 
-const MAX_ITERATIONS: IntParam = IntParam {
-    name: "max_iterations",
-    description: "Iterations at most before giving up.",
-    min: 1,
-    max: 100_000_000,
-    default: 10_000,
-};
+const MAX_ITERATIONS: IntParam = max_iterations(10_000);
 const TENURE: IntParam = IntParam {
     name: "tenure",
     description: "Iterations a refuted or dropped cell–digit pair stays tabu.",

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use params::{
-    max_nodes, ChoiceParam, IntParam, ParamError, ParamKind, ParamSpec, ParamValue, Params,
-    RealParam,
+    max_iterations, max_nodes, ChoiceParam, IntParam, ParamError, ParamKind, ParamSpec, ParamValue,
+    Params, RealParam,
 };
 
 use crate::grid::Grid;

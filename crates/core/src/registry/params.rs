@@ -266,6 +266,17 @@ impl<T: Copy + 'static> ChoiceParam<T> {
     }
 }
 
+/// The iteration budget of a local search.
+pub const fn max_iterations(default: i64) -> IntParam {
+    IntParam {
+        name: "max_iterations",
+        description: "Iterations at most before giving up.",
+        min: 1,
+        max: 100_000_000,
+        default,
+    }
+}
+
 /// The search-node budget of the exact solvers (0 = none).
 pub const fn max_nodes(default: i64) -> IntParam {
     IntParam {
