@@ -5,4 +5,4 @@ pub mod components;
 pub mod hooks;
 pub mod pages;
 
-pub use pages::lab::Lab as App;
+pub use pages::App;

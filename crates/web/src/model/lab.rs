@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use sudoku_core::grid::char_digit;
-use sudoku_core::{Algorithm, Conflict, Grid, ParseError, Size};
+use sudoku_core::{Algorithm, Conflict, Grid, ParseError, Size, Status};
 
 use super::library::Entry;
 use super::query::Query;
@@ -35,6 +35,23 @@ impl Run {
     /// Still computing in the worker.
     pub fn is_running(&self) -> bool {
         self.summary.is_none() && !self.cancelled
+    }
+
+    /// How the run ended, as the test hooks and the embed page's `done` notice name it:
+    /// `verified`, `no-solution`, `gave-up`, `cancelled` or `failed` (solved but not verified);
+    /// `None` while it runs.
+    pub fn outcome(&self) -> Option<&'static str> {
+        if self.cancelled {
+            return Some("cancelled");
+        }
+        let summary = self.summary.as_ref()?;
+        Some(match (&summary.outcome.status, &summary.verified) {
+            (Status::Solved, Some(Ok(()))) => "verified",
+            (Status::Solved, _) => "failed",
+            (Status::NoSolution, _) => "no-solution",
+            (Status::Cancelled, _) => "cancelled",
+            (Status::GaveUp(_), _) => "gave-up",
+        })
     }
 
     /// The values to draw at the cursor. A capped trace ends before the solver did: at its end,
@@ -152,6 +169,8 @@ pub struct Lab {
     pub autoplay: bool,
     /// Event to show once the run is complete (the URL's `step`).
     pending_step: Option<usize>,
+    /// The compact page for an iframe (`embed=1`).
+    pub embed: bool,
     next_job: u64,
 }
 
@@ -194,6 +213,7 @@ impl Lab {
             view: query.view.unwrap_or(View::Board),
             autoplay: query.autoplay.unwrap_or(query.step.is_none()),
             pending_step: query.step,
+            embed: query.embed,
             next_job: 1,
         };
         if let Some(text) = &query.puzzle {
@@ -250,6 +270,7 @@ impl Lab {
                 .collect(),
             view: Some(self.view),
             step,
+            embed: self.embed,
             ..Query::default()
         }
     }
@@ -621,6 +642,7 @@ mod tests {
         assert!(
             share.contains("algorithm=dlx") && share.contains("seed=7") && share.contains(HARD)
         );
+        assert_eq!(lab.run.as_ref().unwrap().outcome(), Some("verified"));
     }
 
     #[test]
@@ -666,6 +688,7 @@ mod tests {
         let (job, _) = effects.post.unwrap();
         let cancel = lab.apply(Action::Cancel);
         assert!(cancel.restart_worker);
+        assert_eq!(lab.run.as_ref().unwrap().outcome(), Some("cancelled"));
         assert!(lab.notice.as_deref().unwrap().contains("cancelled"));
         assert!(!lab.is_running());
         let late = lab.apply(Action::FromWorker {

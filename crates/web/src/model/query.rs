@@ -25,6 +25,8 @@ pub struct Query {
     /// Speed slider position, 0..=100 (10^(v/20) events per second).
     pub speed: Option<u32>,
     pub autoplay: Option<bool>,
+    /// The compact page for an iframe.
+    pub embed: bool,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -91,6 +93,7 @@ impl Query {
                 },
                 "run" => q.run = flag(key, value, &mut q.errors).unwrap_or(false),
                 "autoplay" => q.autoplay = flag(key, value, &mut q.errors),
+                "embed" => q.embed = flag(key, value, &mut q.errors).unwrap_or(false),
                 "view" => match View::from_id(value) {
                     Some(v) => q.view = Some(v),
                     None => q.errors.push(format!(
@@ -167,6 +170,9 @@ impl Query {
         if let Some(a) = self.autoplay {
             put("autoplay", if a { "1" } else { "0" });
         }
+        if self.embed {
+            put("embed", "1");
+        }
         if self.run {
             put("run", "1");
         }
@@ -210,6 +216,7 @@ mod tests {
             ("step", "12"),
             ("speed", "40"),
             ("autoplay", "0"),
+            ("embed", "1"),
             ("run", "1"),
         ]);
         assert_eq!(q.errors, Vec::<String>::new());
@@ -220,6 +227,7 @@ mod tests {
             (q.view, q.autoplay, q.run),
             (Some(View::Graph), Some(false), true)
         );
+        assert!(q.embed);
         let search = q.to_search();
         assert!(search.starts_with(&format!("?puzzle={HARD}&algorithm=tabu-ac3&seed=7")));
         // Reading the printed form back gives the same query.

@@ -9,5 +9,7 @@ pub mod playback_bar;
 pub mod pseudo_code;
 pub mod puzzle_input;
 pub mod result_panel;
+pub mod stage;
+pub mod update_notice;
 pub mod vertices;
 pub mod view_switcher;

@@ -1,12 +1,18 @@
-//! The page's hooks: the solver worker, the playback ticker, the global keyboard shortcuts and
-//! the colour theme.
+//! The page's hooks: the lab's state and its drivers (the solver worker, the playback ticker,
+//! the keyboard shortcuts), the colour theme and the service worker.
 
+mod use_lab;
+mod use_parent_notices;
+mod use_service_worker;
 mod use_shortcuts;
 mod use_theme;
 mod use_ticker;
 mod use_worker;
 mod worker_handle;
 
+pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
+pub use use_parent_notices::use_parent_notices;
+pub use use_service_worker::use_service_worker;
 pub use use_shortcuts::{use_shortcuts, SHORTCUTS};
 pub use use_theme::{use_theme, Theme};
 pub use use_ticker::use_ticker;

@@ -1,0 +1,83 @@
+// Offline and embedding: the service worker makes a visited lab work with no network; a page on
+// another origin embeds the lab with `embed=1` and hears its notices.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { BASE, HARD, boardLine, newPage, waitForStatus } from './support.mjs';
+
+const HARD_SOLVED = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
+
+test('after one visit the lab solves offline', async () => {
+  const { page, problems } = await newPage();
+  await page.goto(BASE);
+  // Installed, activated and controlling the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+  await page.context().setOffline(true);
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=3&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED);
+  const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
+  assert.equal(manifest.name, 'Sudoku Lab');
+  assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
+  await page.context().setOffline(false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a page on another origin embeds the lab: it runs inside the frame, shows no editor and posts its notices', async () => {
+  const host = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>A teaching page</title>
+      <script>window.notices = []; addEventListener('message', (e) => window.notices.push(e.data));</script>
+      <p>Watch plain backtracking:</p>
+      <iframe id="lab" src="${BASE}?embed=1&puzzle=${HARD}&algorithm=backtracking&view=graph&run=1"
+        width="800" height="900" sandbox="allow-scripts allow-same-origin"></iframe>`);
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const { port } = host.address();
+  const { page, problems } = await newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const frame = page.frameLocator('#lab');
+    await frame.locator('#status[data-outcome=verified]').waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('#puzzle-text').count(), 0, 'no editor');
+    assert.equal(await frame.locator('#algorithm').count(), 0, 'no algorithm form');
+    assert.equal(await frame.locator('[data-view=graph]').count(), 1, 'the chosen view');
+    await frame.locator('#scrub').waitFor();
+    const open = await frame.locator('#open-lab').getAttribute('href');
+    assert.ok(open.includes('algorithm=backtracking') && open.includes(HARD) && !open.includes('embed=1'), open);
+    await page.waitForFunction(() => window.notices.some((n) => n.type === 'done'));
+    const notices = await page.evaluate(() => window.notices);
+    assert.equal(notices[0].type, 'ready');
+    assert.ok(notices.some((n) => n.type === 'resize' && n.height > 300), JSON.stringify(notices));
+    assert.deepEqual(notices.filter((n) => n.type === 'done'), [{ type: 'done', outcome: 'verified' }]);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    host.close();
+  }
+});
+
+test('invalid URL values each give their message, escaped, and the page stays usable', async () => {
+  const { page, problems } = await newPage();
+  const evil = encodeURIComponent('<img src=x onerror=alert(1)>');
+  await page.goto(`${BASE}?algorithm=${evil}&p.max_nodes=-5&puzzle=12345&view=cube`);
+  const errors = await page.textContent('#url-errors');
+  assert.ok(errors.includes("unknown algorithm '<img src=x onerror=alert(1)>'"), errors);
+  assert.ok(errors.includes('max_nodes'), errors);
+  assert.ok(errors.includes("view='cube'"), errors);
+  assert.equal(await page.locator('#url-errors img').count(), 0, 'shown as text, not markup');
+  assert.match(await page.textContent('#input-error'), /5 cells/);
+  // The embed page names them too.
+  await page.goto(`${BASE}?embed=1&algorithm=nope&puzzle=${HARD}&run=1`);
+  assert.match(await page.textContent('#url-errors'), /unknown algorithm 'nope'/);
+  await page.waitForSelector('#status[data-outcome=verified]');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,62 @@
+// Sudoku Lab's service worker, written by web/pwa/post_build.py at each release build: the
+// lab works with no network once visited. Hashed files never change under their name: cache
+// first. Pages: network first, the cached page when offline. A new build is a new cache; the
+// page offers to reload when it is ready (it posts "activate" to the waiting worker).
+const VERSION = "__VERSION__";
+const CACHE = `sudoku-lab-${VERSION}`;
+const PRECACHE = [
+  __PRECACHE__
+];
+// The files Trunk emits under a fixed name: always network first, so they are never stale.
+const UNHASHED = /\/(worker\.js|worker_bg\.wasm|worker_loader\.js|manifest\.webmanifest|sw\.js)$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("sudoku-lab-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "activate") self.skipWaiting();
+});
+
+async function networkFirst(request, fallback) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(fallback ?? request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(fallback ?? request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Any page of the lab (its query says what to show) is the one index.html.
+    event.respondWith(networkFirst(request, PRECACHE[0]));
+  } else if (UNHASHED.test(url.pathname)) {
+    event.respondWith(networkFirst(request));
+  } else {
+    event.respondWith(cacheFirst(request));
+  }
+});
