@@ -81,3 +81,31 @@ test('invalid URL values each give their message, escaped, and the page stays us
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a new build is offered as an update and Reload switches to it', async () => {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const sw = new URL('../../dist/sw.js', import.meta.url);
+  const original = readFileSync(sw, 'utf8');
+  const { page, problems } = await newPage();
+  try {
+    await page.goto(BASE);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    // A new deployment: the same files under a new cache version.
+    writeFileSync(sw, original.replace(/const VERSION = "(\w+)";/, 'const VERSION = "$1-next";'));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForSelector('#update-ready', { timeout: 30_000 });
+    await Promise.all([page.waitForEvent('load'), page.click('#update-ready button')]);
+    const version = await page.evaluate(async () => (await caches.keys()).join(' '));
+    assert.match(version, /-next/, 'the new version controls the page');
+    assert.equal(await page.locator('#update-ready').count(), 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    writeFileSync(sw, original);
+    await page.close();
+  }
+});
