@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Event, Grid, Outcome, Params, Reason, Rule, SolutionCount};
 
 /// One run: algorithm id (registry), parameters, the puzzle and the seed.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRequest {
     pub algorithm: String,
     pub params: Params,

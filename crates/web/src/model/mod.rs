@@ -6,6 +6,7 @@ pub mod lab;
 pub mod layout;
 pub mod library;
 pub mod narration;
+pub mod pool;
 pub mod query;
 pub mod timeline;
 

@@ -7,7 +7,7 @@ mod use_service_worker;
 mod use_shortcuts;
 mod use_theme;
 mod use_ticker;
-mod use_worker;
+mod use_worker_pool;
 mod worker_handle;
 
 pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
@@ -16,4 +16,4 @@ pub use use_service_worker::use_service_worker;
 pub use use_shortcuts::{use_shortcuts, SHORTCUTS};
 pub use use_theme::{use_theme, Theme};
 pub use use_ticker::use_ticker;
-pub use use_worker::{use_worker, WorkerEvent, WorkerPort};
+pub use use_worker_pool::{use_worker_pool, PoolEvent, WorkerPool};

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use super::{use_shortcuts, use_ticker, use_worker, WorkerEvent, WorkerPort};
+use super::{use_shortcuts, use_ticker, use_worker_pool, PoolEvent, WorkerPool};
 use crate::model::lab::{self, Action, Effects};
 use crate::model::library::library;
 use crate::model::query::Query;
@@ -75,7 +75,7 @@ fn focus_cell(cell: usize) {
 #[derive(Clone)]
 struct Store {
     lab: Rc<RefCell<lab::Lab>>,
-    worker: Rc<RefCell<Option<WorkerPort>>>,
+    worker: Rc<RefCell<Option<WorkerPool>>>,
     redraw: UseForceUpdateHandle,
     last_redraw: Rc<Cell<f64>>,
     focus: Rc<Cell<Option<usize>>>,
@@ -108,10 +108,10 @@ impl Store {
         let worker = self.worker.borrow().clone();
         if let Some(worker) = worker {
             if effects.restart_worker {
-                worker.restart();
+                worker.cancel_all();
             }
             if let Some((job, request)) = &effects.post {
-                worker.post(*job, request.clone());
+                worker.submit(*job, request.clone());
             }
         }
         if effects.focus.is_some() {
@@ -161,12 +161,13 @@ pub fn use_lab() -> LabHandle {
             store.act(action);
         })
     };
-    let worker = use_worker({
+    // One run at a time: a pool of one worker.
+    let worker = use_worker_pool(1, {
         let act = act.clone();
         Callback::from(move |event| {
             act.emit(match event {
-                WorkerEvent::Message { job, message } => Action::FromWorker { job, message },
-                WorkerEvent::Failed(message) => Action::WorkerFailed(message),
+                PoolEvent::Message { job, message } => Action::FromWorker { job, message },
+                PoolEvent::Failed { error, .. } => Action::WorkerFailed(error),
             })
         })
     });

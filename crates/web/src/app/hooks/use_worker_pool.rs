@@ -1,0 +1,187 @@
+//! `use_worker_pool`: solver workers for the page's lifetime (started when it mounts, so their
+//! wasm loads while the user edits), running one job each; jobs beyond them wait. The decisions
+//! (which worker, cancel, crash and retry) are `model::pool`'s; this hook owns the real workers
+//! and tags every message with the job its worker runs, so a cancelled job's late messages
+//! cannot reach another run. A busy worker cannot read messages: cancel terminates it and starts
+//! a fresh one.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use yew::prelude::*;
+
+use super::worker_handle::WorkerHandle;
+use crate::model::pool::{Command, Scheduler};
+use crate::protocol::{RunRequest, WorkerMessage};
+
+/// What the pool tells the page.
+pub enum PoolEvent {
+    /// A message of job `job`.
+    Message { job: u64, message: WorkerMessage },
+    /// Job `job` cannot run (its worker crashed twice, or no worker starts).
+    Failed { job: u64, error: String },
+}
+
+struct Inner {
+    scheduler: Scheduler,
+    workers: Vec<Option<WorkerHandle>>,
+    /// Bumped at each start of a slot's worker: messages of a replaced worker are ignored.
+    generations: Vec<u64>,
+    listener: Option<Callback<PoolEvent>>,
+}
+
+/// The page's side of the pool (cheap to clone).
+#[derive(Clone)]
+pub struct WorkerPool {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl PartialEq for WorkerPool {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl WorkerPool {
+    fn new(size: usize) -> WorkerPool {
+        WorkerPool {
+            inner: Rc::new(RefCell::new(Inner {
+                scheduler: Scheduler::new(size),
+                workers: (0..size.max(1)).map(|_| None).collect(),
+                generations: vec![0; size.max(1)],
+                listener: None,
+            })),
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.inner.borrow().scheduler.size()
+    }
+
+    /// Runs `request` as `job` on the next free worker.
+    pub fn submit(&self, job: u64, request: RunRequest) {
+        let commands = self.inner.borrow_mut().scheduler.submit(job, request);
+        self.carry_out(commands);
+    }
+
+    /// Drops a job, waiting or running.
+    pub fn cancel(&self, job: u64) {
+        let commands = self.inner.borrow_mut().scheduler.cancel(job);
+        self.carry_out(commands);
+    }
+
+    /// Drops every job.
+    pub fn cancel_all(&self) {
+        let commands = self.inner.borrow_mut().scheduler.cancel_all();
+        self.carry_out(commands);
+    }
+
+    fn carry_out(&self, commands: Vec<Command>) {
+        for command in commands {
+            match command {
+                Command::Post { slot, job, request } => {
+                    let posted = self.inner.borrow().workers[slot]
+                        .as_ref()
+                        .map(|w| w.post(&request));
+                    if let Some(Err(error)) = posted {
+                        self.emit(PoolEvent::Failed { job, error });
+                    }
+                }
+                Command::Restart { slot } => self.start(slot),
+                Command::Fail { job, error } => self.emit(PoolEvent::Failed { job, error }),
+            }
+        }
+    }
+
+    /// Starts (or replaces) the worker in `slot`.
+    fn start(&self, slot: usize) {
+        let (old, generation) = {
+            let mut inner = self.inner.borrow_mut();
+            inner.generations[slot] += 1;
+            (inner.workers[slot].take(), inner.generations[slot])
+        };
+        if let Some(old) = old {
+            old.terminate();
+            // This may run inside one of the old worker's own callbacks: its closures are
+            // dropped once that call has returned.
+            gloo_timers::callback::Timeout::new(0, move || drop(old)).forget();
+        }
+        let weak = Rc::downgrade(&self.inner);
+        let on_message = {
+            let weak = weak.clone();
+            move |message| Self::received(&weak, slot, generation, message)
+        };
+        let on_error = move |error: String| Self::crashed(&weak, slot, generation, &error);
+        match WorkerHandle::spawn(on_message, on_error) {
+            Ok(handle) => self.inner.borrow_mut().workers[slot] = Some(handle),
+            Err(error) => {
+                let commands = self.inner.borrow_mut().scheduler.crashed(slot, &error);
+                self.carry_out(commands);
+            }
+        }
+    }
+
+    /// The pool behind a weak reference, if its worker `slot` is still at `generation`.
+    fn current(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64) -> Option<WorkerPool> {
+        let inner = weak.upgrade()?;
+        let current = inner.borrow().generations[slot] == generation;
+        current.then_some(WorkerPool { inner })
+    }
+
+    fn received(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64, message: WorkerMessage) {
+        let Some(pool) = Self::current(weak, slot, generation) else {
+            return;
+        };
+        if matches!(message, WorkerMessage::Ready) {
+            let commands = pool.inner.borrow_mut().scheduler.ready(slot);
+            pool.carry_out(commands);
+            return;
+        }
+        let Some(job) = pool.inner.borrow().scheduler.job_on(slot) else {
+            return;
+        };
+        let ends = matches!(message, WorkerMessage::Done(_) | WorkerMessage::Failed(_));
+        pool.emit(PoolEvent::Message { job, message });
+        if ends {
+            let commands = pool.inner.borrow_mut().scheduler.finished(slot);
+            pool.carry_out(commands);
+        }
+    }
+
+    fn crashed(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64, error: &str) {
+        if let Some(pool) = Self::current(weak, slot, generation) {
+            let commands = pool.inner.borrow_mut().scheduler.crashed(slot, error);
+            pool.carry_out(commands);
+        }
+    }
+
+    /// Hands an event to the page, holding no borrow (the page may submit or cancel at once).
+    fn emit(&self, event: PoolEvent) {
+        let listener = self.inner.borrow().listener.clone();
+        if let Some(listener) = listener {
+            listener.emit(event);
+        }
+    }
+}
+
+/// `size` workers; `on_event` receives their messages (the latest callback is used).
+#[hook]
+pub fn use_worker_pool(size: usize, on_event: Callback<PoolEvent>) -> WorkerPool {
+    let pool = (*use_memo(size, |&size| WorkerPool::new(size))).clone();
+    pool.inner.borrow_mut().listener = Some(on_event);
+    {
+        let pool = pool.clone();
+        use_effect_with(size, move |_| {
+            for slot in 0..pool.size() {
+                pool.start(slot);
+            }
+            // Leaving the page ends its workers.
+            move || {
+                for worker in pool.inner.borrow_mut().workers.iter_mut() {
+                    *worker = None;
+                }
+            }
+        });
+    }
+    pool
+}
