@@ -275,6 +275,26 @@ impl Lab {
         }
     }
 
+    /// The compare page with the current configuration, to add others to.
+    pub fn compare_query(&self) -> Query {
+        let defaults = default_params(self.algorithm);
+        Query {
+            puzzle: Some(Query::puzzle_line(&self.puzzle)),
+            seed: self.seed.trim().parse().ok(),
+            compare: vec![super::query::CompareEntry {
+                algorithm: self.algorithm,
+                params: self
+                    .params
+                    .iter()
+                    .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
+                    .map(|(k, v)| (*k, v.trim().to_string()))
+                    .collect(),
+                seed: None,
+            }],
+            ..Query::default()
+        }
+    }
+
     /// Carries out one action.
     pub fn apply(&mut self, action: Action) -> Effects {
         match action {
@@ -643,6 +663,11 @@ mod tests {
             share.contains("algorithm=dlx") && share.contains("seed=7") && share.contains(HARD)
         );
         assert_eq!(lab.run.as_ref().unwrap().outcome(), Some("verified"));
+        let compare = lab.compare_query().to_search();
+        assert!(
+            compare.contains("compare=dlx&") || compare.ends_with("compare=dlx"),
+            "{compare}"
+        );
     }
 
     #[test]

@@ -9,6 +9,70 @@ use sudoku_core::{Algorithm, Grid};
 
 use super::View;
 
+/// Configurations a compare page runs at most.
+pub const MAX_COMPARE: usize = 8;
+
+/// One configuration of the compare page: an algorithm, parameters that differ from its
+/// defaults, and a seed of its own if it has one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareEntry {
+    pub algorithm: Algorithm,
+    pub params: BTreeMap<&'static str, String>,
+    pub seed: Option<u64>,
+}
+
+impl CompareEntry {
+    /// `ID[;NAME=V…]`, as the `compare` parameter lists it.
+    pub fn to_text(&self) -> String {
+        let mut out = self.algorithm.id().to_string();
+        for (name, value) in &self.params {
+            out.push_str(&format!(";{name}={}", value.trim()));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!(";seed={seed}"));
+        }
+        out
+    }
+
+    /// Reads one `ID[;NAME=V…]`; `Err` names what is wrong and the valid choices.
+    pub fn parse(text: &str) -> Result<CompareEntry, String> {
+        let mut parts = text.split(';');
+        let id = parts.next().unwrap_or_default().trim();
+        let algorithm = Algorithm::from_id(id).ok_or_else(|| {
+            format!(
+                "compare: unknown algorithm {}: choose one of {}",
+                shown(id),
+                Algorithm::ALL
+                    .iter()
+                    .map(|a| a.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })?;
+        let mut entry = CompareEntry {
+            algorithm,
+            params: BTreeMap::new(),
+            seed: None,
+        };
+        for part in parts.filter(|p| !p.trim().is_empty()) {
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("compare: {} is not NAME=VALUE", shown(part)))?;
+            let (name, value) = (name.trim(), value.trim());
+            if name == "seed" {
+                entry.seed = Some(value.parse().map_err(|_| {
+                    format!("compare: seed={} is not a whole number", shown(value))
+                })?);
+                continue;
+            }
+            let spec = algorithm.param(name).map_err(|e| format!("compare: {e}"))?;
+            spec.parse(value).map_err(|e| format!("compare: {e}"))?;
+            entry.params.insert(spec.name, value.to_string());
+        }
+        Ok(entry)
+    }
+}
+
 /// What a lab URL asks for. Fields are `None` when the URL does not say (or said it wrongly).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Query {
@@ -27,6 +91,8 @@ pub struct Query {
     pub autoplay: Option<bool>,
     /// The compact page for an iframe.
     pub embed: bool,
+    /// The compare page's configurations (empty: not the compare page).
+    pub compare: Vec<CompareEntry>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -94,6 +160,21 @@ impl Query {
                 "run" => q.run = flag(key, value, &mut q.errors).unwrap_or(false),
                 "autoplay" => q.autoplay = flag(key, value, &mut q.errors),
                 "embed" => q.embed = flag(key, value, &mut q.errors).unwrap_or(false),
+                "compare" => {
+                    q.compare.clear();
+                    for text in value.split(',').filter(|t| !t.trim().is_empty()) {
+                        match CompareEntry::parse(text) {
+                            Ok(entry) if q.compare.len() < MAX_COMPARE => q.compare.push(entry),
+                            Ok(_) => {
+                                q.errors.push(format!(
+                                    "compare: at most {MAX_COMPARE} configurations; {} left out",
+                                    shown(text)
+                                ));
+                            }
+                            Err(e) => q.errors.push(e),
+                        }
+                    }
+                }
                 "view" => match View::from_id(value) {
                     Some(v) => q.view = Some(v),
                     None => q.errors.push(format!(
@@ -139,13 +220,9 @@ impl Query {
 
     /// The query string (with its `?`) for a share link.
     pub fn to_search(&self) -> String {
-        let mut out = String::new();
-        let mut put = |key: &str, value: &str| {
-            out.push(if out.is_empty() { '?' } else { '&' });
-            out.push_str(&encode(key));
-            out.push('=');
-            out.push_str(&encode(value));
-        };
+        // (key, encoded value), in the order printed.
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut put = |key: &str, value: &str| pairs.push((encode(key), encode(value)));
         if let Some(p) = &self.puzzle {
             put("puzzle", p);
         }
@@ -170,13 +247,22 @@ impl Query {
         if let Some(a) = self.autoplay {
             put("autoplay", if a { "1" } else { "0" });
         }
+        if !self.compare.is_empty() {
+            let list: Vec<String> = self.compare.iter().map(CompareEntry::to_text).collect();
+            // The list's separators stay readable.
+            pairs.push(("compare".into(), encode_keeping(&list.join(","), b",;=")));
+        }
         if self.embed {
-            put("embed", "1");
+            pairs.push(("embed".into(), "1".into()));
         }
         if self.run {
-            put("run", "1");
+            pairs.push(("run".into(), "1".into()));
         }
-        out
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (k, v))| format!("{}{k}={v}", if i == 0 { '?' } else { '&' }))
+            .collect()
     }
 
     /// A share link's query for a puzzle: its givens as one line.
@@ -185,11 +271,16 @@ impl Query {
     }
 }
 
-/// Percent-encodes everything but the unreserved characters (RFC 3986) and `.`.
+/// Percent-encodes everything but the unreserved characters (RFC 3986).
 fn encode(text: &str) -> String {
+    encode_keeping(text, b"")
+}
+
+/// [`encode`], keeping `keep` as they are (the compare list's separators stay readable).
+fn encode_keeping(text: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) || keep.contains(&byte) {
             out.push(byte as char);
         } else {
             let _ = write!(out, "%{byte:02X}");
@@ -282,6 +373,45 @@ mod tests {
         let q = Query::parse([("puzzle", huge.as_str())]);
         assert_eq!(q.puzzle, None);
         assert!(q.errors[0].contains("too long"));
+    }
+
+    #[test]
+    fn compare_lists_round_trip_and_bad_entries_are_named() {
+        let q = Query::parse([
+            (
+                "compare",
+                "dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50",
+            ),
+            ("puzzle", HARD),
+            ("run", "1"),
+        ]);
+        assert_eq!(q.errors, Vec::<String>::new());
+        assert_eq!(q.compare.len(), 3);
+        assert_eq!(q.compare[1].seed, Some(3));
+        assert_eq!(q.compare[1].params["max_iterations"], "500");
+        let search = q.to_search();
+        assert!(
+            search.contains("compare=dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50")
+        );
+        let bad = Query::parse([(
+            "compare",
+            "dlx,quantum,tabu-ac3;tenure=x,norvig;colour=red,fc-mrv;seed=-1,norvig;max_nodes",
+        )]);
+        let all = bad.errors.join("\n");
+        for needle in [
+            "unknown algorithm 'quantum'",
+            "tenure = 'x' is not valid",
+            "norvig has no parameter 'colour'",
+            "seed='-1'",
+            "'max_nodes' is not NAME=VALUE",
+        ] {
+            assert!(all.contains(needle), "{needle} missing from\n{all}");
+        }
+        assert_eq!(bad.compare.len(), 1, "the valid one is kept");
+        let many = vec!["dlx"; 9].join(",");
+        let q = Query::parse([("compare", many.as_str())]);
+        assert_eq!(q.compare.len(), MAX_COMPARE);
+        assert!(q.errors[0].contains("at most 8"));
     }
 
     #[test]

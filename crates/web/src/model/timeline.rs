@@ -12,7 +12,7 @@ pub const CHECKPOINT: usize = 4_096;
 /// One line of the progress chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
-    pub name: &'static str,
+    pub name: String,
     pub points: Vec<(f64, f64)>,
 }
 
@@ -100,7 +100,7 @@ impl Timeline {
             .map(|(_, e)| *e)
             .collect();
         let series = |name: &'static str, value: &dyn Fn(&Event) -> Option<(f64, f64)>| Series {
-            name,
+            name: name.to_string(),
             points: sampled.iter().filter_map(|e| value(e)).collect(),
         };
         Some(match first {
@@ -195,7 +195,7 @@ impl Timeline {
             title: "search depth per event",
             x_label: "event",
             series: vec![Series {
-                name: "depth",
+                name: "depth".to_string(),
                 points,
             }],
         })

@@ -17,6 +17,8 @@ pub struct AlgorithmFormProps {
     pub running: bool,
     pub notice: Option<AttrValue>,
     pub share: AttrValue,
+    /// The compare page with this configuration.
+    pub compare: AttrValue,
     pub dispatch: Callback<Action>,
 }
 
@@ -93,6 +95,7 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
             <div class="buttons">
                 <button id="run" class="primary" disabled={!can_run} onclick={d.reform(|_| Action::Run)}>{ "Run" }</button>
                 <button id="cancel" disabled={!props.running} onclick={d.reform(|_| Action::Cancel)}>{ "Cancel" }</button>
+                <a id="compare-with" href={props.compare.clone()}>{ "Compare with…" }</a>
             </div>
             if let Some(n) = &props.notice {
                 <p id="notice" class="notice" role="status">{ n.clone() }</p>

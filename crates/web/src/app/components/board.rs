@@ -21,6 +21,9 @@ pub struct BoardProps {
     pub on_select: Callback<usize>,
     /// Text pasted onto the board (any format the core reads).
     pub on_paste: Callback<String>,
+    /// A board that only shows (the compare page's): no ids, not focusable.
+    #[prop_or_default]
+    pub read_only: bool,
 }
 
 /// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
@@ -81,8 +84,8 @@ pub fn board(props: &BoardProps) -> Html {
             let on_key = props.on_key.clone();
             let on_select = props.on_select.clone();
             html! {
-                <div role="gridcell" id={format!("cell-{cell}")} class={class}
-                     tabindex={if props.selected == cell { "0" } else { "-1" }}
+                <div role="gridcell" id={(!props.read_only).then(|| format!("cell-{cell}"))} class={class}
+                     tabindex={(!props.read_only).then_some(if props.selected == cell { "0" } else { "-1" })}
                      aria-label={cell_label(size, cell, value, given)}
                      onkeydown={Callback::from(move |e: KeyboardEvent| on_key.emit((cell, e)))}
                      onclick={Callback::from(move |_| on_select.emit(cell))}>

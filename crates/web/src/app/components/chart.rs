@@ -60,7 +60,7 @@ pub fn chart(props: &ChartProps) -> Html {
             .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
             .collect();
         html! {
-            <polyline class={format!("series-{k}")} data-series={series.name}
+            <polyline class={format!("series-{k}")} data-series={series.name.clone()}
                 points={points.join(" ")} fill="none" />
         }
     });

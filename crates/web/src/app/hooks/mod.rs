@@ -1,6 +1,7 @@
 //! The page's hooks: the lab's state and its drivers (the solver worker, the playback ticker,
 //! the keyboard shortcuts), the colour theme and the service worker.
 
+mod use_compare;
 mod use_lab;
 mod use_parent_notices;
 mod use_service_worker;
@@ -10,6 +11,7 @@ mod use_ticker;
 mod use_worker_pool;
 mod worker_handle;
 
+pub use use_compare::{use_compare, CompareHandle};
 pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
 pub use use_parent_notices::use_parent_notices;
 pub use use_service_worker::use_service_worker;

@@ -1,5 +1,6 @@
 //! Pages: composition only (state in `model`, drawing in `components`). The URL chooses one.
 
+pub mod compare;
 pub mod embed;
 pub mod lab;
 
@@ -8,17 +9,20 @@ use yew::prelude::*;
 use crate::app::hooks::url_pairs;
 use crate::model::query::Query;
 
-/// Whether the page's URL asks for the embed layout.
-fn embedded() -> bool {
+/// The page's URL, read once to choose the page.
+fn query() -> Query {
     let pairs = url_pairs();
-    Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).embed
+    Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
 }
 
 /// The page the URL asks for.
 #[function_component(App)]
 pub fn app() -> Html {
-    if embedded() {
+    let query = use_memo((), |_| query());
+    if query.embed {
         html! { <embed::Embed /> }
+    } else if !query.compare.is_empty() || query.errors.iter().any(|e| e.starts_with("compare:")) {
+        html! { <compare::ComparePage /> }
     } else {
         html! { <lab::Lab /> }
     }
