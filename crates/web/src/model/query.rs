@@ -408,7 +408,7 @@ mod tests {
             assert!(all.contains(needle), "{needle} missing from\n{all}");
         }
         assert_eq!(bad.compare.len(), 1, "the valid one is kept");
-        let many = vec!["dlx"; 9].join(",");
+        let many = ["dlx"; 9].join(",");
         let q = Query::parse([("compare", many.as_str())]);
         assert_eq!(q.compare.len(), MAX_COMPARE);
         assert!(q.errors[0].contains("at most 8"));
