@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use sudoku_core::{
-    parse_records, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params, RunConfig,
+    parse_bytes, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params, RunConfig,
     Status,
 };
 
@@ -64,7 +64,7 @@ fn file_name(path: &str) -> &str {
 
 pub fn bench(
     algorithms: &[Algorithm],
-    sets: &[(String, String)],
+    sets: &[(String, Vec<u8>)],
     limit: Option<usize>,
     max_nodes: Option<u64>,
     runs: u32,
@@ -73,7 +73,7 @@ pub fn bench(
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for (path, text) in sets {
         let mut puzzles: Vec<Grid> = Vec::new();
-        for record in parse_records(text) {
+        for record in parse_bytes(text) {
             match record.result {
                 Ok(grid) => puzzles.push(grid),
                 Err(e) => eprintln!("sudoku: {}: skipped: {e}", file_name(path)),

@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 use sudoku_core::experiment::{self, Executor, Experiment, Instance, Settings};
-use sudoku_core::parse_records;
+use sudoku_core::parse_bytes;
 
 use crate::{input, UsageError};
 
@@ -79,7 +79,7 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
         Some(file) => {
             let text = input::read(Some(file))?;
             let mut instances = Vec::new();
-            for record in parse_records(&text) {
+            for record in parse_bytes(&text) {
                 match record.result {
                     Ok(puzzle) => instances.push(Instance {
                         name: format!("line {}", record.line),

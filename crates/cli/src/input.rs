@@ -1,23 +1,22 @@
-//! Reading puzzle text from a file or standard input.
+//! Reading puzzle input from a file or standard input, as bytes: each line is checked on its own
+//! (`sudoku_core::parse_bytes`), so a line that is not text does not reject the whole input.
 
 use std::io::Read;
 
 use crate::UsageError;
 
-/// The whole text of `path` (`-` or `None` = standard input).
-pub fn read(path: Option<&str>) -> Result<String, UsageError> {
+/// The bytes of `path` (`-` or `None` = standard input).
+pub fn read(path: Option<&str>) -> Result<Vec<u8>, UsageError> {
     match path {
         None | Some("-") => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             std::io::stdin()
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
-            Ok(text)
+            Ok(bytes)
         }
         Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
-            String::from_utf8(bytes).map_err(|_| UsageError(format!("{path} is not UTF-8 text")))
+            std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))
         }
     }
 }

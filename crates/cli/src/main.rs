@@ -131,6 +131,10 @@ impl RunArgs {
                     .map_err(|e| UsageError(e.to_string()))?,
             );
         }
+        // The rules between parameters (e.g. the GA's elite below its population).
+        algorithm
+            .check(&params)
+            .map_err(|e| UsageError(e.to_string()))?;
         Ok((
             algorithm,
             RunConfig {
@@ -209,6 +213,14 @@ fn run(cli: Cli) -> Result<(), UsageError> {
                     .map(|id| parse_algorithm(id))
                     .collect::<Result<Vec<_>, _>>()?
             };
+            if max_nodes.is_some() {
+                // A node budget only means something to the algorithms that count nodes.
+                for algorithm in &algorithms {
+                    algorithm
+                        .param("max_nodes")
+                        .map_err(|e| UsageError(format!("--max-nodes: {e}")))?;
+                }
+            }
             let mut sets = Vec::new();
             for file in &files {
                 sets.push((file.clone(), input::read(Some(file))?));
@@ -220,7 +232,19 @@ fn run(cli: Cli) -> Result<(), UsageError> {
     }
 }
 
+/// A reader that stops early (`sudoku list | head -1`) ends the command quietly, as it does for
+/// every other Unix tool: the default action of SIGPIPE, which Rust programs ignore otherwise
+/// (and then fail on the next write).
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default disposition at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(message)) => {

@@ -4,7 +4,7 @@ use std::io::{BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
-    count_solutions, parse_records, verify_solution, Algorithm, Layout, NullObserver, Outcome,
+    count_solutions, parse_bytes, verify_solution, Algorithm, Layout, NullObserver, Outcome,
     Record, RunConfig, Stats, Status,
 };
 
@@ -37,13 +37,13 @@ fn emit(out: &mut impl Write, record: &Record, text: &str) {
     }
 }
 
-pub fn solve(text: &str, algorithm: Algorithm, config: &RunConfig, show_stats: bool) {
+pub fn solve(text: &[u8], algorithm: Algorithm, config: &RunConfig, show_stats: bool) {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut total = Stats::default();
     let (mut puzzles, mut solved, mut invalid) = (0u64, 0u64, 0u64);
     let mut elapsed = Duration::ZERO;
-    for record in parse_records(text) {
+    for record in parse_bytes(text) {
         let puzzle = match &record.result {
             Ok(puzzle) => puzzle,
             Err(e) => {
@@ -103,10 +103,10 @@ fn add(total: &mut Stats, s: &Stats) {
     total.restarts += s.restarts;
 }
 
-pub fn count(text: &str, limit: u64) {
+pub fn count(text: &[u8], limit: u64) {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    for record in parse_records(text) {
+    for record in parse_bytes(text) {
         match &record.result {
             Ok(puzzle) => {
                 let c = count_solutions(puzzle, limit);
@@ -121,12 +121,12 @@ pub fn count(text: &str, limit: u64) {
     let _ = out.flush();
 }
 
-pub fn filter(text: &str, which: sudoku_core::domain::Filter) {
+pub fn filter(text: &[u8], which: sudoku_core::domain::Filter) {
     use sudoku_core::domain::{filter, initial_domains, total_size, Wipeout};
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut geometries: Vec<sudoku_core::Geometry> = Vec::new();
-    for record in parse_records(text) {
+    for record in parse_bytes(text) {
         let puzzle = match &record.result {
             Ok(puzzle) => puzzle,
             Err(e) => {

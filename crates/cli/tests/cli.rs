@@ -274,3 +274,112 @@ fn experiment_prints_markdown_and_writes_csv() {
     assert_eq!(code, 2);
     assert!(err.contains("coloring"), "{err}");
 }
+
+/// Runs with raw bytes on standard input.
+fn output_of_bytes(args: &[&str], input: Vec<u8>) -> (String, String, i32) {
+    let out = sudoku()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn lines_that_are_not_text_are_answered_alone_and_the_rest_still_is() {
+    let mut input = format!("{HARD}\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe\xfd\n");
+    input.extend_from_slice(format!("{HARD}\n12\x003\n").as_bytes());
+    input.extend_from_slice(&vec![b'.'; 200_000]);
+    input.extend_from_slice(format!("\n{HARD}\n").as_bytes());
+    let (out, err, code) = output_of_bytes(&["solve", "-a", "dlx"], input);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0], HARD_SOLVED);
+    assert_eq!(lines[1], "invalid: line 2: not UTF-8 text");
+    assert_eq!(lines[2], HARD_SOLVED);
+    assert_eq!(
+        lines[3],
+        "invalid: line 4, column 3: control character U+0000 (not puzzle text)"
+    );
+    assert!(lines[4].starts_with("invalid: line 5: 200000 bytes, longer than any puzzle line"));
+    assert_eq!(lines[5], HARD_SOLVED);
+    assert!(err.contains("line 2: not UTF-8 text"), "{err}");
+}
+
+#[test]
+fn parameters_that_do_not_go_together_and_limits_an_algorithm_lacks_are_usage_errors() {
+    let (_, err, code) = stdout_of(
+        &[
+            "solve",
+            "-a",
+            "genetic",
+            "--param",
+            "population=50",
+            "--param",
+            "elite=50",
+            "-",
+        ],
+        HARD,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("elite = 50 must be less than population = 50"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.txt");
+    std::fs::write(&file, HARD).unwrap();
+    let (_, err, code) = stdout_of(
+        &[
+            "bench",
+            "-a",
+            "grasp",
+            "--max-nodes",
+            "5",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--max-nodes: grasp has no parameter 'max_nodes'"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_reader_that_closes_the_pipe_early_ends_the_command_quietly() {
+    // `sudoku list | head -1`: the shell's pipe, closed after the first line.
+    let bin = assert_cmd::cargo::cargo_bin("sudoku");
+    for script in [
+        r#""$BIN" list | head -1"#,
+        r#"yes "$HARD" | head -3000 | "$BIN" solve -a dlx | head -1"#,
+        r#"yes "$HARD" | head -2000 | "$BIN" bench -a dlx -a norvig - 2>/dev/null | head -1"#,
+    ] {
+        let out = std::process::Command::new("sh")
+            .args(["-c", script])
+            .env("BIN", &bin)
+            .env("HARD", HARD)
+            .output()
+            .expect("sh runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{script}: {err}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            1,
+            "{script}"
+        );
+    }
+}

@@ -8,10 +8,49 @@ use crate::size::{Size, Unit};
 /// A Sudoku grid: `values[c]` is 0 for an empty cell or a digit 1..=n; `given[c]` marks the clues.
 #[derive(Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "GridData"))]
 pub struct Grid {
     size: Size,
     values: Vec<u8>,
     given: Vec<bool>,
+}
+
+/// A grid as it arrives from outside (the page's messages to its worker): checked before it
+/// becomes a [`Grid`], so no solver ever sees a wrong length or a value past n.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct GridData {
+    size: Size,
+    values: Vec<u8>,
+    given: Vec<bool>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GridData> for Grid {
+    type Error = String;
+
+    fn try_from(data: GridData) -> Result<Grid, String> {
+        let cells = data.size.cells();
+        if data.values.len() != cells || data.given.len() != cells {
+            return Err(format!(
+                "a {} grid has {cells} cells, not {} values and {} given marks",
+                data.size,
+                data.values.len(),
+                data.given.len()
+            ));
+        }
+        if let Some(v) = data.values.iter().find(|&&v| v as usize > data.size.n()) {
+            return Err(format!("{v} is no value of a {} grid", data.size));
+        }
+        if let Some(cell) = (0..cells).find(|&c| data.given[c] && data.values[c] == 0) {
+            return Err(format!("cell {cell} is marked given but empty"));
+        }
+        Ok(Grid {
+            size: data.size,
+            values: data.values,
+            given: data.given,
+        })
+    }
 }
 
 /// A set of cells holding the same digit inside one unit.

@@ -25,6 +25,7 @@ pub mod grid;
 pub mod heuristic;
 pub mod parse;
 pub mod pseudocode;
+pub mod raw;
 pub mod registry;
 pub mod size;
 pub mod solve;
@@ -36,6 +37,7 @@ pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
 pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};
 pub use pseudocode::{line_of, Line, Mark};
+pub use raw::parse_bytes;
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };

@@ -100,6 +100,16 @@ pub enum ParseError {
         grid: Grid,
         conflicts: Vec<Conflict>,
     },
+    /// A line that is not UTF-8 text.
+    NotUtf8 { line: usize },
+    /// A line holding a control character (NUL, escape…) other than a tab.
+    ControlCharacter {
+        line: usize,
+        column: usize,
+        code: u32,
+    },
+    /// A line longer than any puzzle line can be; it was not read.
+    LineTooLong { line: usize, bytes: usize },
 }
 
 impl ParseError {
@@ -112,7 +122,10 @@ impl ParseError {
             | ParseError::WrongRowCount { line, .. }
             | ParseError::BadCharacter { line, .. }
             | ParseError::NumberOutOfRange { line, .. }
-            | ParseError::Clash { line, .. } => Some(*line),
+            | ParseError::Clash { line, .. }
+            | ParseError::NotUtf8 { line }
+            | ParseError::ControlCharacter { line, .. }
+            | ParseError::LineTooLong { line, .. } => Some(*line),
         }
     }
 
@@ -184,6 +197,16 @@ impl fmt::Display for ParseError {
                 let parts: Vec<String> = conflicts.iter().map(|c| c.describe(grid.size())).collect();
                 write!(f, "line {line}: givens clash: {}", parts.join("; "))
             }
+            ParseError::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
+            ParseError::ControlCharacter { line, column, code } => write!(
+                f,
+                "line {line}, column {column}: control character U+{code:04X} (not puzzle text)"
+            ),
+            ParseError::LineTooLong { line, bytes } => write!(
+                f,
+                "line {line}: {bytes} bytes, longer than any puzzle line ({} at most); skipped",
+                crate::raw::MAX_LINE_BYTES
+            ),
         }
     }
 }

@@ -10,8 +10,30 @@ pub const MAX_BOX: usize = 5;
 /// The shape of a Sudoku: boxes of k×k cells, n = k² rows, columns, boxes and digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "SizeData"))]
 pub struct Size {
     box_side: u8,
+}
+
+/// A size as it arrives from outside, checked before it becomes a [`Size`].
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct SizeData {
+    box_side: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SizeData> for Size {
+    type Error = String;
+
+    fn try_from(data: SizeData) -> Result<Size, String> {
+        Size::from_box_side(data.box_side as usize).ok_or_else(|| {
+            format!(
+                "boxes of side {} make no supported grid (sides {MIN_BOX} to {MAX_BOX})",
+                data.box_side
+            )
+        })
+    }
 }
 
 /// The three kinds of unit (hyperedge) a cell belongs to.

@@ -3,49 +3,60 @@
 use std::fmt;
 
 use crate::bits::digit_bit;
-use crate::grid::{cell_name, Grid};
+use crate::grid::{cell_name, digit_char, Grid};
+use crate::size::Size;
 
-/// Why a grid is not a valid solution.
+/// Why a grid is not a valid solution (cells are named with the grid's size: `r2c9`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VerifyError {
-    SizeMismatch,
+    SizeMismatch {
+        puzzle: Size,
+        solution: Size,
+    },
     /// A cell is still empty.
     Incomplete {
+        size: Size,
         cell: usize,
     },
     /// `cell` repeats a digit already seen in its row, column or box.
     Repeated {
+        size: Size,
         cell: usize,
         value: u8,
     },
     /// The solution changed a given of the puzzle.
     GivenChanged {
+        size: Size,
         cell: usize,
     },
 }
 
 impl VerifyError {
-    pub fn describe(&self, grid: &Grid) -> String {
-        let size = grid.size();
-        match *self {
-            VerifyError::SizeMismatch => "solution and puzzle differ in size".into(),
-            VerifyError::Incomplete { cell } => format!("{} is empty", cell_name(size, cell)),
-            VerifyError::Repeated { cell, value } => {
-                format!(
-                    "{} repeats {value} in its row, column or box",
-                    cell_name(size, cell)
-                )
-            }
-            VerifyError::GivenChanged { cell } => {
-                format!("{} does not keep the given", cell_name(size, cell))
-            }
-        }
+    /// The error in words (the same as its `Display`).
+    pub fn describe(&self, _grid: &Grid) -> String {
+        self.to_string()
     }
 }
 
 impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
+        match *self {
+            VerifyError::SizeMismatch { puzzle, solution } => {
+                write!(f, "the solution is {solution}, the puzzle {puzzle}")
+            }
+            VerifyError::Incomplete { size, cell } => {
+                write!(f, "{} is empty", cell_name(size, cell))
+            }
+            VerifyError::Repeated { size, cell, value } => write!(
+                f,
+                "{} repeats {} in its row, column or box",
+                cell_name(size, cell),
+                digit_char(size, value)
+            ),
+            VerifyError::GivenChanged { size, cell } => {
+                write!(f, "{} does not keep its given", cell_name(size, cell))
+            }
+        }
     }
 }
 
@@ -58,12 +69,12 @@ pub fn verify(grid: &Grid) -> Result<(), VerifyError> {
     let mut boxes = vec![0u32; n];
     for (cell, &value) in grid.values().iter().enumerate() {
         if value == 0 {
-            return Err(VerifyError::Incomplete { cell });
+            return Err(VerifyError::Incomplete { size, cell });
         }
         let bit = digit_bit(value);
         let (r, c, b) = (size.row_of(cell), size.col_of(cell), size.box_of(cell));
         if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            return Err(VerifyError::Repeated { cell, value });
+            return Err(VerifyError::Repeated { size, cell, value });
         }
         rows[r] |= bit;
         cols[c] |= bit;
@@ -74,13 +85,17 @@ pub fn verify(grid: &Grid) -> Result<(), VerifyError> {
 
 /// Checks that `solution` is a valid complete grid that keeps every given of `puzzle`.
 pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
-    if puzzle.size() != solution.size() {
-        return Err(VerifyError::SizeMismatch);
+    let size = puzzle.size();
+    if size != solution.size() {
+        return Err(VerifyError::SizeMismatch {
+            puzzle: size,
+            solution: solution.size(),
+        });
     }
     for cell in 0..puzzle.size().cells() {
         let given = puzzle.get(cell);
         if given != 0 && solution.get(cell) != given {
-            return Err(VerifyError::GivenChanged { cell });
+            return Err(VerifyError::GivenChanged { size, cell });
         }
     }
     verify(solution)
@@ -89,7 +104,6 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Size;
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -107,7 +121,11 @@ mod tests {
         ));
         values[5] = 0;
         let holed = Grid::from_givens(Size::NINE, &values).unwrap();
-        assert!(verify(&holed).is_err());
+        assert_eq!(verify(&holed).unwrap_err().to_string(), "r1c6 is empty");
+        assert_eq!(
+            verify(&swapped).unwrap_err().to_string(),
+            "r4c2 repeats 5 in its row, column or box"
+        );
     }
 
     #[test]
@@ -121,7 +139,14 @@ mod tests {
         let other = Grid::from_givens(Size::NINE, &puzzle_values).unwrap();
         assert_eq!(
             verify_solution(&other, &solved),
-            Err(VerifyError::GivenChanged { cell: 0 })
+            Err(VerifyError::GivenChanged {
+                size: Size::NINE,
+                cell: 0
+            })
+        );
+        assert_eq!(
+            verify_solution(&other, &solved).unwrap_err().to_string(),
+            "r1c1 does not keep its given"
         );
     }
 }

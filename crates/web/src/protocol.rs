@@ -250,4 +250,41 @@ mod tests {
         assert_eq!(decode_events(&[42, 0, 0, 0, 0]), None);
         assert_eq!(decode_events(&[1, 0, 1, 99, 0]), None, "no such rule");
     }
+
+    #[test]
+    fn requests_with_impossible_grids_are_refused_when_read() {
+        let good = RunRequest {
+            algorithm: "dlx".into(),
+            params: Params::default(),
+            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            seed: 1,
+        };
+        let text = serde_json::to_string(&good).unwrap();
+        assert_eq!(serde_json::from_str::<RunRequest>(&text).unwrap(), good);
+        for (from, to, why) in [
+            (r#""box_side":2"#, r#""box_side":7"#, "boxes of side 7"),
+            (
+                r#""values":[0,"#,
+                r#""values":[9,"#,
+                "9 is no value of a 4×4 grid",
+            ),
+            (
+                r#""values":[0,"#,
+                r#""values":["#,
+                "a 4×4 grid has 16 cells",
+            ),
+            (
+                r#""given":[false,"#,
+                r#""given":[true,"#,
+                "marked given but empty",
+            ),
+        ] {
+            let bad = text.replacen(from, to, 1);
+            assert_ne!(bad, text, "{from}");
+            let error = serde_json::from_str::<RunRequest>(&bad)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(why), "{why}: {error}");
+        }
+    }
 }

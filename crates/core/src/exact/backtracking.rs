@@ -173,6 +173,7 @@ pub const SPEC: Spec = Spec {
         "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Backtracking {

@@ -126,6 +126,7 @@ pub const SPEC: Spec = Spec {
     description: "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Bitmask {

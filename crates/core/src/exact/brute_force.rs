@@ -106,6 +106,7 @@ pub const SPEC: Spec = Spec {
         "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl BruteForce {

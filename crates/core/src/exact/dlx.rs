@@ -308,6 +308,7 @@ pub const SPEC: Spec = Spec {
     description: "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Dlx {

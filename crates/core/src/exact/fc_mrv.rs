@@ -171,6 +171,7 @@ pub const SPEC: Spec = Spec {
         "Removes each placed digit from the peers' domains; branches on the smallest domain.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl FcMrv {

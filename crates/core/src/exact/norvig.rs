@@ -220,6 +220,7 @@ pub const SPEC: Spec = Spec {
         "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Norvig {

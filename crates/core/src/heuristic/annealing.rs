@@ -212,6 +212,7 @@ pub const SPEC: Spec = Spec {
     description: "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
     params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Annealing {

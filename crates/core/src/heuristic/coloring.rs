@@ -367,6 +367,7 @@ pub const BFS: Spec = Spec {
     description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 /// The registry's entry for the depth-first order (the paper's CP).
@@ -377,6 +378,7 @@ pub const DFS: Spec = Spec {
     description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 /// The registry's entry for our DSATUR variant.
@@ -387,6 +389,7 @@ pub const DSATUR: Spec = Spec {
     description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
     params: PARAMS,
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Coloring {

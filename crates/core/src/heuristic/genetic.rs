@@ -344,7 +344,19 @@ pub const SPEC: Spec = Spec {
         SELECTION_RATE.spec(),
     ],
     pseudocode: PSEUDOCODE,
+    check: Some(elite_below_population),
 };
+
+/// The elite is copied into each generation: it must leave room for at least one child.
+fn elite_below_population(args: &Args) -> Result<(), String> {
+    let (elite, population) = (ELITE.read(args), POPULATION.read(args));
+    if elite >= population {
+        return Err(format!(
+            "elite = {elite} must be less than population = {population} (the elite is copied into every generation)"
+        ));
+    }
+    Ok(())
+}
 
 impl Genetic {
     pub fn from_args(args: &Args) -> Genetic {

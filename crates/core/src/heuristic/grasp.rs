@@ -200,6 +200,7 @@ pub const SPEC: Spec = Spec {
     description: "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Grasp {

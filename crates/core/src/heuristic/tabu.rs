@@ -287,6 +287,7 @@ pub const ALLDIFF: Spec = Spec {
     description: "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
     params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 /// The registry's entry for AC3-TS.
@@ -297,6 +298,7 @@ pub const AC3: Spec = Spec {
     description: "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
     params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     pseudocode: PSEUDOCODE,
+    check: None,
 };
 
 impl Tabu {

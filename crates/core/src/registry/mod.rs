@@ -48,7 +48,12 @@ pub struct Spec {
     pub params: &'static [ParamSpec],
     /// The algorithm in pseudo-code, each line with the events it executes.
     pub pseudocode: &'static [Line],
+    /// A rule between parameters (each already in range), if the algorithm has one.
+    pub check: Option<ParamRule>,
 }
+
+/// A rule between an algorithm's parameters: `Err` says, in words, what does not go together.
+pub type ParamRule = fn(&Args) -> Result<(), String>;
 
 /// Everything a run takes besides the puzzle: the seed (for randomised algorithms) and the parameters.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -202,10 +207,22 @@ impl Algorithm {
             .collect())
     }
 
-    /// Checks every given parameter's name, type and range.
+    /// Checks every given parameter's name, type and range, then the rules between them.
     pub fn check(self, params: &Params) -> Result<(), ParamError> {
         for (name, value) in &params.0 {
             self.param(name)?.check(value)?;
+        }
+        let spec = self.spec();
+        if let Some(rule) = spec.check {
+            let args = Args {
+                spec,
+                params,
+                seed: 0,
+            };
+            rule(&args).map_err(|message| ParamError::Conflict {
+                algorithm: spec.id,
+                message,
+            })?;
         }
         Ok(())
     }
@@ -311,6 +328,19 @@ mod tests {
         let mut params = Params::default();
         params.set("max_nodes", ParamValue::Real(1.5));
         assert!(a.resolve(&params).is_err());
+        let mut genetic = Params::default();
+        genetic.set("population", ParamValue::Integer(10));
+        genetic.set("elite", ParamValue::Integer(10));
+        let conflict = Algorithm::Genetic.check(&genetic).unwrap_err();
+        assert!(
+            matches!(conflict, ParamError::Conflict { .. }),
+            "{conflict}"
+        );
+        assert!(conflict
+            .to_string()
+            .starts_with("genetic: elite = 10 must be less than population = 10"));
+        genetic.set("elite", ParamValue::Integer(9));
+        assert_eq!(Algorithm::Genetic.check(&genetic), Ok(()));
         let resolved = a.resolve(&Params::default()).unwrap();
         assert_eq!(resolved["max_nodes"], ParamValue::Integer(50_000_000));
     }

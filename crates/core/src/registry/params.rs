@@ -143,6 +143,11 @@ pub enum ParamError {
         value: String,
         expected: String,
     },
+    /// Values each in range that do not go together.
+    Conflict {
+        algorithm: &'static str,
+        message: String,
+    },
 }
 
 impl fmt::Display for ParamError {
@@ -162,6 +167,7 @@ impl fmt::Display for ParamError {
             } => {
                 write!(f, "{name} = '{value}' is not valid: expected {expected}")
             }
+            ParamError::Conflict { algorithm, message } => write!(f, "{algorithm}: {message}"),
         }
     }
 }

@@ -252,6 +252,16 @@ impl Lab {
             .collect()
     }
 
+    /// A rule between parameters that the values break (each value being in range), if any.
+    pub fn param_conflict(&self) -> Option<String> {
+        let mut params = sudoku_core::Params::default();
+        for (name, value) in &self.params {
+            let value = self.algorithm.param(name).ok()?.parse(value).ok()?;
+            params.set(name, value);
+        }
+        self.algorithm.check(&params).err().map(|e| e.to_string())
+    }
+
     /// The URL state of the page, for the share link.
     pub fn share_query(&self) -> Query {
         let step = self
@@ -472,6 +482,7 @@ impl Lab {
             let spec = self.algorithm.param(name).map_err(|e| e.to_string())?;
             params.set(name, spec.parse(value).map_err(|e| e.to_string())?);
         }
+        self.algorithm.check(&params).map_err(|e| e.to_string())?;
         let seed = self.seed.trim().parse::<u64>().map_err(|_| {
             format!(
                 "the seed '{}' is not a whole number from 0 to 2^64-1",
@@ -760,6 +771,7 @@ mod tests {
         assert_eq!(lab.param_errors().len(), 1);
         assert!(lab.apply(Action::Run).post.is_none());
         lab.apply(Action::Param("max_nodes", "0".into()));
+        assert_eq!(lab.param_conflict(), None);
         lab.apply(Action::Seed("seven".into()));
         assert!(lab.apply(Action::Run).post.is_none());
         assert!(lab.notice.as_deref().unwrap().contains("seed 'seven'"));
@@ -798,6 +810,15 @@ mod tests {
     fn picking_an_algorithm_resets_its_parameters_and_speed_is_bounded() {
         let (mut lab, _) = lab(&[("algorithm", "genetic"), ("p.population", "50")]);
         assert_eq!(lab.params["population"], "50");
+        lab.apply(Action::Param("elite", "50".into()));
+        assert!(lab
+            .param_conflict()
+            .unwrap()
+            .contains("elite = 50 must be less than population = 50"));
+        assert!(
+            lab.apply(Action::Run).post.is_none(),
+            "the worker would refuse it"
+        );
         lab.apply(Action::Pick("annealing".into()));
         assert_eq!(lab.params["cooling"], "0.99");
         assert!(!lab.params.contains_key("population"));

@@ -19,6 +19,8 @@ pub struct AlgorithmFormProps {
     pub share: AttrValue,
     /// The compare page with this configuration.
     pub compare: AttrValue,
+    /// A rule between the parameters that their values break.
+    pub conflict: Option<AttrValue>,
     pub dispatch: Callback<Action>,
 }
 
@@ -29,7 +31,7 @@ fn random_seed() -> u64 {
 #[function_component(AlgorithmForm)]
 pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
     let d = &props.dispatch;
-    let mut can_run = true;
+    let mut can_run = props.conflict.is_none();
     let params = props.algorithm.params().iter().map(|spec| {
         let name = spec.name;
         let id = format!("param-{name}");
@@ -86,6 +88,9 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
             </select>
             <p class="description">{ props.algorithm.description() }</p>
             { params }
+            if let Some(conflict) = &props.conflict {
+                <p id="param-conflict" class="error" role="alert">{ conflict.clone() }</p>
+            }
             <div class="param">
                 <label for="seed">{ "seed" }</label>
                 <input id="seed" type="text" inputmode="numeric" value={props.seed.clone()}

@@ -62,7 +62,8 @@ pub fn lab_page() -> Html {
                     seed={AttrValue::from(lab.seed.clone())} running={lab.is_running()}
                     notice={lab.notice.clone().map(AttrValue::from)}
                     share={AttrValue::from(share_link(&lab.share_query()))}
-                    compare={AttrValue::from(share_link(&lab.compare_query()))} dispatch={act.clone()} />
+                    compare={AttrValue::from(share_link(&lab.compare_query()))}
+                    conflict={lab.param_conflict().map(AttrValue::from)} dispatch={act.clone()} />
                 if let Some(run) = &lab.run {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />
