@@ -113,7 +113,7 @@ pub fn digit_char(size: Size, value: u8) -> char {
 /// The digit a character stands for in a grid of this size: `Some(0)` for an empty marker
 /// (`.`, `0`, `_`), `None` if the character is not a symbol of this size.
 pub fn char_digit(size: Size, ch: char) -> Option<u8> {
-    if matches!(ch, '.' | '0' | '_') {
+    if matches!(ch, '.' | '0' | '_' | '*') {
         return Some(0);
     }
     let n = size.n() as u32;

@@ -123,3 +123,33 @@ fn a_wrong_extra_given_leaves_no_solution() {
         }
     }
 }
+
+/// What other tools write reads as they mean it: formats mixed with no blank line between
+/// them, and `.sdk` files (a `[Puzzle]` section, `#` metadata, `*` for empty cells, other
+/// sections left out).
+#[test]
+fn files_other_tools_write_are_read_as_they_mean() {
+    let hardest: sudoku_core::Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    let mixed = common::fixtures("formats_mixed.txt");
+    assert_eq!(mixed.len(), 4);
+    assert!(
+        mixed.iter().all(|f| f.puzzle == hardest),
+        "every record is the same puzzle"
+    );
+    let sdk = common::fixtures("formats_sadman.sdk");
+    assert_eq!(sdk.len(), 1, "the [State] section is not a puzzle");
+    assert_eq!(sdk[0].puzzle, hardest);
+    // A broken block grid is still reported at its faulty row.
+    let text = std::fs::read_to_string(common::data_dir().join("formats_mixed.txt")).unwrap();
+    let broken = text.replacen(".3.......\n", ".3........\n", 1);
+    let records = sudoku_core::parse_records(&broken);
+    let errors: Vec<String> = records
+        .iter()
+        .filter_map(|r| r.result.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(errors, ["line 5: row has 10 cells, expected 9"]);
+    assert_eq!(records.iter().filter(|r| r.result.is_ok()).count(), 3);
+}
