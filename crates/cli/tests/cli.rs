@@ -189,6 +189,21 @@ fn bench_prints_a_verified_table() {
         rows.iter().all(|row| row.contains("| 2 | 2 | 2 | 0 |")),
         "{out}"
     );
+    assert!(out.starts_with("Timed from each puzzle's text line to its verified answer line"));
+    // The solver alone: the same answers, another heading.
+    let (out, _, code) = stdout_of(
+        &[
+            "bench",
+            "--solver-only",
+            "-a",
+            "norvig",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Timed: the solver alone"), "{out}");
+    assert!(out.contains("| 2 | 2 | 2 | 0 |"), "{out}");
     let (_, err, code) = stdout_of(&["bench", "--runs", "0", file.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(err.contains("--runs"), "{err}");

@@ -262,6 +262,11 @@ impl Grid {
         self.values.iter().map(|&v| self.symbol(v)).collect()
     }
 
+    /// Appends [`Grid::to_line`] to `out` (no new allocation when `out` has room).
+    pub fn write_line(&self, out: &mut String) {
+        out.extend(self.values.iter().map(|&v| self.symbol(v)));
+    }
+
     /// n lines of n symbols (no separators), one per row.
     pub fn to_rows(&self) -> String {
         let n = self.size.n();
