@@ -3,14 +3,15 @@
 use std::time::Instant;
 
 use sudoku_core::{
-    parse_bytes, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params, RunConfig,
-    Status,
+    parse_bytes, parse_line, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params,
+    RunConfig, Status,
 };
 
 /// What the clock covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Timed {
-    /// From each puzzle's text line to its verified answer line (parse, solve, verify, print).
+    /// From each puzzle's text line to its verified answer line (read, solve, verify, print),
+    /// the line read as `sudoku solve` reads it.
     TextToAnswer,
     /// The solver alone, on puzzles read before the clock starts.
     SolverOnly,
@@ -39,7 +40,7 @@ fn measure_text(algorithm: Algorithm, lines: &[String], config: &RunConfig) -> R
     let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     let started = Instant::now();
     for line in lines {
-        let Ok(puzzle) = Grid::parse(line) else {
+        let Ok(puzzle) = parse_line(line.as_bytes()) else {
             continue;
         };
         let outcome = algorithm

@@ -227,8 +227,29 @@ impl Grid {
         self.values.iter().all(|&v| v != 0)
     }
 
+    /// Whether some digit appears twice in a unit (one pass; no list built).
+    pub fn has_conflict(&self) -> bool {
+        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+        let mut clash = false;
+        let values = &self.values;
+        self.size.for_each_cell(|cell, r, c, b| {
+            let v = values[cell];
+            if v != 0 {
+                let bit = bits::digit_bit(v);
+                clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+            }
+        });
+        clash
+    }
+
     /// Every digit that appears more than once in a unit, with the cells holding it.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        if !self.has_conflict() {
+            return Vec::new();
+        }
         let size = self.size;
         let mut out = Vec::new();
         for u in 0..size.unit_count() {
@@ -259,12 +280,21 @@ impl Grid {
 
     /// One line, n² symbols, `.` for empty cells (the format of the benchmark sets).
     pub fn to_line(&self) -> String {
-        self.values.iter().map(|&v| self.symbol(v)).collect()
+        let mut out = String::with_capacity(self.values.len());
+        self.write_line(&mut out);
+        out
     }
 
-    /// Appends [`Grid::to_line`] to `out` (no new allocation when `out` has room).
+    /// Appends [`Grid::to_line`] to `out` (no new allocation when `out` has room): one table
+    /// lookup per cell, every symbol being ASCII.
     pub fn write_line(&self, out: &mut String) {
-        out.extend(self.values.iter().map(|&v| self.symbol(v)));
+        let mut table = [b'.'; 26];
+        for v in 1..=self.size.n() as u8 {
+            table[v as usize] = digit_char(self.size, v) as u8;
+        }
+        let bytes: Vec<u8> = self.values.iter().map(|&v| table[v as usize]).collect();
+        // Every symbol of the table is ASCII.
+        out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
     }
 
     /// n lines of n symbols (no separators), one per row.

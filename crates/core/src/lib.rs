@@ -37,7 +37,7 @@ pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
 pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};
 pub use pseudocode::{line_of, Line, Mark};
-pub use raw::parse_bytes;
+pub use raw::{parse_bytes, parse_line};
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };

@@ -2,7 +2,9 @@
 //! control character or is longer than any puzzle line is answered on its own (an error at its
 //! line number) and every other line is read as usual, so one bad line never costs a batch.
 
+use crate::grid::{char_digit, Grid};
 use crate::parse::{parse_records, Format, ParseError, Record};
+use crate::size::Size;
 
 /// The longest line read: a 25×25 grid written as separated numbers with borders fits many
 /// times over; a longer line is no puzzle and is skipped unread.
@@ -31,28 +33,87 @@ fn check_line(number: usize, line: &[u8]) -> Result<&str, ParseError> {
     Ok(text)
 }
 
-/// Every record of `bytes` in line order: [`parse_records`] on the readable lines, and one
-/// error record per unreadable line (which reads as a blank line to its neighbours).
+/// The fast path of the common case: a line of exactly 81, 256 or 625 symbols (no separators),
+/// which can only be a whole puzzle. `None` (the general reader takes the line) for anything
+/// else, including a bad symbol, so every message stays the general reader's.
+fn quick_line(number: usize, line: &[u8]) -> Option<Record> {
+    let size = match line.len() {
+        81 => Size::NINE,
+        256 => Size::SIXTEEN,
+        625 => Size::TWENTY_FIVE,
+        _ => return None,
+    };
+    let mut values = [0u8; 625];
+    for (value, &byte) in values.iter_mut().zip(line) {
+        if !byte.is_ascii_graphic() || byte == b'|' {
+            return None;
+        }
+        *value = char_digit(size, byte as char)?;
+    }
+    let grid = Grid::from_givens(size, &values[..line.len()])?;
+    let conflicts = grid.conflicts();
+    let result = if conflicts.is_empty() {
+        Ok(grid)
+    } else {
+        Err(ParseError::Clash {
+            line: number,
+            grid,
+            conflicts,
+        })
+    };
+    Some(Record {
+        line: number,
+        format: Format::LINE,
+        result,
+    })
+}
+
+/// One puzzle from one line of bytes, as [`parse_bytes`] reads it (the fast path for plain
+/// one-line puzzles, the general reader for the rest).
+pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
+    if let Some(record) = quick_line(1, line) {
+        return record.result;
+    }
+    let text = check_line(1, line)?;
+    Grid::parse(text)
+}
+
+/// Every record of `bytes` in line order: one-line puzzles read directly, [`parse_records`]
+/// on the other readable lines, and one error record per unreadable line (lines read apart
+/// leave a blank line to their neighbours, which is where the general reader splits anyway).
 pub fn parse_bytes(bytes: &[u8]) -> Vec<Record> {
-    let mut text = String::with_capacity(bytes.len().min(1 << 26));
-    let mut bad = Vec::new();
+    let mut text = String::new();
+    let mut apart = Vec::new();
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        match check_line(i + 1, line) {
-            Ok(readable) => text.push_str(readable),
-            Err(error) => bad.push(Record {
-                line: i + 1,
-                format: Format::LINE,
-                result: Err(error),
-            }),
+        if let Some(record) = quick_line(i + 1, line) {
+            apart.push(record);
+        } else {
+            match check_line(i + 1, line) {
+                Ok(readable) => text.push_str(readable),
+                Err(error) => apart.push(Record {
+                    line: i + 1,
+                    format: Format::LINE,
+                    result: Err(error),
+                }),
+            }
         }
         text.push('\n');
     }
-    let mut records = parse_records(&text);
-    if !bad.is_empty() {
-        records.extend(bad);
-        records.sort_by_key(|r| r.line);
+    let general = parse_records(&text);
+    if general.is_empty() {
+        return apart;
     }
+    // Both lists are in line order: merge them.
+    let mut records = Vec::with_capacity(general.len() + apart.len());
+    let mut apart = apart.into_iter().peekable();
+    for record in general {
+        while let Some(next) = apart.next_if(|r| r.line < record.line) {
+            records.push(next);
+        }
+        records.push(record);
+    }
+    records.extend(apart);
     records
 }
 
@@ -86,6 +147,30 @@ mod tests {
             "line 4, column 3: control character U+0000 (not puzzle text)"
         );
         assert!(message(4).starts_with("line 5: 65537 bytes, longer than any puzzle line"));
+    }
+
+    /// The fast path reads what the general reader reads, errors included.
+    #[test]
+    fn one_line_puzzles_read_directly_match_the_general_reader() {
+        let clash = format!("44{}", &HARD[2..]);
+        let bad_symbol = format!("x{}", &HARD[1..]);
+        let sixteen: String = "123456789ABCDEFG".repeat(16);
+        let text = format!(
+            "{HARD}\n{clash}\n{bad_symbol}\n{}\n{sixteen}\n# note\n{HARD}\n",
+            HARD.replace('.', "*")
+        );
+        let direct = parse_bytes(text.as_bytes());
+        let general = parse_records(&text);
+        assert_eq!(direct.len(), general.len());
+        for (a, b) in direct.iter().zip(&general) {
+            assert_eq!(a.line, b.line);
+            assert_eq!(a.format, b.format);
+            match (&a.result, &b.result) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y),
+                (Err(x), Err(y)) => assert_eq!(x.to_string(), y.to_string()),
+                (x, y) => panic!("line {}: {x:?} vs {y:?}", a.line),
+            }
+        }
     }
 
     #[test]

@@ -63,24 +63,24 @@ impl fmt::Display for VerifyError {
 /// Checks that a grid is complete and every row, column and box holds each digit once.
 pub fn verify(grid: &Grid) -> Result<(), VerifyError> {
     let size = grid.size();
-    let n = size.n();
-    let mut rows = vec![0u32; n];
-    let mut cols = vec![0u32; n];
-    let mut boxes = vec![0u32; n];
-    for (cell, &value) in grid.values().iter().enumerate() {
+    let values = grid.values();
+    let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
+    let mut first_error = None;
+    size.for_each_cell(|cell, r, c, b| {
+        let value = values[cell];
         if value == 0 {
-            return Err(VerifyError::Incomplete { size, cell });
+            first_error.get_or_insert(VerifyError::Incomplete { size, cell });
+            return;
         }
         let bit = digit_bit(value);
-        let (r, c, b) = (size.row_of(cell), size.col_of(cell), size.box_of(cell));
         if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            return Err(VerifyError::Repeated { size, cell, value });
+            first_error.get_or_insert(VerifyError::Repeated { size, cell, value });
         }
         rows[r] |= bit;
         cols[c] |= bit;
         boxes[b] |= bit;
-    }
-    Ok(())
+    });
+    first_error.map_or(Ok(()), Err)
 }
 
 /// Checks that `solution` is a valid complete grid that keeps every given of `puzzle`.
