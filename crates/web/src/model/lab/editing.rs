@@ -1,0 +1,87 @@
+//! Editing the puzzle: loading text (any format the core reads), the library, typing on the
+//! board; each leaves the current run.
+
+use sudoku_core::grid::char_digit;
+use sudoku_core::{Conflict, Grid, ParseError};
+
+use super::{Effects, Lab};
+
+impl Lab {
+    /// Leaves the current run (after the puzzle changed); a busy worker is replaced.
+    pub(super) fn stopped_run(&mut self) -> Effects {
+        let restart_worker = self.is_running();
+        self.run = None;
+        self.playing = false;
+        Effects {
+            restart_worker,
+            ..Effects::default()
+        }
+    }
+
+    /// Puts a puzzle on the board (the caller leaves any run).
+    pub(super) fn set_puzzle(&mut self, grid: Grid) {
+        self.bad_cells = Conflict::cells_of(&grid.conflicts());
+        self.input_error = None;
+        self.text = grid.to_line();
+        self.selected = self.selected.min(grid.size().cells() - 1);
+        self.puzzle = grid;
+    }
+
+    pub(super) fn load_text(&mut self, text: &str) {
+        match Grid::parse(text) {
+            Ok(grid) => self.set_puzzle(grid),
+            Err(e) => {
+                self.bad_cells = e.cells();
+                if let ParseError::Clash { grid, .. } = &e {
+                    // Show the clashing givens on the board so they can be fixed there.
+                    self.selected = self.selected.min(grid.size().cells() - 1);
+                    self.puzzle = grid.clone();
+                }
+                self.input_error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// Board editing: arrows move, a symbol sets a given, Backspace/Delete clear.
+    pub(super) fn key(&mut self, cell: usize, key: &str) -> Effects {
+        let size = self.size();
+        let n = size.n();
+        if cell >= size.cells() {
+            return Effects::quiet();
+        }
+        let (r, c) = (cell / n, cell % n);
+        let target = match key {
+            "ArrowUp" => Some(((r + n - 1) % n) * n + c),
+            "ArrowDown" => Some(((r + 1) % n) * n + c),
+            "ArrowLeft" => Some(r * n + (c + n - 1) % n),
+            "ArrowRight" => Some(r * n + (c + 1) % n),
+            _ => None,
+        };
+        if let Some(t) = target {
+            self.selected = t;
+            return Effects {
+                focus: Some(t),
+                handled: true,
+                ..Effects::default()
+            };
+        }
+        let mut chars = key.chars();
+        let value = match (key, chars.next(), chars.next()) {
+            ("Backspace" | "Delete", _, _) => Some(0),
+            (_, Some(ch), None) => char_digit(size, ch),
+            _ => None,
+        };
+        let Some(v) = value else {
+            return Effects::quiet();
+        };
+        let mut effects = self.stopped_run();
+        self.puzzle.set_given(cell, v);
+        self.text = self.puzzle.to_line();
+        self.input_error = None;
+        self.bad_cells = Conflict::cells_of(&self.puzzle.conflicts());
+        self.selected = cell;
+        effects.focus = Some(cell);
+        effects.handled = true;
+        effects
+    }
+}

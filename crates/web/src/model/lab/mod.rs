@@ -1,0 +1,412 @@
+//! The lab page's state and every action on it, as a reducer: [`Lab::apply`] takes an
+//! [`Action`] and returns the [`Effects`] the page must carry out (post a run to the worker,
+//! replace the worker, move the focus). No browser types: the page's behaviour is tested here.
+
+use std::collections::BTreeMap;
+
+use sudoku_core::{Algorithm, Grid, Size, Status};
+
+mod editing;
+mod run;
+
+use super::library::Entry;
+use super::query::Query;
+use super::timeline::Timeline;
+use super::View;
+use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
+
+/// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
+pub const TICKS_PER_SECOND: f64 = 40.0;
+/// Default position of the speed slider (10^(60/20) = 1,000 events per second).
+pub const DEFAULT_SPEED: u32 = 60;
+
+/// One run of an algorithm as the page sees it.
+pub struct Run {
+    /// Tags the worker's messages: those of an older job are dropped.
+    pub job: u64,
+    pub algorithm: Algorithm,
+    pub puzzle: Grid,
+    pub seed: u64,
+    pub timeline: Timeline,
+    pub summary: Option<RunSummary>,
+    /// Stopped by the user before the worker answered.
+    pub cancelled: bool,
+}
+
+impl Run {
+    /// Still computing in the worker.
+    pub fn is_running(&self) -> bool {
+        self.summary.is_none() && !self.cancelled
+    }
+
+    /// How the run ended, as the test hooks and the embed page's `done` notice name it:
+    /// `verified`, `no-solution`, `gave-up`, `cancelled` or `failed` (solved but not verified);
+    /// `None` while it runs.
+    pub fn outcome(&self) -> Option<&'static str> {
+        if self.cancelled {
+            return Some("cancelled");
+        }
+        let summary = self.summary.as_ref()?;
+        Some(match (&summary.outcome.status, &summary.verified) {
+            (Status::Solved, Some(Ok(()))) => "verified",
+            (Status::Solved, _) => "failed",
+            (Status::NoSolution, _) => "no-solution",
+            (Status::Cancelled, _) => "cancelled",
+            (Status::GaveUp(_), _) => "gave-up",
+        })
+    }
+
+    /// The values to draw at the cursor. A capped trace ends before the solver did: at its end,
+    /// the final grid is shown.
+    pub fn values(&self) -> &[u8] {
+        match &self.summary {
+            Some(s) if s.dropped_events > 0 && self.timeline.at_end() => s.outcome.grid.values(),
+            _ => self.timeline.values(),
+        }
+    }
+}
+
+/// Everything a user (or the worker, or the ticker) can do to the lab page.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// The puzzle text field changed (not loaded yet).
+    Text(String),
+    /// Text pasted onto the board: loaded at once.
+    Paste(String),
+    /// Load the text field's puzzle.
+    LoadText,
+    /// Load a library entry by index.
+    LoadLibrary(usize),
+    /// A new empty grid of this side.
+    NewGrid(usize),
+    /// Empty the board, keeping its size.
+    Clear,
+    Select(usize),
+    /// A key pressed on a board cell (`KeyboardEvent.key`).
+    Key {
+        cell: usize,
+        key: String,
+    },
+    /// Choose an algorithm by id.
+    Pick(String),
+    Param(&'static str, String),
+    Seed(String),
+    NewSeed(u64),
+    Run,
+    Cancel,
+    /// A message of the worker running `job`.
+    FromWorker {
+        job: u64,
+        message: WorkerMessage,
+    },
+    /// The worker crashed or could not start.
+    WorkerFailed(String),
+    Play,
+    Pause,
+    /// Play if paused, pause if playing (the Space shortcut).
+    TogglePlay,
+    Step,
+    StepBack,
+    Home,
+    End,
+    Scrub(usize),
+    Speed(u32),
+    /// Speed one notch up (+) or down (−): the `]` and `[` shortcuts.
+    SpeedBy(i32),
+    Tick,
+    ToggleCandidates,
+    SetView(View),
+}
+
+/// What the page must do after an action.
+#[derive(Debug, Default)]
+pub struct Effects {
+    /// Post this run to the worker, tagged with its job id.
+    pub post: Option<(u64, RunRequest)>,
+    /// Terminate the worker (it may be busy) and start a fresh one.
+    pub restart_worker: bool,
+    /// Move the keyboard focus to this board cell.
+    pub focus: Option<usize>,
+    /// The action used the key (the page prevents the browser's default).
+    pub handled: bool,
+    /// Nothing visible changed: no redraw needed.
+    pub quiet: bool,
+}
+
+impl Effects {
+    fn quiet() -> Effects {
+        Effects {
+            quiet: true,
+            ..Effects::default()
+        }
+    }
+}
+
+/// The lab page.
+pub struct Lab {
+    /// The puzzle being edited (givens; a clashing one is shown so it can be fixed).
+    pub puzzle: Grid,
+    pub text: String,
+    pub input_error: Option<String>,
+    pub bad_cells: Vec<usize>,
+    pub library: Vec<Entry>,
+    pub algorithm: Algorithm,
+    /// Parameter values as typed, by name (checked when shown and when run).
+    pub params: BTreeMap<&'static str, String>,
+    pub seed: String,
+    /// What the last action could not do, or what it did behind the scenes.
+    pub notice: Option<String>,
+    /// Values of the page's URL that could not be used.
+    pub url_errors: Vec<String>,
+    pub run: Option<Run>,
+    pub playing: bool,
+    /// Speed slider position 0..=100: 10^(v/20) events per second.
+    pub speed: u32,
+    /// Fraction of an event owed by the last tick.
+    carry: f64,
+    pub selected: usize,
+    pub show_candidates: bool,
+    pub view: View,
+    /// Play as soon as a run starts.
+    pub autoplay: bool,
+    /// Event to show once the run is complete (the URL's `step`).
+    pending_step: Option<usize>,
+    /// The compact page for an iframe (`embed=1`).
+    pub embed: bool,
+    next_job: u64,
+}
+
+fn default_params(algorithm: Algorithm) -> BTreeMap<&'static str, String> {
+    algorithm
+        .params()
+        .iter()
+        .map(|p| (p.name, p.default_value().to_string()))
+        .collect()
+}
+
+impl Lab {
+    /// The page as a URL asks for it; `seed` is used when the URL gives none. Starts the run
+    /// when the URL says `run=1` (see the returned effects).
+    pub fn new(query: Query, library: Vec<Entry>, seed: u64) -> (Lab, Effects) {
+        let algorithm = query.algorithm.unwrap_or(Algorithm::Propagation);
+        let mut params = default_params(algorithm);
+        params.extend(query.params.iter().map(|(k, v)| (*k, v.clone())));
+        let puzzle = library
+            .first()
+            .map(|e| e.grid.clone())
+            .unwrap_or_else(|| Grid::empty(Size::NINE));
+        let mut lab = Lab {
+            text: puzzle.to_line(),
+            puzzle,
+            input_error: None,
+            bad_cells: Vec::new(),
+            library,
+            algorithm,
+            params,
+            seed: query.seed.unwrap_or(seed).to_string(),
+            notice: None,
+            url_errors: query.errors,
+            run: None,
+            playing: false,
+            speed: query.speed.unwrap_or(DEFAULT_SPEED),
+            carry: 0.0,
+            selected: 0,
+            show_candidates: false,
+            view: query.view.unwrap_or(View::Board),
+            autoplay: query.autoplay.unwrap_or(query.step.is_none()),
+            pending_step: query.step,
+            embed: query.embed,
+            next_job: 1,
+        };
+        if let Some(text) = &query.puzzle {
+            lab.text = text.clone();
+            lab.load_text(text);
+        }
+        let effects = if query.run {
+            lab.start()
+        } else {
+            Effects::default()
+        };
+        (lab, effects)
+    }
+
+    pub fn size(&self) -> Size {
+        self.puzzle.size()
+    }
+
+    /// Events per second at the current speed.
+    pub fn events_per_second(&self) -> f64 {
+        10f64.powf(self.speed as f64 / 20.0)
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.run.as_ref().is_some_and(Run::is_running)
+    }
+
+    /// Messages for the parameters that do not parse (Run is off while there are any).
+    pub fn param_errors(&self) -> Vec<String> {
+        self.params
+            .iter()
+            .filter_map(|(name, value)| {
+                let spec = self.algorithm.param(name).ok()?;
+                spec.parse(value).err().map(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    /// A rule between parameters that the values break (each value being in range), if any.
+    pub fn param_conflict(&self) -> Option<String> {
+        let mut params = sudoku_core::Params::default();
+        for (name, value) in &self.params {
+            let value = self.algorithm.param(name).ok()?.parse(value).ok()?;
+            params.set(name, value);
+        }
+        self.algorithm.check(&params).err().map(|e| e.to_string())
+    }
+
+    /// The URL state of the page, for the share link.
+    pub fn share_query(&self) -> Query {
+        let step = self
+            .run
+            .as_ref()
+            .map(|r| r.timeline.cursor())
+            .filter(|&c| c > 0 && self.run.as_ref().is_some_and(|r| !r.timeline.at_end()));
+        Query {
+            puzzle: Some(Query::puzzle_line(&self.puzzle)),
+            algorithm: Some(self.algorithm),
+            seed: self.seed.trim().parse().ok(),
+            params: self
+                .params
+                .iter()
+                .map(|(k, v)| (*k, v.trim().to_string()))
+                .collect(),
+            view: Some(self.view),
+            step,
+            embed: self.embed,
+            ..Query::default()
+        }
+    }
+
+    /// The compare page with the current configuration, to add others to.
+    pub fn compare_query(&self) -> Query {
+        let defaults = default_params(self.algorithm);
+        Query {
+            puzzle: Some(Query::puzzle_line(&self.puzzle)),
+            seed: self.seed.trim().parse().ok(),
+            compare: vec![super::query::CompareEntry {
+                algorithm: self.algorithm,
+                params: self
+                    .params
+                    .iter()
+                    .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
+                    .map(|(k, v)| (*k, v.trim().to_string()))
+                    .collect(),
+                seed: None,
+            }],
+            ..Query::default()
+        }
+    }
+
+    /// Carries out one action.
+    pub fn apply(&mut self, action: Action) -> Effects {
+        match action {
+            Action::Text(text) => self.text = text,
+            Action::Paste(text) => {
+                self.load_text(&text);
+                self.text = text;
+                return self.stopped_run();
+            }
+            Action::LoadText => {
+                let text = self.text.clone();
+                self.load_text(&text);
+                return self.stopped_run();
+            }
+            Action::LoadLibrary(i) => {
+                if let Some(grid) = self.library.get(i).map(|e| e.grid.clone()) {
+                    self.set_puzzle(grid);
+                    return self.stopped_run();
+                }
+            }
+            Action::NewGrid(n) => {
+                if let Some(size) = Size::from_side(n) {
+                    self.set_puzzle(Grid::empty(size));
+                    self.selected = 0;
+                    return self.stopped_run();
+                }
+            }
+            Action::Clear => {
+                self.set_puzzle(Grid::empty(self.size()));
+                self.text.clear();
+                return self.stopped_run();
+            }
+            Action::Select(cell) => self.selected = cell.min(self.size().cells() - 1),
+            Action::Key { cell, key } => return self.key(cell, &key),
+            Action::Pick(id) => match Algorithm::from_id(&id) {
+                Some(a) => {
+                    self.algorithm = a;
+                    self.params = default_params(a);
+                }
+                None => self.notice = Some(format!("unknown algorithm '{id}'")),
+            },
+            Action::Param(name, value) => {
+                self.params.insert(name, value);
+            }
+            Action::Seed(seed) => self.seed = seed,
+            Action::NewSeed(seed) => self.seed = seed.to_string(),
+            Action::Run => return self.start(),
+            Action::Cancel => {
+                if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
+                    run.cancelled = true;
+                    self.playing = false;
+                    self.notice = Some(
+                        "run cancelled: the worker was stopped and a fresh one started".into(),
+                    );
+                    return Effects {
+                        restart_worker: true,
+                        ..Effects::default()
+                    };
+                }
+                return Effects::quiet();
+            }
+            Action::FromWorker { job, message } => return self.received(job, message),
+            Action::WorkerFailed(message) => {
+                self.notice = Some(format!("{message}; a fresh worker was started"));
+                if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
+                    run.cancelled = true;
+                }
+                self.playing = false;
+                return Effects {
+                    restart_worker: true,
+                    ..Effects::default()
+                };
+            }
+            Action::Play => self.play(),
+            Action::Pause => self.playing = false,
+            Action::TogglePlay => {
+                if self.playing {
+                    self.playing = false;
+                } else {
+                    self.play();
+                }
+            }
+            Action::Step => self.move_cursor(|t| {
+                t.forward(1);
+            }),
+            Action::StepBack => self.move_cursor(|t| t.seek(t.cursor().saturating_sub(1))),
+            Action::Home => self.move_cursor(|t| t.seek(0)),
+            Action::End => self.move_cursor(|t| t.seek(usize::MAX)),
+            Action::Scrub(to) => self.move_cursor(|t| t.seek(to)),
+            Action::Speed(v) => self.speed = v.min(100),
+            Action::SpeedBy(notches) => {
+                self.speed = (self.speed as i32 + 10 * notches).clamp(0, 100) as u32
+            }
+            Action::Tick => return self.tick(),
+            Action::ToggleCandidates => self.show_candidates = !self.show_candidates,
+            Action::SetView(view) => self.view = view,
+        }
+        Effects::default()
+    }
+}
+
+#[cfg(test)]
+mod tests;

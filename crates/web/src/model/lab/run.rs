@@ -1,0 +1,131 @@
+//! Running and playing back: the request for the worker, the worker's messages, the playback
+//! cursor and its ticker.
+
+use super::super::timeline::Timeline;
+use super::{Effects, Lab, Run, TICKS_PER_SECOND};
+use crate::protocol::{RunRequest, WorkerMessage};
+
+impl Lab {
+    pub(super) fn move_cursor(&mut self, f: impl FnOnce(&mut Timeline)) {
+        self.playing = false;
+        if let Some(run) = &mut self.run {
+            f(&mut run.timeline);
+        }
+    }
+
+    pub(super) fn play(&mut self) {
+        if let Some(run) = &mut self.run {
+            if run.timeline.at_end() && !run.is_running() {
+                // Played to the end: play again from the start.
+                run.timeline.seek(0);
+            }
+            self.playing = true;
+            self.carry = 0.0;
+        }
+    }
+
+    pub(super) fn tick(&mut self) -> Effects {
+        let Some(run) = &mut self.run else {
+            self.playing = false;
+            return Effects::default();
+        };
+        if !self.playing {
+            return Effects::quiet();
+        }
+        let per_tick = 10f64.powf(self.speed as f64 / 20.0) / TICKS_PER_SECOND + self.carry;
+        let count = per_tick.floor() as usize;
+        self.carry = per_tick - count as f64;
+        let moved = run.timeline.forward(count);
+        if run.timeline.at_end() && !run.is_running() {
+            self.playing = false;
+            return Effects::default();
+        }
+        Effects {
+            quiet: moved == 0,
+            ..Effects::default()
+        }
+    }
+
+    pub(super) fn received(&mut self, job: u64, message: WorkerMessage) -> Effects {
+        let Some(run) = self.run.as_mut().filter(|r| r.job == job && !r.cancelled) else {
+            // A late message of a replaced run.
+            return Effects::quiet();
+        };
+        match message {
+            WorkerMessage::Ready => return Effects::quiet(),
+            WorkerMessage::Events(events) => run.timeline.extend(events),
+            WorkerMessage::Done(summary) => {
+                run.summary = Some(summary);
+                if let Some(step) = self.pending_step.take() {
+                    run.timeline.seek(step);
+                    self.playing = false;
+                }
+            }
+            WorkerMessage::Failed(message) => {
+                self.notice = Some(message);
+                self.run = None;
+                self.playing = false;
+            }
+        }
+        Effects::default()
+    }
+
+    /// The run request for the current form, or why there is none.
+    pub(super) fn request(&self) -> Result<RunRequest, String> {
+        if let Some(e) = &self.input_error {
+            return Err(format!("fix the puzzle first: {e}"));
+        }
+        if let Some(c) = self.puzzle.conflicts().first() {
+            return Err(format!("the givens clash: {}", c.describe(self.size())));
+        }
+        let mut params = sudoku_core::Params::default();
+        for (name, value) in &self.params {
+            let spec = self.algorithm.param(name).map_err(|e| e.to_string())?;
+            params.set(name, spec.parse(value).map_err(|e| e.to_string())?);
+        }
+        self.algorithm.check(&params).map_err(|e| e.to_string())?;
+        let seed = self.seed.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "the seed '{}' is not a whole number from 0 to 2^64-1",
+                self.seed
+            )
+        })?;
+        Ok(RunRequest {
+            algorithm: self.algorithm.id().to_string(),
+            params,
+            puzzle: self.puzzle.givens_only(),
+            seed,
+        })
+    }
+
+    pub(super) fn start(&mut self) -> Effects {
+        let request = match self.request() {
+            Ok(r) => r,
+            Err(e) => {
+                self.notice = Some(e);
+                return Effects::default();
+            }
+        };
+        // A run still computing occupies the worker: replace it.
+        let restart_worker = self.is_running();
+        let job = self.next_job;
+        self.next_job += 1;
+        self.notice = None;
+        self.run = Some(Run {
+            job,
+            algorithm: self.algorithm,
+            puzzle: request.puzzle.clone(),
+            seed: request.seed,
+            timeline: Timeline::new(&request.puzzle),
+            summary: None,
+            cancelled: false,
+        });
+        self.playing = self.autoplay;
+        self.carry = 0.0;
+        Effects {
+            post: Some((job, request)),
+            restart_worker,
+            ..Effects::default()
+        }
+    }
+}
