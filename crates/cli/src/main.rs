@@ -33,6 +33,9 @@ enum Command {
         /// Print statistics per puzzle and a summary to stderr.
         #[arg(long)]
         stats: bool,
+        /// Worker threads (default: every core); answers stay in input order.
+        #[arg(long)]
+        threads: Option<usize>,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
@@ -41,6 +44,9 @@ enum Command {
         /// Stop counting at this many solutions.
         #[arg(long, default_value_t = 2)]
         limit: u64,
+        /// Worker threads (default: every core); answers stay in input order.
+        #[arg(long)]
+        threads: Option<usize>,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
@@ -171,24 +177,46 @@ fn list() {
     }
 }
 
+/// The threads a batch runs on: `threads`, or one per core.
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, UsageError> {
+    if threads == Some(0) {
+        return Err(UsageError("--threads must be at least 1".into()));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| UsageError(format!("cannot start the threads: {e}")))
+}
+
 fn run(cli: Cli) -> Result<(), UsageError> {
     match cli.command {
         Command::List => {
             list();
             Ok(())
         }
-        Command::Solve { run, stats, file } => {
+        Command::Solve {
+            run,
+            stats,
+            threads,
+            file,
+        } => {
             let (algorithm, config) = run.resolve()?;
+            let pool = thread_pool(threads)?;
             let text = input::read(file.as_deref())?;
-            solve::solve(&text, algorithm, &config, stats);
+            solve::solve(&text, algorithm, &config, stats, &pool);
             Ok(())
         }
-        Command::Count { limit, file } => {
+        Command::Count {
+            limit,
+            threads,
+            file,
+        } => {
             if limit == 0 {
                 return Err(UsageError("--limit must be at least 1".into()));
             }
+            let pool = thread_pool(threads)?;
             let text = input::read(file.as_deref())?;
-            solve::count(&text, limit);
+            solve::count(&text, limit, &pool);
             Ok(())
         }
         Command::Filter { filter, file } => {

@@ -37,60 +37,101 @@ fn emit(out: &mut impl Write, record: &Record, text: &str) {
     }
 }
 
-pub fn solve(text: &[u8], algorithm: Algorithm, config: &RunConfig, show_stats: bool) {
+/// Records answered per parallel round: output stays in input order and at most this many
+/// answers wait in memory.
+const CHUNK: usize = 4_096;
+
+/// What one puzzle gave: its answer text, and for a parsed puzzle its outcome and time.
+struct Answered {
+    text: String,
+    run: Option<(Outcome, Duration)>,
+}
+
+fn answer_record(record: &Record, algorithm: Algorithm, config: &RunConfig) -> Answered {
+    let puzzle = match &record.result {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            return Answered {
+                text: format!("invalid: {e}"),
+                run: None,
+            }
+        }
+    };
+    let started = Instant::now();
+    let outcome = algorithm
+        .run(puzzle, config, &mut NullObserver)
+        .expect("parameters were checked before the run");
+    let took = started.elapsed();
+    Answered {
+        text: answer(record, &outcome),
+        run: Some((outcome, took)),
+    }
+}
+
+/// Answers every record on the pool's threads, a chunk at a time, and writes the answers in
+/// input order.
+pub fn solve(
+    text: &[u8],
+    algorithm: Algorithm,
+    config: &RunConfig,
+    show_stats: bool,
+    pool: &rayon::ThreadPool,
+) {
+    use rayon::prelude::*;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut total = Stats::default();
     let (mut puzzles, mut solved, mut invalid) = (0u64, 0u64, 0u64);
     let mut elapsed = Duration::ZERO;
-    for record in parse_bytes(text) {
-        let puzzle = match &record.result {
-            Ok(puzzle) => puzzle,
-            Err(e) => {
+    let records = parse_bytes(text);
+    for chunk in records.chunks(CHUNK) {
+        let answers: Vec<Answered> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|record| answer_record(record, algorithm, config))
+                .collect()
+        });
+        for (record, answered) in chunk.iter().zip(answers) {
+            let Some((outcome, took)) = &answered.run else {
                 invalid += 1;
-                eprintln!("sudoku: skipped: {e}");
-                emit(&mut out, &record, &format!("invalid: {e}"));
+                eprintln!("sudoku: skipped: {}", &answered.text["invalid: ".len()..]);
+                emit(&mut out, record, &answered.text);
                 continue;
-            }
-        };
-        let started = Instant::now();
-        let outcome = algorithm
-            .run(puzzle, config, &mut NullObserver)
-            .expect("parameters were checked before the run");
-        let took = started.elapsed();
-        elapsed += took;
-        puzzles += 1;
-        let text = answer(&record, &outcome);
-        if outcome.is_solved() && !text.starts_with("unsolved") {
-            solved += 1;
-        }
-        if show_stats {
-            let s = outcome.stats;
-            let search = if s.iterations > 0 {
-                format!("{} iterations, {} restarts", s.iterations, s.restarts)
-            } else {
-                format!(
-                    "{} nodes, {} backtracks, {} propagations",
-                    s.nodes, s.backtracks, s.propagations
-                )
             };
-            eprintln!(
-                "line {}: {}; {search}; {:.1} µs",
-                record.line,
-                outcome.status,
-                took.as_secs_f64() * 1e6
-            );
+            elapsed += *took;
+            puzzles += 1;
+            if outcome.is_solved() && !answered.text.starts_with("unsolved") {
+                solved += 1;
+            }
+            if show_stats {
+                let s = outcome.stats;
+                let search = if s.iterations > 0 {
+                    format!("{} iterations, {} restarts", s.iterations, s.restarts)
+                } else {
+                    format!(
+                        "{} nodes, {} backtracks, {} propagations",
+                        s.nodes, s.backtracks, s.propagations
+                    )
+                };
+                eprintln!(
+                    "line {}: {}; {search}; {:.1} µs",
+                    record.line,
+                    outcome.status,
+                    took.as_secs_f64() * 1e6
+                );
+            }
+            add(&mut total, &outcome.stats);
+            emit(&mut out, record, &answered.text);
         }
-        add(&mut total, &outcome.stats);
-        emit(&mut out, &record, &text);
     }
     let _ = out.flush();
     if show_stats {
         eprintln!(
-            "{algorithm}: {puzzles} puzzles, {solved} solved and verified, {invalid} invalid; {} nodes, {} backtracks; {:.3} s",
+            "{algorithm}: {puzzles} puzzles, {solved} solved and verified, {invalid} invalid; {} nodes, {} backtracks; {:.3} s of solver time on {} threads",
             total.nodes,
             total.backtracks,
-            elapsed.as_secs_f64()
+            elapsed.as_secs_f64(),
+            pool.current_num_threads()
         );
     }
 }
@@ -103,18 +144,34 @@ fn add(total: &mut Stats, s: &Stats) {
     total.restarts += s.restarts;
 }
 
-pub fn count(text: &[u8], limit: u64) {
+/// Counts every record's solutions on the pool's threads, answers in input order.
+pub fn count(text: &[u8], limit: u64, pool: &rayon::ThreadPool) {
+    use rayon::prelude::*;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    for record in parse_bytes(text) {
-        match &record.result {
-            Ok(puzzle) => {
-                let c = count_solutions(puzzle, limit);
-                let _ = writeln!(out, "{}{}", c.count, if c.exact { "" } else { "+" });
-            }
-            Err(e) => {
-                eprintln!("sudoku: skipped: {e}");
-                let _ = writeln!(out, "invalid: {e}");
+    let records = parse_bytes(text);
+    for chunk in records.chunks(CHUNK) {
+        let answers: Vec<Result<String, String>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|record| match &record.result {
+                    Ok(puzzle) => {
+                        let c = count_solutions(puzzle, limit);
+                        Ok(format!("{}{}", c.count, if c.exact { "" } else { "+" }))
+                    }
+                    Err(e) => Err(e.to_string()),
+                })
+                .collect()
+        });
+        for answer in answers {
+            match answer {
+                Ok(line) => {
+                    let _ = writeln!(out, "{line}");
+                }
+                Err(e) => {
+                    eprintln!("sudoku: skipped: {e}");
+                    let _ = writeln!(out, "invalid: {e}");
+                }
             }
         }
     }

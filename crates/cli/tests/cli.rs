@@ -415,3 +415,27 @@ fn mixed_formats_and_sdk_files_are_answered_puzzle_by_puzzle() {
     let (out, _, code) = stdout_of(&["count", &format!("{data}formats_sadman.sdk")], "");
     assert_eq!((out.as_str(), code), ("1\n", 0));
 }
+
+#[test]
+fn every_thread_count_answers_in_input_order() {
+    let clash = format!("44{}", &HARD[2..]);
+    let mut input = String::new();
+    for i in 0..300 {
+        input.push_str(if i % 7 == 3 { &clash } else { HARD });
+        input.push('\n');
+    }
+    let (one, _, code) = stdout_of(&["solve", "-a", "dlx", "--threads", "1"], &input);
+    assert_eq!(code, 0);
+    let (four, _, _) = stdout_of(&["solve", "-a", "dlx", "--threads", "4"], &input);
+    assert_eq!(one, four);
+    let lines: Vec<&str> = four.lines().collect();
+    assert_eq!(lines.len(), 300);
+    assert!(lines[3].starts_with("invalid: line 4: givens clash"));
+    assert_eq!(lines[4], HARD_SOLVED);
+    let (counts, _, _) = stdout_of(&["count", "--threads", "3"], &input);
+    assert_eq!(counts.lines().nth(10), Some("invalid: line 11: givens clash: 4 appears twice in row 1 (r1c1, r1c2); 4 appears twice in box 1 (r1c1, r1c2)"));
+    assert_eq!(counts.lines().filter(|l| *l == "1").count(), 300 - 43);
+    let (_, err, code) = stdout_of(&["solve", "--threads", "0"], HARD);
+    assert_eq!(code, 2);
+    assert!(err.contains("--threads must be at least 1"), "{err}");
+}
