@@ -19,12 +19,13 @@ pub struct ChartProps {
     pub progress: Progress,
 }
 
-/// A number as an axis label: whole numbers plainly, fractions with two decimals.
+/// A number as an axis or legend label: whole numbers plainly, fractions truncated to three
+/// decimals (a fitness of 0.9996 reads 0.999: only a solution reads 1).
 fn label(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e9 {
         format!("{v:.0}")
     } else {
-        format!("{v:.2}")
+        crate::model::narration::fitness(v as f32)
     }
 }
 
