@@ -3,9 +3,11 @@
 //! sizes {9, 7, 5, 3}: the share of multi-start runs (`max_iter` constructions each) that solve.
 //! Our DSATUR-order variant runs beside them (rows "DS").
 //!
-//! Instances: the paper's own puzzles are not available; we use Mantere & Koljonen's Aamulehti
-//! levels (s06 easy, s07 challenging → medium, s08 difficult → hard, s09 super difficult →
-//! expert — the level labels of that set are themselves a recollection, see tests/data).
+//! Instances: the paper's own puzzles (easy, medium, hard, expert from game sites) are not
+//! available; we use Mantere & Koljonen's files by the levels their page gives (see
+//! tests/data/mantere_koljonen.txt): s10 Easy, s11 Medium, s12 Hard, and s09 Super difficult for
+//! expert. (Before those levels were known, s06–s09 stood for easy–expert: EXPERIMENTS.md keeps
+//! those tables beside the new ones.)
 
 use super::{
     classes, mantere_koljonen, percent, results_where, run_seed, Executor, Instance, Report,
@@ -17,9 +19,9 @@ use crate::trace::NullObserver;
 
 /// The levels and the Mantere & Koljonen files standing for them.
 pub const LEVELS: [(&str, &[&str]); 4] = [
-    ("easy", &["s06"]),
-    ("medium", &["s07"]),
-    ("hard", &["s08"]),
+    ("easy", &["s10"]),
+    ("medium", &["s11"]),
+    ("hard", &["s12"]),
     ("expert", &["s09"]),
 ];
 

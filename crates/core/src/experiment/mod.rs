@@ -449,5 +449,11 @@ mod experiment_tests {
         assert_eq!(givens, [25, 26, 29, 31]);
         assert_eq!(norvig_hardest("h").len(), 11);
         assert_eq!(mantere_koljonen(&coloring::LEVELS).len(), 12);
+        let tabu = mantere_koljonen(&tabu::LEVELS);
+        assert_eq!(tabu.len(), 13);
+        assert_eq!(
+            tabu.last().map(|i| (i.name.as_str(), i.class.as_str())),
+            Some(("s16", "AI Escargot"))
+        );
     }
 }

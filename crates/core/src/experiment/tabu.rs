@@ -2,18 +2,28 @@
 //! `max_iterations` iterations it takes to solve each instance 30 times, and the minimum, average,
 //! maximum and standard deviation of the iterations of the solving runs.
 //!
-//! Instances: Mantere & Koljonen's four levels (as in the colouring experiment) and Norvig's 11
-//! hardest, since GAC alone already solves most of the former.
+//! Instances: Mantere & Koljonen's files at the paper's levels (easy s10, medium s11, hard s12,
+//! SD s09, AI Escargot s16: the closest reading of "following Mantere & Koljonen", see
+//! tests/data/mantere_koljonen.txt) and Norvig's 11 hardest, since GAC alone already solves most
+//! of the former.
 //!
 //! Runs are made in rounds (one seed each) until 30 have solved or 10 × 30 runs were made; a
 //! capped pair says so ("> 300").
 
-use super::coloring::LEVELS;
 use super::{mantere_koljonen, run_seed, Executor, Instance, Report, Settings, Summary, Table};
 use crate::domain::Filter;
 use crate::heuristic::Tabu;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
+
+/// The paper's levels and the files standing for them.
+pub const LEVELS: [(&str, &[&str]); 5] = [
+    ("easy", &["s10"]),
+    ("medium", &["s11"]),
+    ("hard", &["s12"]),
+    ("SD", &["s09"]),
+    ("AI Escargot", &["s16"]),
+];
 
 const METHODS: [(Filter, &str); 2] = [
     (Filter::AllDifferentGac, "alldiff-TS"),
