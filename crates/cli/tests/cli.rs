@@ -12,16 +12,7 @@ fn sudoku() -> Command {
 }
 
 fn stdout_of(args: &[&str], input: &str) -> (String, String, i32) {
-    let out = sudoku()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("runs");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    output_of_bytes(args, input.as_bytes().to_vec())
 }
 
 #[test]

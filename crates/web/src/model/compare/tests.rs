@@ -58,20 +58,23 @@ fn every_configuration_runs_and_the_table_sorts() {
             .stats
             .iterations
     );
-    c.apply(CompareAction::Sort(Column::Events));
-    let events: Vec<usize> = c
-        .order()
-        .iter()
-        .map(|&i| c.lanes[i].timeline.len())
-        .collect();
-    assert!(events.windows(2).all(|w| w[0] <= w[1]), "{events:?}");
-    c.apply(CompareAction::Sort(Column::Events));
-    let events: Vec<usize> = c
-        .order()
-        .iter()
-        .map(|&i| c.lanes[i].timeline.len())
-        .collect();
-    assert!(events.windows(2).all(|w| w[0] >= w[1]), "{events:?}");
+    // Sorting by events, then the other way.
+    for ascending in [true, false] {
+        c.apply(CompareAction::Sort(Column::Events));
+        let events: Vec<usize> = c
+            .order()
+            .iter()
+            .map(|&i| c.lanes[i].timeline.len())
+            .collect();
+        let sorted = events.windows(2).all(|w| {
+            if ascending {
+                w[0] <= w[1]
+            } else {
+                w[0] >= w[1]
+            }
+        });
+        assert!(sorted, "{events:?}");
+    }
     // Annealing reports temperature steps, the GA generations: two charts.
     let titles: Vec<&str> = c.charts().iter().map(|p| p.title).collect();
     assert!(titles.contains(&"fitness per generation"), "{titles:?}");
