@@ -18,6 +18,7 @@ test('the graph view follows the playback forward, backward and by scrubbing', a
   const { page, problems } = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=norvig&seed=1&view=graph&autoplay=0&run=1`);
   await waitForStatus(page, 'solved, verified');
+  assert.equal(await page.locator('[data-view=board]').count(), 1);
   const root = page.locator('[data-view=graph]');
   assert.equal(await root.getAttribute('data-vertices'), '81');
   assert.equal(await root.getAttribute('data-edges'), '810');

@@ -107,7 +107,7 @@ pub fn board(props: &BoardProps) -> Html {
         }
     });
     html! {
-        <div class={classes!("board", format!("n{n}"))} role="grid" onpaste={paste}
+        <div class={classes!("board", format!("n{n}"))} role="grid" data-view="board" onpaste={paste}
              aria-label={format!("Sudoku board {size}")} style={format!("--n:{n}")}>
             { for rows }
         </div>
