@@ -36,6 +36,9 @@ enum Command {
         /// Worker threads (default: every core); answers stay in input order.
         #[arg(long)]
         threads: Option<usize>,
+        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
+        #[arg(long, value_enum, default_value_t = Letters::AY)]
+        symbols: Letters,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
@@ -47,6 +50,9 @@ enum Command {
         /// Worker threads (default: every core); answers stay in input order.
         #[arg(long)]
         threads: Option<usize>,
+        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
+        #[arg(long, value_enum, default_value_t = Letters::AY)]
+        symbols: Letters,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
@@ -177,6 +183,25 @@ fn list() {
     }
 }
 
+/// How 25×25 letters that fit both writings are read (`--symbols`).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Letters {
+    /// A–Y for 1–25.
+    #[value(name = "a-y")]
+    AY,
+    /// 1–9, then A–P for 10–25.
+    Alnum,
+}
+
+impl From<Letters> for sudoku_core::Letters25 {
+    fn from(letters: Letters) -> Self {
+        match letters {
+            Letters::AY => sudoku_core::Letters25::AToY,
+            Letters::Alnum => sudoku_core::Letters25::Alnum,
+        }
+    }
+}
+
 /// The threads a batch runs on: `threads`, or one per core.
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, UsageError> {
     if threads == Some(0) {
@@ -198,17 +223,20 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             run,
             stats,
             threads,
+            symbols,
             file,
         } => {
             let (algorithm, config) = run.resolve()?;
             let pool = thread_pool(threads)?;
             let text = input::read(file.as_deref())?;
-            solve::solve(&text, algorithm, &config, stats, &pool);
+            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
+            solve::solve(&records, algorithm, &config, stats, &pool);
             Ok(())
         }
         Command::Count {
             limit,
             threads,
+            symbols,
             file,
         } => {
             if limit == 0 {
@@ -216,7 +244,8 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             let pool = thread_pool(threads)?;
             let text = input::read(file.as_deref())?;
-            solve::count(&text, limit, &pool);
+            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
+            solve::count(&records, limit, &pool);
             Ok(())
         }
         Command::Filter { filter, file } => {

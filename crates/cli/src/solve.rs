@@ -71,7 +71,7 @@ fn answer_record(record: &Record, algorithm: Algorithm, config: &RunConfig) -> A
 /// Answers every record on the pool's threads, a chunk at a time, and writes the answers in
 /// input order.
 pub fn solve(
-    text: &[u8],
+    records: &[Record],
     algorithm: Algorithm,
     config: &RunConfig,
     show_stats: bool,
@@ -83,7 +83,6 @@ pub fn solve(
     let mut total = Stats::default();
     let (mut puzzles, mut solved, mut invalid) = (0u64, 0u64, 0u64);
     let mut elapsed = Duration::ZERO;
-    let records = parse_bytes(text);
     for chunk in records.chunks(CHUNK) {
         let answers: Vec<Answered> = pool.install(|| {
             chunk
@@ -145,11 +144,10 @@ fn add(total: &mut Stats, s: &Stats) {
 }
 
 /// Counts every record's solutions on the pool's threads, answers in input order.
-pub fn count(text: &[u8], limit: u64, pool: &rayon::ThreadPool) {
+pub fn count(records: &[Record], limit: u64, pool: &rayon::ThreadPool) {
     use rayon::prelude::*;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let records = parse_bytes(text);
     for chunk in records.chunks(CHUNK) {
         let answers: Vec<Result<String, String>> = pool.install(|| {
             chunk

@@ -430,3 +430,27 @@ fn every_thread_count_answers_in_input_order() {
     assert_eq!(code, 2);
     assert!(err.contains("--threads must be at least 1"), "{err}");
 }
+
+#[test]
+fn twenty_five_by_twenty_five_letters_follow_the_symbols_present_or_the_option() {
+    let mut only_a = vec!['.'; 625];
+    only_a[0] = 'A';
+    let line: String = only_a.iter().collect();
+    // One given: the grid has solutions; the answer is written as the input was.
+    let (out, _, _) = stdout_of(&["solve", "-a", "propagation", "-"], &line);
+    assert!(
+        out.starts_with('A') && out.contains('Y'),
+        "A–Y by default: {out}"
+    );
+    let (out, _, code) = stdout_of(
+        &["solve", "-a", "propagation", "--symbols", "alnum", "-"],
+        &line,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with('A') && out.contains('1') && !out.contains('Y'),
+        "{out}"
+    );
+    let (_, err, code) = stdout_of(&["solve", "--symbols", "hex", "-"], &line);
+    assert_eq!(code, 2, "{err}");
+}

@@ -110,6 +110,27 @@ pub fn digit_char(size: Size, value: u8) -> char {
     }
 }
 
+/// 25×25 written the way 16×16 is (`1`–`9`, then `A`–`P` for 10–25): the digit of a character.
+pub fn alnum25_digit(ch: char) -> Option<u8> {
+    if matches!(ch, '.' | '0' | '_' | '*') {
+        return Some(0);
+    }
+    match ch.to_ascii_uppercase() {
+        c @ '1'..='9' => Some(c as u8 - b'0'),
+        c @ 'A'..='P' => Some(c as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The character of a 25×25 digit in the `1`–`9`, `A`–`P` writing.
+pub fn alnum25_char(value: u8) -> char {
+    if value <= 9 {
+        (b'0' + value) as char
+    } else {
+        (b'A' + value - 10) as char
+    }
+}
+
 /// The digit a character stands for in a grid of this size: `Some(0)` for an empty marker
 /// (`.`, `0`, `_`), `None` if the character is not a symbol of this size.
 pub fn char_digit(size: Size, ch: char) -> Option<u8> {
@@ -295,6 +316,19 @@ impl Grid {
         let bytes: Vec<u8> = self.values.iter().map(|&v| table[v as usize]).collect();
         // Every symbol of the table is ASCII.
         out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
+    }
+
+    /// The grid with a symbol per value (`.` for empty), on one line or one row per line.
+    pub fn to_symbols(&self, symbol: impl Fn(u8) -> char, rows: bool) -> String {
+        let n = self.size.n();
+        let mut out = String::with_capacity(self.values.len() + n);
+        for row in self.values.chunks(n) {
+            out.extend(row.iter().map(|&v| if v == 0 { '.' } else { symbol(v) }));
+            if rows {
+                out.push('\n');
+            }
+        }
+        out
     }
 
     /// n lines of n symbols (no separators), one per row.

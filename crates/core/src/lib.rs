@@ -35,9 +35,11 @@ pub mod verify;
 pub use exact::{count_solutions, count_solutions_within, SolutionCount};
 pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
-pub use parse::{parse_records, Format, Layout, ParseError, Record, Symbols};
+pub use parse::{
+    parse_records, parse_records_with, Format, Layout, Letters25, ParseError, Record, Symbols,
+};
 pub use pseudocode::{line_of, Line, Mark};
-pub use raw::{parse_bytes, parse_line};
+pub use raw::{parse_bytes, parse_bytes_with, parse_line};
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };

@@ -33,6 +33,19 @@ pub enum Layout {
 pub enum Symbols {
     Chars,
     Numbers,
+    /// 25×25 written as 16×16 is: `1`–`9`, then `A`–`P` for 10–25.
+    Alnum,
+}
+
+/// How a 25×25 line or block of letters is read when its symbols fit both writings (only `A`–`P`
+/// and empties: no digit, no `Q`–`Y`). Digits mean 1–9/A–P, `Q`–`Y` mean A–Y, whatever this says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Letters25 {
+    /// `A`–`Y` for 1–25 (the lab's own writing).
+    #[default]
+    AToY,
+    /// `1`–`9` then `A`–`P`.
+    Alnum,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +67,9 @@ impl Format {
             (Layout::Block, Symbols::Chars) => grid.to_rows(),
             (Layout::Line, Symbols::Numbers) => grid.to_numbers(false),
             (Layout::Block, Symbols::Numbers) => grid.to_numbers(true),
+            (layout, Symbols::Alnum) => {
+                grid.to_symbols(crate::grid::alnum25_char, layout == Layout::Block)
+            }
         }
     }
 }
@@ -329,11 +345,40 @@ fn read_line(line: usize, text: &str) -> RawLine {
 }
 
 /// Turns raw cells into a checked grid of a known size.
-fn build_grid(size: Size, rows: &[&RawLine]) -> Result<Grid, ParseError> {
+/// Whether a 25×25 grid of characters is written 1–9/A–P: the symbols present decide, and
+/// `letters` settles text that fits both writings.
+fn reads_alnum(size: Size, rows: &[&RawLine], letters: Letters25) -> bool {
+    if size.n() != 25 {
+        return false;
+    }
+    let chars = rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .filter_map(|c| match c.token {
+            Token::Char(ch) => Some(ch.to_ascii_uppercase()),
+            Token::Number(_) => None,
+        });
+    let (mut digits, mut late_letters) = (false, false);
+    for ch in chars {
+        digits |= ('1'..='9').contains(&ch);
+        late_letters |= ('Q'..='Y').contains(&ch);
+    }
+    digits || (!late_letters && letters == Letters25::Alnum)
+}
+
+fn build_grid(size: Size, rows: &[&RawLine], alnum: bool) -> Result<Grid, ParseError> {
     let mut values = Vec::with_capacity(size.cells());
     for raw in rows {
         for cell in &raw.cells {
             let v = match cell.token {
+                Token::Char(ch) if alnum => {
+                    crate::grid::alnum25_digit(ch).ok_or(ParseError::BadCharacter {
+                        line: raw.line,
+                        column: cell.column,
+                        found: ch,
+                        size,
+                    })?
+                }
                 Token::Char(ch) => char_digit(size, ch).ok_or(ParseError::BadCharacter {
                     line: raw.line,
                     column: cell.column,
@@ -375,9 +420,9 @@ fn symbols_of(rows: &[&RawLine]) -> Symbols {
 }
 
 /// Reads `rows` as one block grid, checking row lengths and count.
-fn block_record(rows: &[&RawLine]) -> Record {
+fn block_record(rows: &[&RawLine], letters: Letters25) -> Record {
     let line = rows[0].line;
-    let format = Format {
+    let mut format = Format {
         layout: Layout::Block,
         symbols: symbols_of(rows),
     };
@@ -407,7 +452,11 @@ fn block_record(rows: &[&RawLine]) -> Record {
                     .ok_or(ParseError::WrongLength { line, cells: total })?
             }
         };
-        build_grid(size, rows)
+        let alnum = reads_alnum(size, rows, letters);
+        if alnum {
+            format.symbols = Symbols::Alnum;
+        }
+        build_grid(size, rows, alnum)
     })();
     Record {
         line,
@@ -416,13 +465,19 @@ fn block_record(rows: &[&RawLine]) -> Record {
     }
 }
 
-fn line_record(raw: &RawLine) -> Record {
-    let format = Format {
+fn line_record(raw: &RawLine, letters: Letters25) -> Record {
+    let mut format = Format {
         layout: Layout::Line,
         symbols: raw.symbols,
     };
     let result = match Size::from_cell_count(raw.cells.len()) {
-        Some(size) => build_grid(size, &[raw]),
+        Some(size) => {
+            let alnum = reads_alnum(size, &[raw], letters);
+            if alnum {
+                format.symbols = Symbols::Alnum;
+            }
+            build_grid(size, &[raw], alnum)
+        }
         None => Err(ParseError::WrongLength {
             line: raw.line,
             cells: raw.cells.len(),
@@ -439,7 +494,7 @@ fn line_record(raw: &RawLine) -> Record {
 /// n lines of n cells (n a grid side) make a block grid; a line holding a whole grid is a line
 /// puzzle; any other run of lines, up to the next whole-grid line, is read as one (broken)
 /// block grid so that its error names the faulty row.
-fn read_paragraph(lines: &[RawLine], out: &mut Vec<Record>) {
+fn read_paragraph(lines: &[RawLine], letters: Letters25, out: &mut Vec<Record>) {
     let whole = |j: usize| Size::from_cell_count(lines[j].cells.len()).is_some();
     let block_at = |j: usize| {
         let side = lines[j].cells.len();
@@ -452,10 +507,10 @@ fn read_paragraph(lines: &[RawLine], out: &mut Vec<Record>) {
         let side = lines[i].cells.len();
         if block_at(i) {
             let rows: Vec<&RawLine> = lines[i..i + side].iter().collect();
-            out.push(block_record(&rows));
+            out.push(block_record(&rows, letters));
             i += side;
         } else if whole(i) {
-            out.push(line_record(&lines[i]));
+            out.push(line_record(&lines[i], letters));
             i += 1;
         } else {
             // A broken block: as many rows as its first one has cells when that is a grid
@@ -469,10 +524,10 @@ fn read_paragraph(lines: &[RawLine], out: &mut Vec<Record>) {
                     .unwrap_or(lines.len())
             };
             if end == i + 1 {
-                out.push(line_record(&lines[i]));
+                out.push(line_record(&lines[i], letters));
             } else {
                 let rows: Vec<&RawLine> = lines[i..end].iter().collect();
-                out.push(block_record(&rows));
+                out.push(block_record(&rows, letters));
             }
             i = end;
         }
@@ -491,6 +546,11 @@ fn is_section_header(text: &str) -> bool {
 
 /// Reads every puzzle of a text, in order, each with its line and format or the error in its place.
 pub fn parse_records(text: &str) -> Vec<Record> {
+    parse_records_with(text, Letters25::default())
+}
+
+/// [`parse_records`], reading 25×25 letters that fit both writings as `letters` says.
+pub fn parse_records_with(text: &str, letters: Letters25) -> Vec<Record> {
     let mut out = Vec::new();
     let mut paragraph: Vec<RawLine> = Vec::new();
     let mut skipping = false;
@@ -502,7 +562,7 @@ pub fn parse_records(text: &str) -> Vec<Record> {
         }
         if trimmed.is_empty() {
             if !paragraph.is_empty() {
-                read_paragraph(&paragraph, &mut out);
+                read_paragraph(&paragraph, letters, &mut out);
                 paragraph.clear();
             }
             continue;
@@ -511,7 +571,7 @@ pub fn parse_records(text: &str) -> Vec<Record> {
             // `.sdk` files: only the [Puzzle] section holds the puzzle ([Solution], [State]…
             // would read as more puzzles).
             if !paragraph.is_empty() {
-                read_paragraph(&paragraph, &mut out);
+                read_paragraph(&paragraph, letters, &mut out);
                 paragraph.clear();
             }
             skipping = !trimmed.eq_ignore_ascii_case("[puzzle]");
@@ -523,7 +583,7 @@ pub fn parse_records(text: &str) -> Vec<Record> {
         paragraph.push(read_line(i + 1, content));
     }
     if !paragraph.is_empty() {
-        read_paragraph(&paragraph, &mut out);
+        read_paragraph(&paragraph, letters, &mut out);
     }
     out
 }

@@ -3,7 +3,7 @@
 //! line number) and every other line is read as usual, so one bad line never costs a batch.
 
 use crate::grid::{char_digit, Grid};
-use crate::parse::{parse_records, Format, ParseError, Record};
+use crate::parse::{parse_records_with, Format, Letters25, ParseError, Record};
 use crate::size::Size;
 
 /// The longest line read: a 25×25 grid written as separated numbers with borders fits many
@@ -36,11 +36,12 @@ fn check_line(number: usize, line: &[u8]) -> Result<&str, ParseError> {
 /// The fast path of the common case: a line of exactly 81, 256 or 625 symbols (no separators),
 /// which can only be a whole puzzle. `None` (the general reader takes the line) for anything
 /// else, including a bad symbol, so every message stays the general reader's.
-fn quick_line(number: usize, line: &[u8]) -> Option<Record> {
+fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> {
     let size = match line.len() {
         81 => Size::NINE,
         256 => Size::SIXTEEN,
-        625 => Size::TWENTY_FIVE,
+        // A 25×25 line read as A–Y; the 1–9/A–P writing goes to the general reader.
+        625 if letters == Letters25::AToY => Size::TWENTY_FIVE,
         _ => return None,
     };
     let mut values = [0u8; 625];
@@ -71,7 +72,7 @@ fn quick_line(number: usize, line: &[u8]) -> Option<Record> {
 /// One puzzle from one line of bytes, as [`parse_bytes`] reads it (the fast path for plain
 /// one-line puzzles, the general reader for the rest).
 pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
-    if let Some(record) = quick_line(1, line) {
+    if let Some(record) = quick_line(1, line, Letters25::AToY) {
         return record.result;
     }
     let text = check_line(1, line)?;
@@ -82,11 +83,16 @@ pub fn parse_line(line: &[u8]) -> Result<Grid, ParseError> {
 /// on the other readable lines, and one error record per unreadable line (lines read apart
 /// leave a blank line to their neighbours, which is where the general reader splits anyway).
 pub fn parse_bytes(bytes: &[u8]) -> Vec<Record> {
+    parse_bytes_with(bytes, Letters25::default())
+}
+
+/// [`parse_bytes`], reading 25×25 letters that fit both writings as `letters` says.
+pub fn parse_bytes_with(bytes: &[u8], letters: Letters25) -> Vec<Record> {
     let mut text = String::new();
     let mut apart = Vec::new();
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if let Some(record) = quick_line(i + 1, line) {
+        if let Some(record) = quick_line(i + 1, line, letters) {
             apart.push(record);
         } else {
             match check_line(i + 1, line) {
@@ -100,7 +106,7 @@ pub fn parse_bytes(bytes: &[u8]) -> Vec<Record> {
         }
         text.push('\n');
     }
-    let general = parse_records(&text);
+    let general = parse_records_with(&text, letters);
     if general.is_empty() {
         return apart;
     }
@@ -160,7 +166,7 @@ mod tests {
             HARD.replace('.', "*")
         );
         let direct = parse_bytes(text.as_bytes());
-        let general = parse_records(&text);
+        let general = crate::parse::parse_records(&text);
         assert_eq!(direct.len(), general.len());
         for (a, b) in direct.iter().zip(&general) {
             assert_eq!(a.line, b.line);
@@ -171,6 +177,31 @@ mod tests {
                 (x, y) => panic!("line {}: {x:?} vs {y:?}", a.line),
             }
         }
+    }
+
+    /// 25×25 written 1–9/A–P reads as such (the symbols decide) and is answered that way; text
+    /// that fits both writings follows the option.
+    #[test]
+    fn twenty_five_by_twenty_five_in_either_writing() {
+        let fixture = crate::parse::parse_records(include_str!("../../../tests/data/sizes.txt"))
+            .into_iter()
+            .filter_map(|r| r.result.ok())
+            .find(|g| g.size().n() == 25)
+            .unwrap();
+        let alnum = fixture.to_symbols(crate::grid::alnum25_char, false);
+        assert!(alnum.contains('1') && !alnum.contains('Y'));
+        let records = parse_bytes(alnum.as_bytes());
+        assert_eq!(records[0].result.as_ref().ok(), Some(&fixture));
+        assert_eq!(records[0].format.symbols, crate::parse::Symbols::Alnum);
+        assert_eq!(records[0].format.write(&fixture), alnum);
+        // Only A..P: A–Y by default, 1–9/A–P when asked.
+        let mut only_a = vec![b'.'; 625];
+        only_a[0] = b'A';
+        let default = parse_bytes(&only_a);
+        assert_eq!(default[0].result.as_ref().unwrap().get(0), 1);
+        let asked = parse_bytes_with(&only_a, Letters25::Alnum);
+        assert_eq!(asked[0].result.as_ref().unwrap().get(0), 10);
+        assert_eq!(asked[0].format.symbols, crate::parse::Symbols::Alnum);
     }
 
     #[test]
