@@ -22,9 +22,16 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh page that collects page errors and console errors. */
+/** A fresh page that collects page errors and console errors. Going to a page of the lab waits
+ * until the app has drawn it (its wasm loads after the document). */
 export async function newPage(options = {}) {
   const page = await browser.newPage(options);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    if (url.startsWith(BASE)) await page.waitForSelector('main', { timeout: 30_000 });
+    return response;
+  };
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
