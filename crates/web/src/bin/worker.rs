@@ -21,7 +21,7 @@ mod wasm {
             let words = js_sys::Uint32Array::from(encode_events(events).as_slice());
             let transfer = js_sys::Array::of1(&words.buffer());
             let _ = scope.post_message_with_transfer(&words, &transfer);
-        } else if let Ok(text) = serde_json::to_string(message) {
+        } else if let Some(Ok(text)) = message.control().map(|c| serde_json::to_string(&c)) {
             let _ = scope.post_message(&JsValue::from_str(&text));
         }
     }

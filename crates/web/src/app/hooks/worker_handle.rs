@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{decode_events, RunRequest, WorkerMessage};
+use crate::protocol::{decode_events, Control, RunRequest, WorkerMessage};
 
 /// Where Trunk puts the worker's loader (see index.html).
 const WORKER_URL: &str = "./worker_loader.js";
@@ -31,7 +31,8 @@ impl WorkerHandle {
                 Ok(words) => decode_events(&words.to_vec()).map(WorkerMessage::Events),
                 Err(data) => data
                     .as_string()
-                    .and_then(|text| serde_json::from_str(&text).ok()),
+                    .and_then(|text| serde_json::from_str::<Control>(&text).ok())
+                    .map(WorkerMessage::from),
             };
             match message {
                 Some(message) => on_message(message),
