@@ -9,7 +9,7 @@ mod solve;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use sudoku_core::{Algorithm, ParamKind, Params, RunConfig};
+use sudoku_core::{Algorithm, ParamKind, RunConfig};
 
 #[derive(Parser)]
 #[command(
@@ -126,17 +126,16 @@ fn parse_algorithm(id: &str) -> Result<Algorithm, UsageError> {
 impl RunArgs {
     fn resolve(&self) -> Result<(Algorithm, RunConfig), UsageError> {
         let algorithm = parse_algorithm(&self.algorithm)?;
-        let mut params = Params::default();
+        let mut assignments = Vec::new();
         for assignment in &self.params {
             let (name, value) = assignment.split_once('=').ok_or_else(|| {
                 UsageError(format!("--param '{assignment}': expected NAME=VALUE"))
             })?;
-            let spec = algorithm
-                .param(name.trim())
-                .map_err(|e| UsageError(e.to_string()))?;
-            let value = spec.parse(value).map_err(|e| UsageError(e.to_string()))?;
-            params.set(spec.name, value);
+            assignments.push((name.trim(), value));
         }
+        let mut params = algorithm
+            .parse_params(assignments)
+            .map_err(|e| UsageError(e.to_string()))?;
         if let Some(max) = self.max_nodes {
             let spec = algorithm
                 .param("max_nodes")

@@ -187,6 +187,20 @@ impl Algorithm {
             })
     }
 
+    /// Reads parameter values as users type them (`--param`, a form field, a URL), each
+    /// checked against the schema; the rules between them are [`Algorithm::check`]'s.
+    pub fn parse_params<'a>(
+        self,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Params, ParamError> {
+        let mut params = Params::default();
+        for (name, text) in pairs {
+            let spec = self.param(name)?;
+            params.set(spec.name, spec.parse(text)?);
+        }
+        Ok(params)
+    }
+
     /// Every parameter's value: the given ones checked, the others at their defaults.
     pub fn resolve(
         self,

@@ -34,6 +34,12 @@ impl CompareEntry {
         out
     }
 
+    /// Its parameters read against the algorithm's schema.
+    pub fn typed_params(&self) -> Result<sudoku_core::Params, sudoku_core::ParamError> {
+        self.algorithm
+            .parse_params(self.params.iter().map(|(k, v)| (*k, v.as_str())))
+    }
+
     /// Reads one `ID[;NAME=V…]`; `Err` names what is wrong and the valid choices.
     pub fn parse(text: &str) -> Result<CompareEntry, String> {
         let mut parts = text.split(';');

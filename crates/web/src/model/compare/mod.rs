@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use sudoku_core::{Algorithm, Event, Grid, Params, Size};
+use sudoku_core::{Algorithm, Event, Grid, Size};
 
 mod lane;
 
@@ -358,18 +358,8 @@ impl Compare {
             if lane.is_running() {
                 effects.cancel.push(lane.job);
             }
-            let mut params = Params::default();
-            for (name, value) in &lane.entry.params {
-                // Checked when the URL was read.
-                if let Ok(v) = lane
-                    .entry
-                    .algorithm
-                    .param(name)
-                    .and_then(|s| s.parse(value))
-                {
-                    params.set(name, v);
-                }
-            }
+            // Checked when the URL was read.
+            let params = lane.entry.typed_params().unwrap_or_default();
             lane.job = self.next_job;
             self.next_job += 1;
             lane.timeline = Timeline::new(&givens);

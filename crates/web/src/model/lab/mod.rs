@@ -256,12 +256,14 @@ impl Lab {
 
     /// A rule between parameters that the values break (each value being in range), if any.
     pub fn param_conflict(&self) -> Option<String> {
-        let mut params = sudoku_core::Params::default();
-        for (name, value) in &self.params {
-            let value = self.algorithm.param(name).ok()?.parse(value).ok()?;
-            params.set(name, value);
-        }
+        let params = self.typed_params().ok()?;
         self.algorithm.check(&params).err().map(|e| e.to_string())
+    }
+
+    /// The form's parameter values read against the algorithm's schema.
+    fn typed_params(&self) -> Result<sudoku_core::Params, sudoku_core::ParamError> {
+        self.algorithm
+            .parse_params(self.params.iter().map(|(k, v)| (*k, v.as_str())))
     }
 
     /// The URL state of the page, for the share link.

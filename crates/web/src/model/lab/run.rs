@@ -78,11 +78,7 @@ impl Lab {
         if let Some(c) = self.puzzle.conflicts().first() {
             return Err(format!("the givens clash: {}", c.describe(self.size())));
         }
-        let mut params = sudoku_core::Params::default();
-        for (name, value) in &self.params {
-            let spec = self.algorithm.param(name).map_err(|e| e.to_string())?;
-            params.set(name, spec.parse(value).map_err(|e| e.to_string())?);
-        }
+        let params = self.typed_params().map_err(|e| e.to_string())?;
         self.algorithm.check(&params).map_err(|e| e.to_string())?;
         let seed = self.seed.trim().parse::<u64>().map_err(|_| {
             format!(
