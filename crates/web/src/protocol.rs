@@ -2,7 +2,7 @@
 //! [`RunRequest`]; the worker answers with batches of events and ends with [`WorkerMessage::Done`].
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Event, Grid, Outcome, Params, Reason, Rule, SolutionCount};
+use sudoku_core::{Event, Grid, Outcome, Params, Reason, Rule, SolutionCount, Status};
 
 /// One run: algorithm id (registry), parameters, the puzzle and the seed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,6 +73,20 @@ pub struct RunSummary {
     /// Per-cell events kept in the trace and dropped past the cap (summaries are always kept).
     pub kept_events: u64,
     pub dropped_events: u64,
+}
+
+impl RunSummary {
+    /// How the run ended, as the test hooks and the embed page's notices name it: `verified`,
+    /// `no-solution`, `gave-up`, `cancelled`, or `failed` (solved but not verified).
+    pub fn outcome_id(&self) -> &'static str {
+        match (&self.outcome.status, &self.verified) {
+            (Status::Solved, Some(Ok(()))) => "verified",
+            (Status::Solved, _) => "failed",
+            (Status::NoSolution, _) => "no-solution",
+            (Status::Cancelled, _) => "cancelled",
+            (Status::GaveUp(_), _) => "gave-up",
+        }
+    }
 }
 
 /// Words per event in the binary form of event batches.

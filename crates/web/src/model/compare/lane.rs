@@ -22,22 +22,16 @@ pub struct Lane {
 impl Lane {
     /// `verified`, `no-solution`, `gave-up`, `cancelled`, `failed`, or `running` / `waiting`.
     pub fn outcome(&self) -> &'static str {
-        use sudoku_core::Status;
         if self.failed.is_some() {
             return "failed";
         }
         if self.cancelled {
             return "cancelled";
         }
-        let Some(summary) = &self.summary else {
-            return if self.job == 0 { "waiting" } else { "running" };
-        };
-        match (&summary.outcome.status, &summary.verified) {
-            (Status::Solved, Some(Ok(()))) => "verified",
-            (Status::Solved, _) => "failed",
-            (Status::NoSolution, _) => "no-solution",
-            (Status::Cancelled, _) => "cancelled",
-            (Status::GaveUp(_), _) => "gave-up",
+        match &self.summary {
+            Some(summary) => summary.outcome_id(),
+            None if self.job == 0 => "waiting",
+            None => "running",
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_core::{Algorithm, Grid, Size, Status};
+use sudoku_core::{Algorithm, Grid, Size};
 
 mod editing;
 mod run;
@@ -46,14 +46,7 @@ impl Run {
         if self.cancelled {
             return Some("cancelled");
         }
-        let summary = self.summary.as_ref()?;
-        Some(match (&summary.outcome.status, &summary.verified) {
-            (Status::Solved, Some(Ok(()))) => "verified",
-            (Status::Solved, _) => "failed",
-            (Status::NoSolution, _) => "no-solution",
-            (Status::Cancelled, _) => "cancelled",
-            (Status::GaveUp(_), _) => "gave-up",
-        })
+        self.summary.as_ref().map(RunSummary::outcome_id)
     }
 
     /// The values to draw at the cursor. A capped trace ends before the solver did: at its end,
