@@ -4,6 +4,7 @@
 mod use_compare;
 mod use_lab;
 mod use_parent_notices;
+mod use_redraw;
 mod use_service_worker;
 mod use_shortcuts;
 mod use_theme;
@@ -14,6 +15,7 @@ mod worker_handle;
 pub use use_compare::{use_compare, CompareHandle};
 pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
 pub use use_parent_notices::use_parent_notices;
+pub use use_redraw::{use_redraw, Redraw};
 pub use use_service_worker::use_service_worker;
 pub use use_shortcuts::{use_shortcuts, SHORTCUTS};
 pub use use_theme::{use_theme, Theme};

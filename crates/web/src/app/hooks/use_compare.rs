@@ -2,20 +2,17 @@
 //! of clamp(hardwareConcurrency − 1, 1, 8) workers running its configurations in parallel, and
 //! the playback ticker.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{url_pairs, use_ticker, use_worker_pool, PoolEvent, WorkerPool};
+use super::{url_pairs, use_redraw, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerPool};
 use crate::model::compare::{Compare, CompareAction, CompareEffects};
 use crate::model::lab::TICKS_PER_SECOND;
 use crate::model::pool::pool_size;
 use crate::model::query::Query;
 use crate::protocol::WorkerMessage;
-
-/// Least time between two redraws caused by incoming events alone.
-const REDRAW_MS: f64 = 250.0;
 
 #[derive(Clone)]
 pub struct CompareHandle {
@@ -28,8 +25,7 @@ pub struct CompareHandle {
 struct Store {
     compare: Rc<RefCell<Compare>>,
     pool: Rc<RefCell<Option<WorkerPool>>>,
-    redraw: UseForceUpdateHandle,
-    last_redraw: Rc<Cell<f64>>,
+    redraw: Redraw,
 }
 
 impl Store {
@@ -44,11 +40,7 @@ impl Store {
         let effects = self.compare.borrow_mut().apply(action);
         self.carry_out(effects.cancel.iter().copied(), effects.submit.clone());
         if !effects.quiet {
-            let now = js_sys::Date::now();
-            if !throttled || now - self.last_redraw.get() >= REDRAW_MS {
-                self.last_redraw.set(now);
-                self.redraw.force_update();
-            }
+            self.redraw.request(throttled);
         }
     }
 
@@ -89,8 +81,7 @@ pub fn use_compare() -> CompareHandle {
     let store = Store {
         compare,
         pool: use_mut_ref(|| None),
-        redraw: use_force_update(),
-        last_redraw: use_memo((), |_| Cell::new(0.0)),
+        redraw: use_redraw(),
     };
     let act = {
         let store = store.clone();

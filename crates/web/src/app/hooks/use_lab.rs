@@ -9,15 +9,13 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use super::{use_shortcuts, use_ticker, use_worker_pool, PoolEvent, WorkerPool};
+use super::{
+    use_redraw, use_shortcuts, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerPool,
+};
 use crate::model::lab::{self, Action, Effects};
 use crate::model::library::library;
 use crate::model::query::Query;
 use crate::protocol::WorkerMessage;
-
-/// Least time between two redraws caused by incoming events alone (playback ticks redraw
-/// anyway), so a fast solver's hundreds of batches a second never starve the input.
-const REDRAW_MS: f64 = 250.0;
 
 /// The page's URL query as decoded pairs.
 pub fn url_pairs() -> Vec<(String, String)> {
@@ -76,8 +74,7 @@ fn focus_cell(cell: usize) {
 struct Store {
     lab: Rc<RefCell<lab::Lab>>,
     worker: Rc<RefCell<Option<WorkerPool>>>,
-    redraw: UseForceUpdateHandle,
-    last_redraw: Rc<Cell<f64>>,
+    redraw: Redraw,
     focus: Rc<Cell<Option<usize>>>,
 }
 
@@ -95,11 +92,7 @@ impl Store {
         let effects = self.lab.borrow_mut().apply(action);
         self.carry_out(&effects);
         if !effects.quiet {
-            let now = js_sys::Date::now();
-            if !throttled || now - self.last_redraw.get() >= REDRAW_MS {
-                self.last_redraw.set(now);
-                self.redraw.force_update();
-            }
+            self.redraw.request(throttled);
         }
         effects
     }
@@ -151,8 +144,7 @@ pub fn use_lab() -> LabHandle {
     let store = Store {
         lab: state,
         worker: use_mut_ref(|| None),
-        redraw: use_force_update(),
-        last_redraw: use_memo((), |_| Cell::new(0.0)),
+        redraw: use_redraw(),
         focus: use_memo((), |_| Cell::new(None)),
     };
     let act = {
