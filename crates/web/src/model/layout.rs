@@ -121,15 +121,16 @@ pub fn drawn_edges(size: Size, focus: Option<usize>) -> Vec<(usize, usize)> {
             })
             .collect()
     } else {
-        focus
-            .into_iter()
-            .flat_map(|f| {
-                (0..cells)
-                    .filter(move |&p| size.sees(f, p))
-                    .map(move |p| (f.min(p), f.max(p)))
-            })
-            .collect()
+        focus.map(|f| focus_edges(size, f)).unwrap_or_default()
     }
+}
+
+/// The edges of one vertex, each as (smaller cell, larger cell).
+pub fn focus_edges(size: Size, focus: usize) -> Vec<(usize, usize)> {
+    (0..size.cells())
+        .filter(|&p| size.sees(focus, p))
+        .map(|p| (focus.min(p), focus.max(p)))
+        .collect()
 }
 
 /// A hyperedge drawn as a rounded rectangle over its cells.

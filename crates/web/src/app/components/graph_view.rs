@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::vertices::Vertices;
 use crate::model::layout::{
-    drawn_edges, edge_kind, edge_path, extent, GraphShape, ALL_EDGES_UP_TO, CELL,
+    drawn_edges, edge_kind, edge_path, extent, focus_edges, GraphShape, ALL_EDGES_UP_TO, CELL,
 };
 
 #[derive(Properties, PartialEq)]
@@ -61,12 +61,7 @@ fn edges(props: &EdgesProps) -> Html {
         // The focus layer: the focused vertex's edges, drawn over the others.
         "focus-edges" => props
             .focus
-            .map(|f| {
-                (0..size.cells())
-                    .filter(|&p| size.sees(f, p))
-                    .map(|p| (f.min(p), f.max(p)))
-                    .collect()
-            })
+            .map(|f| focus_edges(size, f))
             .unwrap_or_default(),
         _ => drawn_edges(size, None),
     };
