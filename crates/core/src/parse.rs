@@ -399,12 +399,17 @@ fn build_grid(size: Size, rows: &[&RawLine], alnum: bool) -> Result<Grid, ParseE
         }
     }
     let grid = Grid::from_givens(size, &values).expect("values checked against size");
+    without_clash(grid, rows[0].line)
+}
+
+/// The grid read at `line`, or the clash error that keeps it (an editor shows it in place).
+pub(crate) fn without_clash(grid: Grid, line: usize) -> Result<Grid, ParseError> {
     let conflicts = grid.conflicts();
     if conflicts.is_empty() {
         Ok(grid)
     } else {
         Err(ParseError::Clash {
-            line: rows[0].line,
+            line,
             grid,
             conflicts,
         })

@@ -3,7 +3,7 @@
 //! line number) and every other line is read as usual, so one bad line never costs a batch.
 
 use crate::grid::{char_digit, Grid};
-use crate::parse::{parse_records_with, Format, Letters25, ParseError, Record};
+use crate::parse::{parse_records_with, without_clash, Format, Letters25, ParseError, Record};
 use crate::size::Size;
 
 /// The longest line read: a 25×25 grid written as separated numbers with borders fits many
@@ -52,20 +52,10 @@ fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> 
         *value = char_digit(size, byte as char)?;
     }
     let grid = Grid::from_givens(size, &values[..line.len()])?;
-    let conflicts = grid.conflicts();
-    let result = if conflicts.is_empty() {
-        Ok(grid)
-    } else {
-        Err(ParseError::Clash {
-            line: number,
-            grid,
-            conflicts,
-        })
-    };
     Some(Record {
         line: number,
         format: Format::LINE,
-        result,
+        result: without_clash(grid, number),
     })
 }
 
