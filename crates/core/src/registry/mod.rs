@@ -287,19 +287,30 @@ mod tests {
     fn every_declared_spec_is_registered() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
         let mut declared = Vec::new();
-        for dir in ["exact", "heuristic", "logic", "generate"] {
-            let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-                for part in text.split(": Spec = Spec {").skip(1) {
-                    let id = part
-                        .split("id: \"")
-                        .nth(1)
-                        .and_then(|r| r.split('"').next());
-                    declared.push(id.expect("a Spec names its id first").to_string());
+        // Every source file below the algorithm folders (a large engine is a folder itself).
+        let mut folders: Vec<std::path::PathBuf> = ["exact", "heuristic", "logic", "generate"]
+            .iter()
+            .map(|dir| format!("{root}/{dir}").into())
+            .collect();
+        let mut files = Vec::new();
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else {
+                    files.push(path);
                 }
+            }
+        }
+        for path in files {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            for part in text.split(": Spec = Spec {").skip(1) {
+                let id = part
+                    .split("id: \"")
+                    .nth(1)
+                    .and_then(|r| r.split('"').next());
+                declared.push(id.expect("a Spec names its id first").to_string());
             }
         }
         assert!(declared.len() >= Algorithm::ALL.len(), "{declared:?}");

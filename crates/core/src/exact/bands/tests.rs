@@ -1,0 +1,135 @@
+//! The band engine: its tables, its narration replayed on the board, its answers against the digit-board engine.
+
+use super::*;
+use crate::size::Size;
+use crate::solve::Limits;
+use crate::trace::{Flow, Replay};
+
+#[test]
+fn tables_follow_the_rules() {
+    assert_eq!(BY_TRIPLETS[0o777].keep, ALL);
+    // Row 0 only in box 1: box 1's other rows lose the digit.
+    assert_eq!(lock_triplets(0o772), 0o552);
+    // Box 2 only in row 1 (rows 0 and 2 lack it): row 1's other boxes lose it.
+    assert_eq!(lock_triplets(0o373), 0o343);
+    // A row or a box with no place left is a contradiction.
+    assert_eq!(BY_TRIPLETS[0o770].keep, 0);
+    assert_eq!(BY_TRIPLETS[0o666].keep, 0);
+    // Rows 0 and 1 both confined to box 0: box 0 cannot hold the digit twice.
+    assert_eq!(BY_TRIPLETS[0o711].keep, 0);
+    assert_eq!(BY_TRIPLETS[0o777].lone, 0);
+    assert_eq!(lone_triplets(lock_triplets(0o772)), 0o002);
+    assert_eq!(BY_TRIPLETS[0o772].lone, cells_of_triplets(0o002));
+    // Box 0 down to column 1: the other bands lose column 1.
+    let columns = 0b111_111_010;
+    assert_eq!(BY_COLUMNS[columns].one_column_boxes, 0o7 * COLUMN);
+    assert_eq!(BY_COLUMNS[columns].other_bands, ALL & !(COLUMN << 1));
+    for (p, &keep) in KEEP_AFTER_PLACING.iter().enumerate() {
+        // 27 cells, less the 15 of its row and box, plus itself.
+        assert_eq!(keep.count_ones(), 27 - 15 + 1, "cell {p}");
+        assert_ne!(keep & 1 << p, 0);
+    }
+}
+
+fn puzzles(text: &str) -> Vec<Grid> {
+    crate::parse_records(text)
+        .into_iter()
+        .filter_map(|r| r.result.ok())
+        .collect()
+}
+
+/// Runs the 9×9 search with a recorder; returns the solutions and the events.
+fn narrated(puzzle: &Grid, limit: u64) -> (Vec<Vec<u8>>, Vec<Event>) {
+    let mut events = Vec::new();
+    let mut observer = |e: Event| {
+        events.push(e);
+        Flow::Continue
+    };
+    let mut tracker = Tracker::new(&mut observer, Limits::NONE);
+    let mut solutions = Vec::new();
+    search(puzzle, limit, &mut tracker, &mut |v| {
+        solutions.push(v.to_vec())
+    })
+    .unwrap();
+    (solutions, events)
+}
+
+/// Every narrated event is possible on the board the replay shows at that moment, and the
+/// trace ends on the solution.
+#[test]
+fn the_narration_replays_step_by_step() {
+    let hardest = puzzles(include_str!("../../../../../tests/data/hardest.txt"));
+    let top95 = puzzles(include_str!("../../../../../tests/data/top95.txt"));
+    for puzzle in hardest.iter().chain(&top95[..30]) {
+        let (solutions, events) = narrated(puzzle, 1);
+        assert_eq!(solutions.len(), 1, "{puzzle}");
+        let mut replay = Replay::new(puzzle);
+        for event in &events {
+            if let Event::Guess { .. } = event {
+                // The engine guesses from a fixpoint: the board the observer sees has no
+                // placed digit left among the candidates of its neighbours.
+                for (c, &v) in replay.values.iter().enumerate() {
+                    for p in (0..81).filter(|&p| v != 0 && replay.values[p] == 0) {
+                        assert!(
+                            !Size::NINE.sees(c, p)
+                                || replay.candidates[p] & crate::bits::digit_bit(v) == 0,
+                            "{puzzle}: before {event:?}, r{}c{} still shows {v}",
+                            p / 9 + 1,
+                            p % 9 + 1
+                        );
+                    }
+                }
+            }
+            match *event {
+                Event::Guess { cell, value, .. }
+                | Event::Assign { cell, value, .. }
+                | Event::Eliminate { cell, value, .. } => {
+                    let c = cell as usize;
+                    assert_eq!(replay.values[c], 0, "{puzzle}: {event:?} on a filled cell");
+                    assert_ne!(
+                        replay.candidates[c] & crate::bits::digit_bit(value),
+                        0,
+                        "{puzzle}: {event:?} of a candidate already gone"
+                    );
+                }
+                _ => {}
+            }
+            replay.apply(event);
+        }
+        assert_eq!(replay.values, solutions[0], "{puzzle}");
+        assert_eq!(
+            crate::verify_solution(puzzle, &puzzle.with_values(&solutions[0])),
+            Ok(())
+        );
+    }
+}
+
+/// Quiet and narrated runs find the same solutions with the same statistics.
+#[test]
+fn narration_changes_nothing_but_the_events() {
+    let top95 = puzzles(include_str!("../../../../../tests/data/top95.txt"));
+    // Few givens: many solutions, so the search backtracks after each one.
+    let many: Grid = format!("12345{}", ".".repeat(76)).parse().unwrap();
+    for puzzle in top95.iter().take(20).chain([&many]) {
+        let (narrated_solutions, events) = narrated(puzzle, 3);
+        let mut quiet = crate::trace::NullObserver;
+        let mut tracker = Tracker::new(&mut quiet, Limits::NONE);
+        let mut solutions = Vec::new();
+        search(puzzle, 3, &mut tracker, &mut |v| solutions.push(v.to_vec())).unwrap();
+        assert_eq!(solutions, narrated_solutions, "{puzzle}");
+        let nodes = events
+            .iter()
+            .filter(|e| matches!(e, Event::Guess { .. }))
+            .count();
+        assert_eq!(tracker.stats.nodes, nodes as u64, "{puzzle}");
+    }
+    let (solutions, _) = narrated(&many, 3);
+    assert_eq!(solutions.len(), 3);
+    assert!(solutions[0] != solutions[1] && solutions[1] != solutions[2]);
+    for solution in &solutions {
+        assert_eq!(
+            crate::verify_solution(&many, &many.with_values(solution)),
+            Ok(())
+        );
+    }
+}
