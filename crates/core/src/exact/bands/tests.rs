@@ -3,6 +3,7 @@
 use super::*;
 use crate::size::Size;
 use crate::solve::Limits;
+use crate::trace::Event;
 use crate::trace::{Flow, Replay};
 
 #[test]

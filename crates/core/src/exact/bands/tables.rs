@@ -1,0 +1,178 @@
+//! The band engine's constant tables, built at compile time: locked candidates inside a band
+//! by triplets, lone triplets, columns per box, and the cells a placement keeps.
+
+/// The 27 cells of a band.
+pub(super) const ALL: u32 = (1 << 27) - 1;
+/// Row 0 of a band (row r is this shifted by 9r).
+pub(super) const ROW: u32 = 0x1FF;
+/// Column 0 of a band (column c is this shifted by c).
+pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Bit j of the result: the 9-bit row has a cell in box j.
+pub(super) const fn boxes_of_row(row: u32) -> u32 {
+    ((row & 0o7 != 0) as u32) | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
+}
+
+/// The cells of a set of triplets (bit 3r + j: row r, box j).
+pub(super) const fn cells_of_triplets(triplets: u32) -> u32 {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if triplets >> k & 1 != 0 {
+            cells |= 0o7 << (3 * k);
+        }
+        k += 1;
+    }
+    cells
+}
+
+/// Locked candidates inside a band, to a fixpoint, on a set of triplets; 0 if a row or a box has
+/// no triplet left.
+pub(super) const fn lock_triplets(mut set: u32) -> u32 {
+    loop {
+        let before = set;
+        let mut r = 0;
+        while r < 3 {
+            let row = (set >> (3 * r)) & 0o7;
+            if row.count_ones() == 1 {
+                // Row r lies in box j only: box j's other rows lose the digit.
+                let box_j = 0o111 * row;
+                set &= !box_j | row << (3 * r);
+            }
+            r += 1;
+        }
+        let mut j = 0;
+        while j < 3 {
+            let in_box = (set >> j) & 0o111;
+            if in_box.count_ones() == 1 {
+                // Box j lies in row r only: row r's other boxes lose the digit.
+                let r = in_box.trailing_zeros() / 3;
+                set &= !(0o7 << (3 * r)) | 1 << (3 * r + j);
+            }
+            j += 1;
+        }
+        if set == before {
+            break;
+        }
+    }
+    let mut k = 0;
+    while k < 3 {
+        if (set >> (3 * k)) & 0o7 == 0 || (set >> k) & 0o111 == 0 {
+            return 0;
+        }
+        k += 1;
+    }
+    set
+}
+
+/// The triplets alone in their row (after locked candidates, so alone in their box too).
+pub(super) const fn lone_triplets(set: u32) -> u32 {
+    let mut lone = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = (set >> (3 * r)) & 0o7;
+        if row.count_ones() == 1 {
+            lone |= row << (3 * r);
+        }
+        r += 1;
+    }
+    lone
+}
+
+/// A constant table of `$len` entries: entry `$i` is `$entry` (const code has no iterators).
+macro_rules! table {
+    ($len:expr, $zero:expr, |$i:ident| $entry:expr) => {{
+        let mut table = [$zero; $len];
+        let mut $i = 0;
+        while $i < $len {
+            table[$i] = $entry;
+            $i += 1;
+        }
+        table
+    }};
+}
+
+/// Indexed by a 9-bit row: its boxes (3 bits).
+pub(super) const BOXES_OF_ROW: [u8; 512] = table!(512, 0, |m| boxes_of_row(m as u32) as u8);
+
+/// What a band word's triplets imply, in one load: the cells locked candidates keep (0: a row
+/// or box has no place left), and the cells of the triplets then alone in their row.
+#[derive(Clone, Copy)]
+pub(super) struct ByTriplets {
+    pub(super) keep: u32,
+    pub(super) lone: u32,
+}
+
+pub(super) const BY_TRIPLETS: [ByTriplets; 512] =
+    table!(512, ByTriplets { keep: 0, lone: 0 }, |m| {
+        let set = lock_triplets(m as u32);
+        ByTriplets {
+            keep: cells_of_triplets(set),
+            lone: cells_of_triplets(lone_triplets(set)),
+        }
+    });
+
+/// What the columns (9 bits) a digit has in a band imply, in one load: the cells it keeps in
+/// the other bands (a box with one column left claims that column), and the cells of the boxes
+/// down to one column.
+#[derive(Clone, Copy)]
+pub(super) struct ByColumns {
+    pub(super) other_bands: u32,
+    pub(super) one_column_boxes: u32,
+}
+
+pub(super) const fn by_columns(columns: u32) -> ByColumns {
+    let mut out = ByColumns {
+        other_bands: ALL,
+        one_column_boxes: 0,
+    };
+    let mut j = 0;
+    while j < 3 {
+        let in_box = (columns >> (3 * j)) & 0o7;
+        if in_box.count_ones() == 1 {
+            out.other_bands &= !(COLUMN << (3 * j + in_box.trailing_zeros()));
+            out.one_column_boxes |= (0o7 << (3 * j)) * COLUMN;
+        }
+        j += 1;
+    }
+    out
+}
+
+pub(super) const BY_COLUMNS: [ByColumns; 512] = table!(
+    512,
+    ByColumns {
+        other_bands: 0,
+        one_column_boxes: 0,
+    },
+    |m| by_columns(m as u32)
+);
+
+/// The cells a digit keeps in a band where it alone offers `columns`: a box holding such a
+/// column keeps only that column; 0 if a box holds two.
+pub(super) const fn keep_for_claimed(columns: u32) -> u32 {
+    let mut keep = ALL;
+    let mut j = 0;
+    while j < 3 {
+        let in_box = (columns >> (3 * j)) & 0o7;
+        if in_box.count_ones() > 1 {
+            keep = 0;
+        } else if in_box != 0 {
+            let box_cells = (0o7 << (3 * j)) * COLUMN;
+            keep &= !box_cells | ((in_box << (3 * j)) * COLUMN);
+        }
+        j += 1;
+    }
+    keep
+}
+
+/// Indexed by the columns only this band still offers a digit (see [`keep_for_claimed`]).
+pub(super) const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] =
+    table!(512, 0, |m| keep_for_claimed(m as u32));
+
+/// Indexed by a cell's bit in its band: the cells of its row and box.
+pub(super) const ROW_AND_BOX: [u32; 27] = table!(27, 0, |p| (ROW << (9 * (p / 9)))
+    | ((0o7 << (3 * ((p % 9) / 3))) * COLUMN));
+
+/// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
+pub(super) const KEEP_AFTER_PLACING: [u32; 27] =
+    table!(27, 0, |p| (ALL & !ROW_AND_BOX[p]) | 1 << p);
