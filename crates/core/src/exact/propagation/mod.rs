@@ -28,6 +28,10 @@ use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, NullObserver, Observer, Reason, Rule};
 
+mod cells;
+
+use cells::{and, and_not, cells_of, contains, count, first, is_empty, or, single, Cells};
+
 /// Digit bit boards + naked and hidden singles + bit-parallel most-constrained-cell choice.
 #[derive(Clone, Debug, Default)]
 pub struct Propagation {
@@ -98,82 +102,6 @@ fn search_any_size<O: Observer + ?Sized>(
         9 => super::bands::search(puzzle, limit, tracker, on_solution),
         16 => Engine::<4, 16>::new().search(puzzle, limit, tracker, on_solution),
         _ => Engine::<10, 25>::new().search(puzzle, limit, tracker, on_solution),
-    }
-}
-
-/// A set of cells: bit c of word c / 64.
-type Cells<const W: usize> = [u64; W];
-
-#[inline(always)]
-fn and<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
-    std::array::from_fn(|i| a[i] & b[i])
-}
-
-#[inline(always)]
-fn and_not<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
-    std::array::from_fn(|i| a[i] & !b[i])
-}
-
-#[inline(always)]
-fn or<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
-    std::array::from_fn(|i| a[i] | b[i])
-}
-
-#[inline(always)]
-fn is_empty<const W: usize>(a: &Cells<W>) -> bool {
-    a.iter().all(|&w| w == 0)
-}
-
-#[inline(always)]
-fn count<const W: usize>(a: &Cells<W>) -> u32 {
-    a.iter().map(|w| w.count_ones()).sum()
-}
-
-#[inline(always)]
-fn contains<const W: usize>(a: &Cells<W>, cell: usize) -> bool {
-    a[cell / 64] >> (cell % 64) & 1 != 0
-}
-
-/// The lowest cell of a non-empty set.
-#[inline(always)]
-fn first<const W: usize>(a: &Cells<W>) -> usize {
-    let i = a.iter().position(|&w| w != 0).expect("non-empty cell set");
-    i * 64 + a[i].trailing_zeros() as usize
-}
-
-#[inline(always)]
-fn single<const W: usize>(cell: usize) -> Cells<W> {
-    let mut out = [0; W];
-    out[cell / 64] = 1 << (cell % 64);
-    out
-}
-
-/// The cells of a set, ascending.
-#[inline(always)]
-fn cells_of<const W: usize>(a: Cells<W>) -> CellsOf<W> {
-    CellsOf { words: a, word: 0 }
-}
-
-/// Iterator over the cells of a set: takes the lowest bit of the current word until it is empty.
-struct CellsOf<const W: usize> {
-    words: Cells<W>,
-    word: usize,
-}
-
-impl<const W: usize> Iterator for CellsOf<W> {
-    type Item = usize;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
-            }
-            self.word += 1;
-        }
-        None
     }
 }
 
