@@ -77,6 +77,14 @@ fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
     for &algorithm in Algorithm::ALL {
         let code = algorithm.pseudocode();
         assert!(code.len() >= 5, "{algorithm}: pseudo-code too short");
+        // Each kind of event has one line: the highlight can never point at the wrong one.
+        let marks: Vec<_> = code.iter().flat_map(|l| l.marks.iter()).collect();
+        for (i, mark) in marks.iter().enumerate() {
+            assert!(
+                !marks[i + 1..].contains(mark),
+                "{algorithm}: {mark:?} is on two lines"
+            );
+        }
         assert!(
             code.iter().any(|l| !l.marks.is_empty()),
             "{algorithm}: no line executes anything"

@@ -326,34 +326,38 @@ const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITER.spec()]
 pub const PSEUDOCODE: &[Line] = &[
     line(0, "COLOUR(graph, givens):"),
     line(1, "repeat max_iter times:"),
-    step(
+    line(
         2,
-        "colour the origin; put it in the frontier (BFS: a queue, DFS: a stack)",
-        &[Mark::Push],
+        "frontier ← empty (BFS: a queue, DFS: a stack); u ← the origin",
     ),
     line(
         2,
-        "DSATUR: next ← the uncoloured vertex whose neighbours use the most colours",
+        "DSATUR: no frontier; next ← the uncoloured vertex whose neighbours use the most colours",
+    ),
+    line(2, "repeat:"),
+    line(
+        3,
+        "usable ← colours not used by u's neighbours; none: the construction fails",
     ),
     step(
-        2,
-        "while the frontier is not empty: v ← next out (queue: oldest, stack: newest)",
+        3,
+        "u ← a random colour among the first list_size usable ones",
+        &[Mark::Assign(Rule::Step)],
+    ),
+    step(
+        3,
+        "put u in the frontier (DFS: v goes back in first)",
+        &[Mark::Push],
+    ),
+    step(
+        3,
+        "v ← next out of the frontier (queue: oldest, stack: newest); none left: stop",
         &[Mark::Pop],
     ),
     line(
         3,
-        "for each uncoloured neighbour u of v (DFS: the first one, and v goes back):",
+        "u ← an uncoloured neighbour of v (BFS: each in turn; DFS: the first)",
     ),
-    line(
-        4,
-        "usable ← colours not used by u's neighbours; none: the construction fails",
-    ),
-    step(
-        4,
-        "u ← a random colour among the first list_size usable ones",
-        &[Mark::Assign(Rule::Step)],
-    ),
-    step(4, "put u in the frontier", &[Mark::Push]),
     line(2, "all vertices coloured: return solved"),
     step(2, "else: back to the givens, start again", &[Mark::Restart]),
     line(1, "return gave up"),

@@ -241,12 +241,17 @@ const CONSISTENCY: ChoiceParam<Filter> = ChoiceParam {
 
 /// The tabu search over filtered partial assignments.
 pub const PSEUDOCODE: &[Line] = &[
-    line(0, "TABU(grid):"),
+    line(
+        0,
+        "FILTER(D): AC-3 or alldifferent to a fixpoint over every unit",
+    ),
     step(
         1,
-        "D ← FILTER(domains of the givens)",
+        "a cell left with one value takes it",
         &[Mark::Assign(Rule::Filtered)],
     ),
+    line(0, "TABU(grid):"),
+    line(1, "D ← FILTER(domains of the givens)"),
     line(1, "repeat max_iterations times:"),
     line(
         2,
@@ -265,10 +270,9 @@ pub const PSEUDOCODE: &[Line] = &[
         "if there is one: D ← its trial",
         &[Mark::Guess, Mark::Assign(Rule::Decision)],
     ),
-    step(3, "cells the filter fixed", &[Mark::Assign(Rule::Filtered)]),
     step(
         2,
-        "else: drop a random earlier move (tabu now), filter again from the givens",
+        "else: drop a random earlier move (tabu now), FILTER again from the givens",
         &[Mark::Unassign],
     ),
     step(
