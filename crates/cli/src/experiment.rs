@@ -7,8 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
-use sudoku_core::experiment::{self, Executor, Experiment, Instance, Settings};
-use sudoku_core::parse_bytes;
+use sudoku_core::experiment::{self, Executor, Experiment, Settings};
 
 use crate::{input, UsageError};
 
@@ -78,16 +77,9 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
         None => None,
         Some(file) => {
             let text = input::read(Some(file))?;
-            let mut instances = Vec::new();
-            for record in parse_bytes(&text) {
-                match record.result {
-                    Ok(puzzle) => instances.push(Instance {
-                        name: format!("line {}", record.line),
-                        class: "given".into(),
-                        puzzle,
-                    }),
-                    Err(e) => eprintln!("line {}: invalid: {e} (skipped)", record.line),
-                }
+            let (instances, invalid) = experiment::pasted_instances(&text);
+            for line in invalid {
+                eprintln!("{line} (skipped)");
             }
             if instances.is_empty() {
                 return Err(UsageError(format!("{file}: no valid puzzle")));

@@ -9,9 +9,10 @@
 //! expert. (Before those levels were known, s06–s09 stood for easy–expert: EXPERIMENTS.md keeps
 //! those tables beside the new ones.)
 
+use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, Executor, Instance, Report,
-    Settings, Table,
+    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
+    Job, Measures, Progress, Report, Settings, Table,
 };
 use crate::heuristic::{Coloring, Origin, Traversal};
 use crate::solve::Solver;
@@ -46,72 +47,121 @@ const ORIGINS: [(Origin, &str); 4] = [
 ];
 const LIST_SIZES: [usize; 4] = [9, 7, 5, 3];
 
-struct Job {
+/// One run's coordinates (indices into the instances, [`TRAVERSALS`], [`ORIGINS`],
+/// [`LIST_SIZES`], and the run number).
+struct Coordinates {
     instance: usize,
     traversal: usize,
     origin: usize,
     list: usize,
-    run: usize,
 }
 
 /// Whether one run solved, and how many constructions it used.
 type RunResult = (bool, u64);
 
-pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
-    let instances: Vec<Instance> = settings
-        .instances
-        .clone()
-        .unwrap_or_else(|| mantere_koljonen(&LEVELS));
-    let runs = settings.runs.unwrap_or(10);
-    let max_iter = settings.max_iterations.unwrap_or(10_000);
+pub fn default_instances() -> Vec<Instance> {
+    mantere_koljonen(&LEVELS)
+}
+
+fn runs(settings: &Settings) -> usize {
+    settings.runs.unwrap_or(10)
+}
+
+fn max_iter(settings: &Settings) -> u64 {
+    settings.max_iterations.unwrap_or(10_000)
+}
+
+/// Every run at once: instance × traversal × origin × list size × run.
+pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
+    if !progress.jobs.is_empty() {
+        return Vec::new();
+    }
     let mut jobs = Vec::new();
-    for instance in 0..instances.len() {
-        for traversal in 0..TRAVERSALS.len() {
-            for origin in 0..ORIGINS.len() {
-                for list in 0..LIST_SIZES.len() {
-                    for run in 0..runs {
-                        jobs.push(Job {
-                            instance,
-                            traversal,
-                            origin,
-                            list,
-                            run,
-                        });
+    for instance in 0..context.instances.len() as u32 {
+        for traversal in 0..TRAVERSALS.len() as u32 {
+            for origin in 0..ORIGINS.len() as u32 {
+                for list in 0..LIST_SIZES.len() as u32 {
+                    for run in 0..runs(&context.settings) as u32 {
+                        jobs.push(vec![instance, traversal, origin, list, run]);
                     }
                 }
             }
         }
     }
-    let results: Vec<RunResult> = executor.map(&jobs, &|job: &Job| {
-        let seed = run_seed(
-            settings.seed,
-            &[
-                job.instance as u64,
-                job.traversal as u64,
-                job.origin as u64,
-                job.list as u64,
-                job.run as u64,
-            ],
-        );
-        let outcome = Coloring {
-            traversal: TRAVERSALS[job.traversal].0,
-            origin: ORIGINS[job.origin].0,
-            list_size: LIST_SIZES[job.list],
-            max_iter,
-            seed,
-        }
-        .solve(&instances[job.instance].puzzle, &mut NullObserver);
-        (outcome.is_solved(), outcome.stats.iterations)
-    });
+    jobs
+}
 
-    let solved_where = |filter: &dyn Fn(&Job) -> bool| {
+/// One multi-start run; measures: solved (1 or 0), constructions used.
+pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+    let [instance, traversal, origin, list, _] = coordinates(
+        job,
+        [
+            context.instances.len(),
+            TRAVERSALS.len(),
+            ORIGINS.len(),
+            LIST_SIZES.len(),
+            usize::MAX,
+        ],
+    )?;
+    let seed = run_seed(
+        context.settings.seed,
+        &job.iter().map(|&c| u64::from(c)).collect::<Vec<_>>(),
+    );
+    let outcome = Coloring {
+        traversal: TRAVERSALS[traversal].0,
+        origin: ORIGINS[origin].0,
+        list_size: LIST_SIZES[list],
+        max_iter: max_iter(&context.settings),
+        seed,
+    }
+    .solve(&context.instances[instance].puzzle, &mut NullObserver);
+    Ok(vec![
+        f64::from(u8::from(outcome.is_solved())),
+        outcome.stats.iterations as f64,
+    ])
+}
+
+/// The finished runs, decoded.
+fn finished(context: &Context, progress: &Progress) -> (Vec<Coordinates>, Vec<RunResult>) {
+    progress
+        .done()
+        .filter_map(|(job, measures)| {
+            let [instance, traversal, origin, list, _] = coordinates(
+                job,
+                [
+                    context.instances.len(),
+                    TRAVERSALS.len(),
+                    ORIGINS.len(),
+                    LIST_SIZES.len(),
+                    usize::MAX,
+                ],
+            )
+            .ok()?;
+            let coordinates = Coordinates {
+                instance,
+                traversal,
+                origin,
+                list,
+            };
+            let result = (measure(measures, 0) > 0.5, measure(measures, 1) as u64);
+            Some((coordinates, result))
+        })
+        .unzip()
+}
+
+pub fn report(context: &Context, progress: &Progress) -> Report {
+    let (instances, settings) = (&context.instances, &context.settings);
+    let (runs, max_iter) = (runs(settings), max_iter(settings));
+    let (jobs, results) = finished(context, progress);
+    let solved_where = |filter: &dyn Fn(&Coordinates) -> bool| {
         let picked = results_where(&jobs, &results, filter);
         (picked.iter().filter(|r| r.0).count(), picked.len())
     };
 
     let mut tables = Vec::new();
+    let mut charts = Vec::new();
     let mut best_rows = Vec::new();
-    for (class, members) in &classes(&instances) {
+    for (class, members) in &classes(instances) {
         let names: Vec<&str> = members
             .iter()
             .map(|&i| instances[i].name.as_str())
@@ -126,17 +176,21 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             &["method", "origin", "list 9", "list 7", "list 5", "list 3"],
         );
         let mut best = (0usize, 1usize, "none solved".to_string());
+        let mut heat_rows = Vec::new();
+        let mut heat_values = Vec::new();
         for (t, (_, t_name)) in TRAVERSALS.iter().enumerate() {
             for (o, (_, o_name)) in ORIGINS.iter().enumerate() {
                 let mut row = vec![t_name.to_string(), o_name.to_string()];
+                let mut heat_row = Vec::new();
                 for (l, list_size) in LIST_SIZES.iter().enumerate() {
-                    let (solved, total) = solved_where(&|j: &Job| {
+                    let (solved, total) = solved_where(&|j: &Coordinates| {
                         members.contains(&j.instance)
                             && j.traversal == t
                             && j.origin == o
                             && j.list == l
                     });
                     row.push(percent(solved, total));
+                    heat_row.push((total > 0).then(|| 100.0 * solved as f64 / total as f64));
                     // Best case among the paper's methods (CL, CP), as the paper reports it.
                     if t < 2 && solved * best.1 > best.0 * total {
                         best = (
@@ -147,13 +201,23 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
                     }
                 }
                 table.push(row);
+                heat_rows.push(format!("{t_name} {o_name}"));
+                heat_values.push(heat_row);
             }
         }
         tables.push(table);
+        charts.push(Chart::HeatMap {
+            title: format!("Level {class}: % of runs solved"),
+            rows: heat_rows,
+            columns: LIST_SIZES.iter().map(|l| format!("list {l}")).collect(),
+            values: heat_values,
+            max: 100.0,
+            unit: "%".into(),
+        });
         let (ds_solved, ds_total) = (0..ORIGINS.len())
             .flat_map(|o| (0..LIST_SIZES.len()).map(move |l| (o, l)))
             .map(|(o, l)| {
-                solved_where(&|j: &Job| {
+                solved_where(&|j: &Coordinates| {
                     members.contains(&j.instance)
                         && j.traversal == 2
                         && j.origin == o
@@ -209,7 +273,7 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         for (t, (_, t_name)) in TRAVERSALS.iter().enumerate() {
             for (o, (_, o_name)) in ORIGINS.iter().enumerate() {
                 for (l, list_size) in LIST_SIZES.iter().enumerate() {
-                    let picked = results_where(&jobs, &results, |j: &Job| {
+                    let picked = results_where(&jobs, &results, |j: &Coordinates| {
                         j.instance == i && j.traversal == t && j.origin == o && j.list == l
                     });
                     let solved: Vec<f64> =
@@ -244,5 +308,6 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             "CL = breadth-first, CP = depth-first, DS = DSATUR order (our variant); origins: 1 = first empty cell, C = centre, A = random, MV = most coloured neighbours.".into(),
         ],
         tables,
+        charts,
     }
 }

@@ -3,7 +3,11 @@
 //! experiment's puzzles. Exact solvers are deterministic and timed over `runs` repetitions;
 //! heuristics run once per seed and report their success rate beside the mean time.
 
-use super::{percent, results_where, run_seed, Executor, Report, Settings, Summary, Table};
+use super::plan::{coordinates, measure};
+use super::{
+    percent, results_where, run_seed, BadJob, Chart, Context, Job, Measures, Progress, Report,
+    Series, Settings, Summary, Table,
+};
 use crate::registry::{Algorithm, Family, RunConfig};
 use crate::trace::NullObserver;
 
@@ -12,30 +16,58 @@ struct Timing {
     seconds: f64,
 }
 
-pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
-    let instances = settings
-        .instances
-        .clone()
-        .unwrap_or_else(super::genetic::instances);
-    let runs = settings.runs.unwrap_or(10).max(1);
-    let algorithms: Vec<Algorithm> = Algorithm::ALL.to_vec();
-    let jobs: Vec<(usize, usize, usize)> = (0..instances.len())
-        .flat_map(|i| (0..algorithms.len()).flat_map(move |a| (0..runs).map(move |r| (i, a, r))))
-        .collect();
-    let results = executor.map(&jobs, &|&(i, a, r): &(usize, usize, usize)| {
-        let config = RunConfig {
-            seed: run_seed(settings.seed, &[i as u64, r as u64]),
-            ..RunConfig::default()
-        };
-        let start = executor.seconds();
-        let outcome = algorithms[a]
-            .run(&instances[i].puzzle, &config, &mut NullObserver)
-            .expect("default parameters are valid");
-        Timing {
-            solved: outcome.is_solved(),
-            seconds: executor.seconds() - start,
-        }
-    });
+fn runs(settings: &Settings) -> usize {
+    settings.runs.unwrap_or(10).max(1)
+}
+
+/// Every run at once: (instance, algorithm in registry order, run).
+pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
+    if !progress.jobs.is_empty() {
+        return Vec::new();
+    }
+    let (algorithms, runs) = (Algorithm::ALL.len() as u32, runs(&context.settings) as u32);
+    (0..context.instances.len() as u32)
+        .flat_map(|i| (0..algorithms).flat_map(move |a| (0..runs).map(move |r| vec![i, a, r])))
+        .collect()
+}
+
+/// One run with the registry's defaults; measures: solved (1 or 0), seconds.
+pub fn run_job(
+    context: &Context,
+    job: &[u32],
+    seconds: &dyn Fn() -> f64,
+) -> Result<Measures, BadJob> {
+    let [i, a, r] = coordinates(
+        job,
+        [context.instances.len(), Algorithm::ALL.len(), usize::MAX],
+    )?;
+    let config = RunConfig {
+        seed: run_seed(context.settings.seed, &[i as u64, r as u64]),
+        ..RunConfig::default()
+    };
+    let start = seconds();
+    let solved = Algorithm::ALL[a]
+        .run(&context.instances[i].puzzle, &config, &mut NullObserver)
+        .is_ok_and(|outcome| outcome.is_solved());
+    Ok(vec![f64::from(u8::from(solved)), seconds() - start])
+}
+
+pub fn report(context: &Context, progress: &Progress) -> Report {
+    let (instances, settings) = (&context.instances, &context.settings);
+    let runs = runs(settings);
+    let algorithms = Algorithm::ALL;
+    let (jobs, results): (Vec<(usize, usize, usize)>, Vec<Timing>) = progress
+        .done()
+        .filter_map(|(job, measures)| {
+            let [i, a, r] =
+                coordinates(job, [instances.len(), algorithms.len(), usize::MAX]).ok()?;
+            let timing = Timing {
+                solved: measure(measures, 0) > 0.5,
+                seconds: measure(measures, 1),
+            };
+            Some(((i, a, r), timing))
+        })
+        .unzip();
 
     let mut columns = vec!["puzzle".to_string(), "givens".to_string()];
     columns.extend(algorithms.iter().map(|a| a.id().to_string()));
@@ -61,7 +93,9 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             } else {
                 format!("{:.3}", ms.mean)
             };
-            row.push(if solved == picked.len() {
+            row.push(if picked.is_empty() {
+                "–".into()
+            } else if solved == picked.len() {
                 time
             } else if algorithm.family() == Family::Exact {
                 format!("{time} (gave up)")
@@ -78,5 +112,23 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             settings.seed
         )],
         tables: vec![table],
+        charts: vec![Chart::Bars {
+            title: "Mean time per run over all puzzles (ms, logarithmic)".into(),
+            groups: algorithms.iter().map(|a| a.id().to_string()).collect(),
+            series: vec![Series {
+                name: "mean ms".into(),
+                values: (0..algorithms.len())
+                    .map(|a| {
+                        let ms: Vec<f64> = results_where(&jobs, &results, |&(_, b, _)| b == a)
+                            .iter()
+                            .map(|t| t.seconds * 1e3)
+                            .collect();
+                        (!ms.is_empty()).then(|| Summary::of(&ms).mean)
+                    })
+                    .collect(),
+            }],
+            unit: "ms".into(),
+            log_scale: true,
+        }],
     }
 }

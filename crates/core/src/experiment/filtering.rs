@@ -2,11 +2,40 @@
 //! filtering — bounds consistency (Hall intervals) and full GAC (Régin) — per instance, as
 //! 100 · (1 − Σ|D| after / Σ|D| before) with every empty cell starting at n digits.
 
-use super::{mantere_koljonen, Executor, Instance, Report, Settings, Summary, Table};
+use super::plan::{coordinates, measure};
+use super::{
+    mantere_koljonen, BadJob, Chart, Context, Instance, Job, Measures, Progress, Report, Series,
+    Summary, Table,
+};
 use crate::domain::{self, Filter, Wipeout};
 use crate::size::Geometry;
 
 const FILTERS: [Filter; 3] = [Filter::Ac3, Filter::AllDifferent, Filter::AllDifferentGac];
+const FILTER_NAMES: [&str; 3] = ["AC-3", "alldiff bounds", "alldiff GAC"];
+
+/// Every puzzle of Mantere & Koljonen's set.
+pub fn default_instances() -> Vec<Instance> {
+    mantere_koljonen(&[("Mantere & Koljonen", &["s"])])
+}
+
+/// One job per instance, all at once.
+pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
+    if !progress.jobs.is_empty() {
+        return Vec::new();
+    }
+    (0..context.instances.len() as u32)
+        .map(|i| vec![i])
+        .collect()
+}
+
+/// Measures: Σ|D| before, then after each filter (−1 when it refutes the puzzle).
+pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+    let [instance] = coordinates(job, [context.instances.len()])?;
+    let (before, after) = reductions(&context.instances[instance]);
+    let mut measures = vec![before as f64];
+    measures.extend(after.iter().map(|r| r.as_ref().map_or(-1.0, |&s| s as f64)));
+    Ok(measures)
+}
 
 /// Σ|D| before, and after each filter (`None` when it refutes the puzzle).
 fn reductions(instance: &Instance) -> (u64, Vec<Result<u64, Wipeout>>) {
@@ -22,12 +51,25 @@ fn reductions(instance: &Instance) -> (u64, Vec<Result<u64, Wipeout>>) {
     (domain::total_size(&start), after)
 }
 
-pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
-    let instances = settings
-        .instances
-        .clone()
-        .unwrap_or_else(|| mantere_koljonen(&[("Mantere & Koljonen", &["s"])]));
-    let results = executor.map(&instances, &|i: &Instance| reductions(i));
+/// Σ|D| before, and after each filter (`None`: refuted).
+type Sizes = (u64, Vec<Option<u64>>);
+
+pub fn report(context: &Context, progress: &Progress) -> Report {
+    let instances = &context.instances;
+    // (instance, (Σ|D| before, after each filter or None when refuted))
+    let results: Vec<(usize, Sizes)> = progress
+        .done()
+        .filter_map(|(job, measures)| {
+            let [instance] = coordinates(job, [instances.len()]).ok()?;
+            let after = (1..=FILTERS.len())
+                .map(|k| {
+                    let size = measure(measures, k);
+                    (size >= 0.0).then_some(size as u64)
+                })
+                .collect();
+            Some((instance, (measure(measures, 0) as u64, after)))
+        })
+        .collect();
     let mut table = Table::new(
         "filtering",
         "Domain reduction per instance (% of Σ|D| removed; cells solved by the filter in brackets)",
@@ -41,7 +83,7 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         ],
     );
     let mut shares: Vec<Vec<f64>> = vec![Vec::new(); FILTERS.len()];
-    for (instance, (before, after)) in instances.iter().zip(&results) {
+    for (instance, (before, after)) in results.iter().map(|(i, r)| (&instances[*i], r)) {
         let mut row = vec![
             instance.name.clone(),
             instance.puzzle.given_count().to_string(),
@@ -49,13 +91,13 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         ];
         for (f, result) in after.iter().enumerate() {
             row.push(match result {
-                Ok(size) => {
+                Some(size) => {
                     let share = 100.0 * (1.0 - *size as f64 / *before as f64);
                     shares[f].push(share);
                     let solved = *size as usize == instance.puzzle.size().cells();
                     format!("{share:.1}{}", if solved { " (solved)" } else { "" })
                 }
-                Err(_) => "refuted".into(),
+                None => "refuted".into(),
             });
         }
         table.push(row);
@@ -65,7 +107,7 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         "Over all instances: domain reduction %",
         &["filter", "min", "mean", "max"],
     );
-    for (f, name) in ["AC-3", "alldiff bounds", "alldiff GAC"].iter().enumerate() {
+    for (f, name) in FILTER_NAMES.iter().enumerate() {
         let s = Summary::of(&shares[f]);
         summary.push(vec![
             name.to_string(),
@@ -81,5 +123,28 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             "Bounds consistency only moves the ends of a domain, so holes left by givens inside the range stay: with bit-set domains it removes less than AC-3.".into(),
         ],
         tables: vec![summary, table],
+        charts: vec![Chart::Bars {
+            title: "Domain reduction per instance (% of Σ|D| removed)".into(),
+            groups: results
+                .iter()
+                .map(|(i, _)| instances[*i].name.clone())
+                .collect(),
+            series: FILTER_NAMES
+                .iter()
+                .enumerate()
+                .map(|(f, name)| Series {
+                    name: name.to_string(),
+                    values: results
+                        .iter()
+                        .map(|(_, (before, after))| {
+                            let size = after[f]?;
+                            Some(100.0 * (1.0 - size as f64 / *before as f64))
+                        })
+                        .collect(),
+                })
+                .collect(),
+            unit: "%".into(),
+            log_scale: false,
+        }],
     }
 }

@@ -5,9 +5,10 @@
 //! Instances: the paper's puzzles (25, 26, 29 and 31 givens) are not available; we take every
 //! Mantere & Koljonen puzzle with those given counts.
 
+use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, Executor, Instance, Report,
-    Settings, Summary, Table,
+    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
+    Job, Measures, Progress, Report, Series, Settings, Summary, Table,
 };
 use crate::heuristic::{Genetic, MutationScope};
 use crate::solve::Solver;
@@ -44,30 +45,64 @@ struct Attempt {
     seconds: f64,
 }
 
-pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
-    let instances = settings.instances.clone().unwrap_or_else(instances);
-    let attempts = settings.runs.unwrap_or(100);
-    let generations = settings.max_iterations.unwrap_or(1_000);
-    // (instance, attempt, configuration): 0 = the paper's, 1 = our per-gene mutation variant.
-    let jobs: Vec<(usize, usize, usize)> = (0..instances.len())
-        .flat_map(|i| (0..attempts).flat_map(move |a| (0..2).map(move |v| (i, a, v))))
-        .collect();
-    let results = executor.map(&jobs, &|&(i, a, v): &(usize, usize, usize)| {
-        let start = executor.seconds();
-        let (mutation_scope, mutation_rate) = VARIANTS[v];
-        let outcome = Genetic {
-            generations,
-            mutation_scope,
-            mutation_rate,
-            seed: run_seed(settings.seed, &[i as u64, a as u64]),
-            ..Genetic::default()
-        }
-        .solve(&instances[i].puzzle, &mut NullObserver);
-        Attempt {
-            generation: outcome.is_solved().then_some(outcome.stats.iterations),
-            seconds: executor.seconds() - start,
-        }
-    });
+fn attempts(settings: &Settings) -> usize {
+    settings.runs.unwrap_or(100)
+}
+
+fn generations(settings: &Settings) -> u64 {
+    settings.max_iterations.unwrap_or(1_000)
+}
+
+/// Every attempt at once: (instance, attempt, configuration), configuration 0 being the
+/// paper's and 1 our per-gene mutation variant.
+pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
+    if !progress.jobs.is_empty() {
+        return Vec::new();
+    }
+    let attempts = attempts(&context.settings) as u32;
+    (0..context.instances.len() as u32)
+        .flat_map(|i| (0..attempts).flat_map(move |a| (0..2).map(move |v| vec![i, a, v])))
+        .collect()
+}
+
+/// One attempt; measures: solved (1 or 0), the generation it solved at, seconds.
+pub fn run_job(
+    context: &Context,
+    job: &[u32],
+    seconds: &dyn Fn() -> f64,
+) -> Result<Measures, BadJob> {
+    let [i, a, v] = coordinates(job, [context.instances.len(), usize::MAX, VARIANTS.len()])?;
+    let start = seconds();
+    let (mutation_scope, mutation_rate) = VARIANTS[v];
+    let outcome = Genetic {
+        generations: generations(&context.settings),
+        mutation_scope,
+        mutation_rate,
+        seed: run_seed(context.settings.seed, &[i as u64, a as u64]),
+        ..Genetic::default()
+    }
+    .solve(&context.instances[i].puzzle, &mut NullObserver);
+    Ok(vec![
+        f64::from(u8::from(outcome.is_solved())),
+        outcome.stats.iterations as f64,
+        seconds() - start,
+    ])
+}
+
+pub fn report(context: &Context, progress: &Progress) -> Report {
+    let (instances, settings) = (&context.instances, &context.settings);
+    let (attempts, generations) = (attempts(settings), generations(settings));
+    let (jobs, results): (Vec<(usize, usize, usize)>, Vec<Attempt>) = progress
+        .done()
+        .filter_map(|(job, measures)| {
+            let [i, a, v] = coordinates(job, [instances.len(), usize::MAX, VARIANTS.len()]).ok()?;
+            let attempt = Attempt {
+                generation: (measure(measures, 0) > 0.5).then(|| measure(measures, 1) as u64),
+                seconds: measure(measures, 2),
+            };
+            Some(((i, a, v), attempt))
+        })
+        .unzip();
 
     // The first two columns (which puzzle or class) then the attempts' figures.
     let row_of = |first: String, second: String, picked: Vec<&Attempt>| {
@@ -117,7 +152,9 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
         "Our variant: each gene swapped within its block with probability 0.1 (instead of one swap per child at 0.5)",
         &class_columns("paper's mutation: success %"),
     );
-    for (class, members) in classes(&instances) {
+    let mut success = [Vec::new(), Vec::new(), Vec::new()];
+    let mut groups = Vec::new();
+    for (class, members) in classes(instances) {
         let picked = |variant: usize| {
             results_where(&jobs, &results, |(i, _, v)| {
                 members.contains(i) && *v == variant
@@ -135,6 +172,16 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             .find(|(g, _)| format!("{g} givens") == class)
             .map(|(_, p)| format!("{p:.0}"))
             .unwrap_or_else(|| "–".into());
+        let share = |picked: Vec<&Attempt>| {
+            (!picked.is_empty()).then(|| {
+                let solved = picked.iter().filter(|a| a.generation.is_some()).count();
+                100.0 * solved as f64 / picked.len() as f64
+            })
+        };
+        success[0].push(share(picked(0)));
+        success[1].push(share(picked(1)));
+        success[2].push(paper.parse::<f64>().ok());
+        groups.push(class.clone());
         row.push(paper);
         by_class.push(row);
         by_class_variant.push(variant_row);
@@ -167,5 +214,19 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             settings.seed
         )],
         tables: vec![by_class, by_class_variant, per_puzzle],
+        charts: vec![Chart::Bars {
+            title: "Success % by number of givens".into(),
+            groups,
+            series: ["ours (the paper's parameters)", "our variant (per-gene mutation)", "paper"]
+                .iter()
+                .zip(success)
+                .map(|(name, values)| Series {
+                    name: name.to_string(),
+                    values,
+                })
+                .collect(),
+            unit: "%".into(),
+            log_scale: false,
+        }],
     }
 }

@@ -1,18 +1,25 @@
-//! Experiments that re-run the papers' tables: each takes its instances and settings, runs every
-//! (instance, configuration, seed) job through an [`Executor`] (the CLI's runs them on all cores,
-//! [`Sequential`] runs them in order) and returns a [`Report`] of tables, printable as Markdown
-//! and CSV. Runs are seeded from one base seed, so a report is reproducible.
+//! Experiments that re-run the papers' tables. Each is a plan of independent jobs (see
+//! [`plan`]): [`run`] issues its batches through an [`Executor`] (the CLI's runs them on all
+//! cores, [`Sequential`] runs them in order; the page farms them out to its workers) and returns a
+//! [`Report`] of tables, printable as Markdown and CSV, and charts. Runs are seeded from one base
+//! seed and their coordinates, so a report is reproducible whatever runs the jobs.
 
 pub mod coloring;
 pub mod exact;
 pub mod filtering;
 pub mod genetic;
+pub mod plan;
+pub mod report;
 pub mod tabu;
+#[cfg(test)]
+mod tests;
 
-use std::fmt::Write as _;
+pub use plan::{BadJob, Context, Job, Measures, Progress};
+pub use report::{BoxSeries, Chart, FiveNumbers, Report, Series, Table};
 
 use crate::grid::Grid;
 use crate::parse::parse_records;
+use crate::raw::parse_bytes;
 
 /// Runs jobs and reads the clock: the driver's part of an experiment.
 pub trait Executor: Sync {
@@ -176,90 +183,6 @@ pub fn percent(part: usize, whole: usize) -> String {
     format!("{:.1}", 100.0 * part as f64 / whole as f64)
 }
 
-/// One table of a report.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    /// File stem of its CSV (`coloring-easy` → `coloring-easy.csv`).
-    pub name: String,
-    pub title: String,
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    pub fn new(name: &str, title: &str, columns: &[&str]) -> Table {
-        Table {
-            name: name.into(),
-            title: title.into(),
-            columns: columns.iter().map(|c| c.to_string()).collect(),
-            rows: Vec::new(),
-        }
-    }
-
-    pub fn push(&mut self, row: Vec<String>) {
-        debug_assert_eq!(row.len(), self.columns.len());
-        self.rows.push(row);
-    }
-
-    /// A Markdown table under a `###` title; numeric-looking columns right-aligned.
-    pub fn markdown(&self) -> String {
-        let mut out = format!("### {}\n\n| {} |\n|", self.title, self.columns.join(" | "));
-        for c in 0..self.columns.len() {
-            let numeric = !self.rows.is_empty()
-                && self.rows.iter().all(|r| {
-                    let cell = r[c].trim_end_matches('%');
-                    cell.parse::<f64>().is_ok() || cell == "–"
-                });
-            out.push_str(if numeric { "---:|" } else { "---|" });
-        }
-        out.push('\n');
-        for row in &self.rows {
-            let _ = writeln!(out, "| {} |", row.join(" | "));
-        }
-        out
-    }
-
-    /// RFC 4180 CSV with a header line.
-    pub fn csv(&self) -> String {
-        let field = |f: &str| {
-            if f.contains([',', '"', '\n']) {
-                format!("\"{}\"", f.replace('"', "\"\""))
-            } else {
-                f.to_string()
-            }
-        };
-        let mut out = String::new();
-        for row in std::iter::once(&self.columns).chain(&self.rows) {
-            let line: Vec<String> = row.iter().map(|f| field(f)).collect();
-            out.push_str(&line.join(","));
-            out.push('\n');
-        }
-        out
-    }
-}
-
-/// What an experiment returns: its tables, in reading order, and notes on how it was run.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
-    pub title: String,
-    pub notes: Vec<String>,
-    pub tables: Vec<Table>,
-}
-
-impl Report {
-    pub fn markdown(&self) -> String {
-        let mut out = format!("## {}\n\n", self.title);
-        for note in &self.notes {
-            let _ = writeln!(out, "- {note}");
-        }
-        for table in &self.tables {
-            out.push('\n');
-            out.push_str(&table.markdown());
-        }
-        out
-    }
-}
-
 /// The experiments `sudoku experiment NAME` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Experiment {
@@ -327,133 +250,105 @@ impl Default for Settings {
     }
 }
 
-/// Runs one experiment.
+impl Experiment {
+    /// The instances the experiment runs on unless told otherwise.
+    pub fn default_instances(self) -> Vec<Instance> {
+        match self {
+            Experiment::Coloring => coloring::default_instances(),
+            Experiment::Filtering => filtering::default_instances(),
+            Experiment::Tabu => tabu::default_instances(),
+            Experiment::Genetic => genetic::instances(),
+            Experiment::Exact => genetic::instances(),
+        }
+    }
+
+    /// The next batch of jobs once every issued job has finished; empty when the experiment is
+    /// over. (Most experiments issue all their jobs at once; the tabu experiment issues rounds
+    /// until each instance has its successes.)
+    pub fn next_jobs(self, context: &Context, progress: &Progress) -> Vec<Job> {
+        match self {
+            Experiment::Coloring => coloring::next_jobs(context, progress),
+            Experiment::Filtering => filtering::next_jobs(context, progress),
+            Experiment::Tabu => tabu::next_jobs(context, progress),
+            Experiment::Genetic => genetic::next_jobs(context, progress),
+            Experiment::Exact => exact::next_jobs(context, progress),
+        }
+    }
+
+    /// Runs one job; `seconds` reads the driver's clock (for the experiments that time runs).
+    pub fn run_job(
+        self,
+        context: &Context,
+        job: &[u32],
+        seconds: &dyn Fn() -> f64,
+    ) -> Result<Measures, BadJob> {
+        match self {
+            Experiment::Coloring => coloring::run_job(context, job),
+            Experiment::Filtering => filtering::run_job(context, job),
+            Experiment::Tabu => tabu::run_job(context, job),
+            Experiment::Genetic => genetic::run_job(context, job, seconds),
+            Experiment::Exact => exact::run_job(context, job, seconds),
+        }
+    }
+
+    /// The report of the finished jobs (a partial report while jobs are still running).
+    pub fn report(self, context: &Context, progress: &Progress) -> Report {
+        match self {
+            Experiment::Coloring => coloring::report(context, progress),
+            Experiment::Filtering => filtering::report(context, progress),
+            Experiment::Tabu => tabu::report(context, progress),
+            Experiment::Genetic => genetic::report(context, progress),
+            Experiment::Exact => exact::report(context, progress),
+        }
+    }
+
+    /// How many jobs the whole experiment will have run (an estimate for the tabu experiment,
+    /// whose rounds depend on the successes so far).
+    pub fn planned_jobs(self, context: &Context, progress: &Progress) -> usize {
+        match self {
+            Experiment::Tabu => tabu::planned_jobs(context, progress),
+            _ if progress.jobs.is_empty() => self.next_jobs(context, progress).len(),
+            _ => progress.jobs.len(),
+        }
+    }
+}
+
+/// Runs one experiment: its batches in turn, each mapped over the executor.
 pub fn run<E: Executor>(experiment: Experiment, settings: &Settings, executor: &E) -> Report {
-    match experiment {
-        Experiment::Coloring => coloring::run(settings, executor),
-        Experiment::Filtering => filtering::run(settings, executor),
-        Experiment::Tabu => tabu::run(settings, executor),
-        Experiment::Genetic => genetic::run(settings, executor),
-        Experiment::Exact => exact::run(settings, executor),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tables_print_as_markdown_and_csv() {
-        let mut t = Table::new("demo", "Demo", &["name", "value"]);
-        t.push(vec!["a, b".into(), "1.5".into()]);
-        assert_eq!(t.csv(), "name,value\n\"a, b\",1.5\n");
-        assert!(t.markdown().contains("|---|---:|"), "{}", t.markdown());
-    }
-
-    #[test]
-    fn the_instance_set_is_embedded_and_seeds_depend_on_coordinates() {
-        let picked = mantere_koljonen(&[("easy", &["s06"]), ("expert", &["s09"])]);
-        assert_eq!(picked.len(), 6);
-        assert_eq!(picked[0].name, "s06a");
-        assert_eq!(picked[5].class, "expert");
-        assert_ne!(run_seed(1, &[0, 1]), run_seed(1, &[1, 0]));
-        assert_eq!(run_seed(1, &[2, 3]), run_seed(1, &[2, 3]));
-        let s = Summary::of(&[1.0, 3.0]);
-        assert_eq!((s.min, s.mean, s.max, s.std_dev), (1.0, 2.0, 3.0, 1.0));
-    }
-}
-
-#[cfg(test)]
-mod experiment_tests {
-    use super::*;
-
-    /// Small settings: two instances, few runs, small budgets.
-    fn small(instances: Vec<Instance>) -> Settings {
-        Settings {
-            seed: 7,
-            runs: Some(2),
-            max_iterations: Some(50),
-            instances: Some(instances),
+    let context = Context::new(experiment, settings);
+    let mut progress = Progress::default();
+    loop {
+        let jobs = experiment.next_jobs(&context, &progress);
+        if jobs.is_empty() {
+            break;
         }
-    }
-
-    fn easy_two() -> Vec<Instance> {
-        let mut picked = mantere_koljonen(&[("easy", &["s06a", "s06b"])]);
-        picked[1].class = "other".into();
-        picked
-    }
-
-    #[test]
-    fn every_experiment_runs_and_fills_its_tables() {
-        for experiment in Experiment::ALL {
-            let settings = small(easy_two());
-            let report = run(experiment, &settings, &Sequential);
-            assert!(!report.tables.is_empty(), "{}", experiment.id());
-            for table in &report.tables {
-                assert!(!table.rows.is_empty(), "{} {}", experiment.id(), table.name);
-                assert!(table.rows.iter().all(|r| r.len() == table.columns.len()));
+        let seconds = || executor.seconds();
+        let results = executor.map(&jobs, &|job: &Job| {
+            experiment.run_job(&context, job, &seconds).ok()
+        });
+        for (index, result) in progress.issue(jobs).zip(results) {
+            if let Some(measures) = result {
+                progress.record(index, measures);
             }
-            // Same seed, same report (times read 0 under Sequential).
-            assert_eq!(
-                report,
-                run(experiment, &settings, &Sequential),
-                "{}",
-                experiment.id()
-            );
-            assert_eq!(Experiment::from_id(experiment.id()), Some(experiment));
         }
     }
+    experiment.report(&context, &progress)
+}
 
-    #[test]
-    fn coloring_levels_get_one_table_each_and_a_summary() {
-        let report = coloring::run(&small(easy_two()), &Sequential);
-        let names: Vec<&str> = report.tables.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "coloring-best",
-                "coloring-easy",
-                "coloring-other",
-                "coloring-runs"
-            ]
-        );
-        // 3 methods × 4 origins rows per level table.
-        assert_eq!(report.tables[1].rows.len(), 12);
-        // s06a has 36 givens: some configuration solves it within 50 constructions.
-        assert!(report.tables[1]
-            .rows
-            .iter()
-            .flat_map(|row| &row[2..])
-            .any(|cell| cell.parse::<f64>().unwrap() > 0.0));
-    }
-
-    #[test]
-    fn tabu_counts_runs_until_the_wanted_successes() {
-        let settings = Settings {
-            runs: Some(3),
-            max_iterations: Some(10_000),
-            ..small(easy_two())
-        };
-        let report = tabu::run(&settings, &Sequential);
-        for row in &report.tables[0].rows {
-            // Easy puzzles: every run solves, so 3 runs give 3 successes.
-            assert_eq!((row[3].as_str(), row[4].as_str()), ("3", "3"), "{row:?}");
+/// The puzzles of a pasted or given file as instances named by line (class "given"), and the
+/// lines that are not puzzles, each with its error.
+pub fn pasted_instances(text: &[u8]) -> (Vec<Instance>, Vec<String>) {
+    let mut instances = Vec::new();
+    let mut invalid = Vec::new();
+    for record in parse_bytes(text) {
+        match record.result {
+            Ok(puzzle) => instances.push(Instance {
+                name: format!("line {}", record.line),
+                class: "given".into(),
+                puzzle,
+            }),
+            Err(e) => invalid.push(format!("line {}: {e}", record.line)),
         }
     }
-
-    #[test]
-    fn the_default_instance_sets_are_as_documented() {
-        let genetic = genetic::instances();
-        let mut givens: Vec<usize> = genetic.iter().map(|i| i.puzzle.given_count()).collect();
-        givens.dedup();
-        assert_eq!(givens, [25, 26, 29, 31]);
-        assert_eq!(norvig_hardest("h").len(), 11);
-        assert_eq!(mantere_koljonen(&coloring::LEVELS).len(), 12);
-        let tabu = mantere_koljonen(&tabu::LEVELS);
-        assert_eq!(tabu.len(), 13);
-        assert_eq!(
-            tabu.last().map(|i| (i.name.as_str(), i.class.as_str())),
-            Some(("s16", "AI Escargot"))
-        );
-    }
+    (instances, invalid)
 }

@@ -10,7 +10,11 @@
 //! Runs are made in rounds (one seed each) until 30 have solved or 10 × 30 runs were made; a
 //! capped pair says so ("> 300").
 
-use super::{mantere_koljonen, run_seed, Executor, Instance, Report, Settings, Summary, Table};
+use super::plan::{coordinates, measure};
+use super::{
+    mantere_koljonen, run_seed, BadJob, BoxSeries, Chart, Context, FiveNumbers, Instance, Job,
+    Measures, Progress, Report, Settings, Summary, Table,
+};
 use crate::domain::Filter;
 use crate::heuristic::Tabu;
 use crate::solve::Solver;
@@ -35,68 +39,125 @@ const RUN_CAP_FACTOR: usize = 10;
 
 #[derive(Default)]
 struct Tally {
+    /// Runs counted (in order, up to the one that gave the last success wanted).
     runs: usize,
+    /// Runs issued, finished or not.
+    issued: usize,
     solved_iterations: Vec<f64>,
 }
 
-pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
-    let instances: Vec<Instance> = settings.instances.clone().unwrap_or_else(|| {
-        let mut instances = mantere_koljonen(&LEVELS);
-        instances.extend(super::norvig_hardest("Norvig hardest"));
-        instances
-    });
-    let wanted = settings.runs.unwrap_or(30).max(1);
+pub fn default_instances() -> Vec<Instance> {
+    let mut instances = mantere_koljonen(&LEVELS);
+    instances.extend(super::norvig_hardest("Norvig hardest"));
+    instances
+}
+
+fn wanted(settings: &Settings) -> usize {
+    settings.runs.unwrap_or(30).max(1)
+}
+
+fn max_iterations(settings: &Settings) -> u64 {
+    settings.max_iterations.unwrap_or(10_000)
+}
+
+/// A job's (instance, method, run).
+fn decode(context: &Context, job: &[u32]) -> Result<[usize; 3], BadJob> {
+    coordinates(job, [context.instances.len(), METHODS.len(), usize::MAX])
+}
+
+/// The tally of every (instance, method) pair: runs counted in issue order, each pair stopping
+/// at its last success wanted (later runs of the same round are dropped, so the count does not
+/// depend on the round sizes).
+fn tallies(context: &Context, progress: &Progress) -> Vec<Tally> {
+    let wanted = wanted(&context.settings);
+    let mut tallies: Vec<Tally> = (0..context.instances.len() * METHODS.len())
+        .map(|_| Tally::default())
+        .collect();
+    for (job, result) in progress.jobs.iter().zip(&progress.results) {
+        let Ok([instance, method, _]) = decode(context, job) else {
+            continue;
+        };
+        let tally = &mut tallies[instance * METHODS.len() + method];
+        tally.issued += 1;
+        let Some(measures) = result else { continue };
+        if tally.solved_iterations.len() >= wanted {
+            continue;
+        }
+        tally.runs += 1;
+        if measure(measures, 0) > 0.5 {
+            tally.solved_iterations.push(measure(measures, 1));
+        }
+    }
+    tallies
+}
+
+/// Runs a pair still needs: as many as it lacks successes, scaled by its failure rate so far.
+fn round_size(tally: &Tally, wanted: usize) -> usize {
     let cap = wanted * RUN_CAP_FACTOR;
-    let max_iterations = settings.max_iterations.unwrap_or(10_000);
+    let solved = tally.solved_iterations.len();
+    if solved >= wanted || tally.issued >= cap {
+        return 0;
+    }
+    let missing = wanted - solved;
+    let rate = (solved.max(1) as f64) / (tally.runs.max(1) as f64);
+    ((missing as f64 / rate).ceil() as usize)
+        .clamp(1, cap - tally.issued)
+        .min(missing * 4)
+}
+
+/// The next round: for each unfinished pair, the runs it still needs.
+pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
+    let wanted = wanted(&context.settings);
+    let mut jobs = Vec::new();
+    for (p, tally) in tallies(context, progress).iter().enumerate() {
+        let (instance, method) = ((p / METHODS.len()) as u32, (p % METHODS.len()) as u32);
+        let first = tally.issued as u32;
+        let size = round_size(tally, wanted) as u32;
+        jobs.extend((first..first + size).map(|run| vec![instance, method, run]));
+    }
+    jobs
+}
+
+/// The jobs issued so far and those the unfinished pairs are expected to need.
+pub fn planned_jobs(context: &Context, progress: &Progress) -> usize {
+    let wanted = wanted(&context.settings);
+    progress.jobs.len()
+        + tallies(context, progress)
+            .iter()
+            .map(|tally| {
+                let open = tally.issued - tally.runs.min(tally.issued);
+                round_size(tally, wanted).saturating_sub(open)
+            })
+            .sum::<usize>()
+}
+
+/// One tabu search; measures: solved (1 or 0), iterations.
+pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+    let [instance, method, run] = decode(context, job)?;
+    let outcome = Tabu {
+        max_iterations: max_iterations(&context.settings),
+        seed: run_seed(
+            context.settings.seed,
+            &[instance as u64, method as u64, run as u64],
+        ),
+        ..Tabu::new(METHODS[method].0)
+    }
+    .solve(&context.instances[instance].puzzle, &mut NullObserver);
+    Ok(vec![
+        f64::from(u8::from(outcome.is_solved())),
+        outcome.stats.iterations as f64,
+    ])
+}
+
+pub fn report(context: &Context, progress: &Progress) -> Report {
+    let (instances, settings) = (&context.instances, &context.settings);
+    let wanted = wanted(settings);
+    let cap = wanted * RUN_CAP_FACTOR;
+    let max_iterations = max_iterations(settings);
+    let tallies = tallies(context, progress);
     let pairs: Vec<(usize, usize)> = (0..instances.len())
         .flat_map(|i| (0..METHODS.len()).map(move |m| (i, m)))
         .collect();
-    let mut tallies: Vec<Tally> = pairs.iter().map(|_| Tally::default()).collect();
-    loop {
-        // The next round: for each unfinished pair, as many runs as it still needs successes,
-        // scaled by its failure rate so far.
-        let mut jobs: Vec<(usize, usize)> = Vec::new(); // (pair, run index)
-        for (p, tally) in tallies.iter().enumerate() {
-            let solved = tally.solved_iterations.len();
-            if solved >= wanted || tally.runs >= cap {
-                continue;
-            }
-            let missing = wanted - solved;
-            let rate = (solved.max(1) as f64) / (tally.runs.max(1) as f64);
-            let batch = ((missing as f64 / rate).ceil() as usize)
-                .clamp(1, cap - tally.runs)
-                .min(missing * 4);
-            jobs.extend((tally.runs..tally.runs + batch).map(|r| (p, r)));
-        }
-        if jobs.is_empty() {
-            break;
-        }
-        let results = executor.map(&jobs, &|&(p, r): &(usize, usize)| {
-            let (instance, method) = pairs[p];
-            let outcome = Tabu {
-                max_iterations,
-                seed: run_seed(settings.seed, &[instance as u64, method as u64, r as u64]),
-                ..Tabu::new(METHODS[method].0)
-            }
-            .solve(&instances[instance].puzzle, &mut NullObserver);
-            outcome
-                .is_solved()
-                .then_some(outcome.stats.iterations as f64)
-        });
-        // Count runs in order, stopping each pair at its 30th success (later runs of the round
-        // are dropped, so the count does not depend on the round sizes).
-        for (&(p, _), result) in jobs.iter().zip(results) {
-            let tally = &mut tallies[p];
-            if tally.solved_iterations.len() >= wanted {
-                continue;
-            }
-            tally.runs += 1;
-            if let Some(iterations) = result {
-                tally.solved_iterations.push(iterations);
-            }
-        }
-    }
-
     let mut table = Table::new(
         "tabu",
         &format!(
@@ -142,5 +203,20 @@ pub fn run<E: Executor>(settings: &Settings, executor: &E) -> Report {
             "alldiff-TS filters with alldifferent GAC (Régin), AC3-TS with AC-3; both re-filter after every move (see heuristic::tabu). 0 iterations = the filter alone solved the puzzle.".into(),
         ],
         tables: vec![table],
+        charts: vec![Chart::Boxes {
+            title: format!("Iterations of the solving runs per instance ({max_iterations} at most)"),
+            groups: instances.iter().map(|i| i.name.clone()).collect(),
+            series: METHODS
+                .iter()
+                .enumerate()
+                .map(|(m, (_, name))| BoxSeries {
+                    name: name.to_string(),
+                    boxes: (0..instances.len())
+                        .map(|i| FiveNumbers::of(&tallies[i * METHODS.len() + m].solved_iterations))
+                        .collect(),
+                })
+                .collect(),
+            unit: "iterations".into(),
+        }],
     }
 }

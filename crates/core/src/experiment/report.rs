@@ -1,0 +1,190 @@
+//! What an experiment returns: tables (printable as Markdown and CSV) and charts (data the page
+//! draws: heat maps, box plots, bars). Both are plain data, so a report built in the page's worker
+//! crosses to the page as JSON and the CLI prints the same tables.
+
+use std::fmt::Write as _;
+
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+/// One table of a report.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Table {
+    /// File stem of its CSV (`coloring-easy` → `coloring-easy.csv`).
+    pub name: String,
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    pub fn new(name: &str, title: &str, columns: &[&str]) -> Table {
+        Table {
+            name: name.into(),
+            title: title.into(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        debug_assert_eq!(row.len(), self.columns.len());
+        self.rows.push(row);
+    }
+
+    /// A Markdown table under a `###` title; numeric-looking columns right-aligned.
+    pub fn markdown(&self) -> String {
+        let mut out = format!("### {}\n\n| {} |\n|", self.title, self.columns.join(" | "));
+        for c in 0..self.columns.len() {
+            let numeric = !self.rows.is_empty()
+                && self.rows.iter().all(|r| {
+                    let cell = r[c].trim_end_matches('%');
+                    cell.parse::<f64>().is_ok() || cell == "–"
+                });
+            out.push_str(if numeric { "---:|" } else { "---|" });
+        }
+        out.push('\n');
+        for row in &self.rows {
+            let _ = writeln!(out, "| {} |", row.join(" | "));
+        }
+        out
+    }
+
+    /// RFC 4180 CSV with a header line.
+    pub fn csv(&self) -> String {
+        let field = |f: &str| {
+            if f.contains([',', '"', '\n']) {
+                format!("\"{}\"", f.replace('"', "\"\""))
+            } else {
+                f.to_string()
+            }
+        };
+        let mut out = String::new();
+        for row in std::iter::once(&self.columns).chain(&self.rows) {
+            let line: Vec<String> = row.iter().map(|f| field(f)).collect();
+            out.push_str(&line.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// What an experiment returns: its tables, in reading order, notes on how it was run, and
+/// charts of the same figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Report {
+    pub title: String,
+    pub notes: Vec<String>,
+    pub tables: Vec<Table>,
+    pub charts: Vec<Chart>,
+}
+
+impl Report {
+    pub fn markdown(&self) -> String {
+        let mut out = format!("## {}\n\n", self.title);
+        for note in &self.notes {
+            let _ = writeln!(out, "- {note}");
+        }
+        for table in &self.tables {
+            out.push('\n');
+            out.push_str(&table.markdown());
+        }
+        out
+    }
+}
+
+/// A chart of a report's figures. Missing values (`None`) are configurations with no finished
+/// run yet, drawn blank.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub enum Chart {
+    /// A grid of values coloured by size (e.g. success % per configuration).
+    HeatMap {
+        title: String,
+        rows: Vec<String>,
+        columns: Vec<String>,
+        /// `values[row][column]`, between 0 and `max`.
+        values: Vec<Vec<Option<f64>>>,
+        max: f64,
+        unit: String,
+    },
+    /// Groups of bars, one bar per series in each group.
+    Bars {
+        title: String,
+        groups: Vec<String>,
+        series: Vec<Series>,
+        unit: String,
+        /// Values spanning orders of magnitude (times) read better on a logarithmic axis.
+        log_scale: bool,
+    },
+    /// Box plots: per group, one box per series.
+    Boxes {
+        title: String,
+        groups: Vec<String>,
+        series: Vec<BoxSeries>,
+        unit: String,
+    },
+}
+
+/// One series of a bar chart: a value per group.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Series {
+    pub name: String,
+    pub values: Vec<Option<f64>>,
+}
+
+/// One series of box plots: a five-number summary per group.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct BoxSeries {
+    pub name: String,
+    pub boxes: Vec<Option<FiveNumbers>>,
+}
+
+/// Minimum, lower quartile, median, upper quartile and maximum of a sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct FiveNumbers {
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+}
+
+impl FiveNumbers {
+    /// The summary of a sample (`None` when empty); quartiles interpolate linearly between
+    /// order statistics.
+    pub fn of(values: &[f64]) -> Option<FiveNumbers> {
+        if values.is_empty() {
+            return None;
+        }
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let position = q * (sorted.len() - 1) as f64;
+            let (low, high) = (position.floor() as usize, position.ceil() as usize);
+            sorted[low] + (sorted[high] - sorted[low]) * (position - low as f64)
+        };
+        Some(FiveNumbers {
+            min: sorted[0],
+            q1: at(0.25),
+            median: at(0.5),
+            q3: at(0.75),
+            max: sorted[sorted.len() - 1],
+        })
+    }
+}
+
+impl Chart {
+    pub fn title(&self) -> &str {
+        match self {
+            Chart::HeatMap { title, .. }
+            | Chart::Bars { title, .. }
+            | Chart::Boxes { title, .. } => title,
+        }
+    }
+}
