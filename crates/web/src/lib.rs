@@ -3,6 +3,7 @@
 //! page's state and logic are plain Rust in [`model`] (tested natively); `app` holds the
 //! function components and hooks that draw it. `protocol` is what crosses between the two.
 
+pub mod experiment_runner;
 pub mod model;
 pub mod protocol;
 pub mod runner;

@@ -8,8 +8,12 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use sudoku_core::experiment::Progress;
 use sudoku_core::{parse_bytes, Algorithm};
-use sudoku_web::protocol::{decode_events, encode_events, RunRequest};
+use sudoku_web::experiment_runner;
+use sudoku_web::protocol::{
+    decode_events, encode_events, ExperimentSetup, JobsRequest, PlanRequest, Request, RunRequest,
+};
 
 fn cases() -> u32 {
     std::env::var("SUDOKU_FUZZ_CASES")
@@ -131,26 +135,48 @@ fn the_reader_never_panics_and_reads_only_valid_grids() {
     );
 }
 
-/// A run request as the page sends it, with bytes changed, or noise: the worker either refuses
-/// it with a message or gets a valid grid.
+/// A request as the page sends it (a run, an experiment's jobs, an experiment's plan), with
+/// bytes changed, or noise: the worker either refuses it with a message or gets a valid grid,
+/// valid jobs and a progress it can report on.
 fn request_text() -> impl Strategy<Value = String> {
-    let valid = serde_json::to_string(&RunRequest {
-        algorithm: "dlx".into(),
-        params: Default::default(),
-        puzzle: sudoku_core::Grid::empty(sudoku_core::Size::FOUR),
-        seed: 7,
-    })
-    .unwrap();
+    let setup = ExperimentSetup {
+        experiment: "filtering".into(),
+        seed: 3,
+        runs: Some(2),
+        max_iterations: Some(10),
+        pasted: None,
+    };
+    let valid = [
+        Request::Run(RunRequest {
+            algorithm: "dlx".into(),
+            params: Default::default(),
+            puzzle: sudoku_core::Grid::empty(sudoku_core::Size::FOUR),
+            seed: 7,
+        }),
+        Request::Jobs(JobsRequest {
+            setup: setup.clone(),
+            jobs: vec![vec![0], vec![1]],
+        }),
+        Request::Plan(PlanRequest {
+            setup,
+            progress: Progress {
+                jobs: vec![vec![0], vec![1]],
+                results: vec![Some(vec![729.0, 300.0, 350.0, 280.0]), None],
+            },
+        }),
+    ]
+    .map(|r| serde_json::to_string(&r).unwrap());
     (
         prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..6),
         prop::collection::vec(any::<char>(), 0..40),
         any::<bool>(),
+        0..valid.len(),
     )
-        .prop_map(move |(edits, noise, keep)| {
+        .prop_map(move |(edits, noise, keep, which)| {
             if !keep {
                 return noise.into_iter().collect();
             }
-            let mut bytes = valid.clone().into_bytes();
+            let mut bytes = valid[which].clone().into_bytes();
             for (at, byte) in edits {
                 let i = at.index(bytes.len());
                 bytes[i] = if byte.is_ascii() { byte } else { b'9' };
@@ -164,7 +190,19 @@ fn the_worker_never_panics_on_what_the_page_might_send() {
     let started = std::time::Instant::now();
     runner()
         .run(&request_text(), |text| {
-            if let Ok(request) = serde_json::from_str::<RunRequest>(&text) {
+            let request = match serde_json::from_str::<Request>(&text) {
+                Ok(Request::Run(request)) => request,
+                Ok(Request::Jobs(request)) => {
+                    let _ = experiment_runner::jobs(&request, &|| 0.0);
+                    return Ok(());
+                }
+                Ok(Request::Plan(request)) => {
+                    let _ = experiment_runner::plan(&request);
+                    return Ok(());
+                }
+                Err(_) => return Ok(()),
+            };
+            {
                 let size = request.puzzle.size();
                 prop_assert_eq!(request.puzzle.values().len(), size.cells());
                 prop_assert!(request

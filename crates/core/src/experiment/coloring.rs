@@ -71,6 +71,11 @@ fn max_iter(settings: &Settings) -> u64 {
     settings.max_iterations.unwrap_or(10_000)
 }
 
+/// Runs per instance: every configuration, `runs` times.
+pub fn runs_per_instance(settings: &Settings) -> usize {
+    (TRAVERSALS.len() * ORIGINS.len() * LIST_SIZES.len()).saturating_mul(runs(settings))
+}
+
 /// Every run at once: instance × traversal × origin × list size × run.
 pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     if !progress.jobs.is_empty() {

@@ -20,6 +20,11 @@ fn runs(settings: &Settings) -> usize {
     settings.runs.unwrap_or(10).max(1)
 }
 
+/// Runs per instance: every algorithm, `runs` times.
+pub fn runs_per_instance(settings: &Settings) -> usize {
+    Algorithm::ALL.len().saturating_mul(runs(settings))
+}
+
 /// Every run at once: (instance, algorithm in registry order, run).
 pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     if !progress.jobs.is_empty() {

@@ -53,6 +53,11 @@ fn generations(settings: &Settings) -> u64 {
     settings.max_iterations.unwrap_or(1_000)
 }
 
+/// Runs per instance: each attempt with both configurations.
+pub fn runs_per_instance(settings: &Settings) -> usize {
+    attempts(settings).saturating_mul(VARIANTS.len())
+}
+
 /// Every attempt at once: (instance, attempt, configuration), configuration 0 being the
 /// paper's and 1 our per-gene mutation variant.
 pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
@@ -61,7 +66,9 @@ pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     }
     let attempts = attempts(&context.settings) as u32;
     (0..context.instances.len() as u32)
-        .flat_map(|i| (0..attempts).flat_map(move |a| (0..2).map(move |v| vec![i, a, v])))
+        .flat_map(|i| {
+            (0..attempts).flat_map(move |a| (0..VARIANTS.len() as u32).map(move |v| vec![i, a, v]))
+        })
         .collect()
 }
 

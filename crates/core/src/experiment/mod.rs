@@ -304,11 +304,16 @@ impl Experiment {
 
     /// How many jobs the whole experiment will have run (an estimate for the tabu experiment,
     /// whose rounds depend on the successes so far).
+    /// Counted without building the jobs, so a driver can refuse an experiment too big for it.
     pub fn planned_jobs(self, context: &Context, progress: &Progress) -> usize {
+        let instances = context.instances.len();
+        let settings = &context.settings;
         match self {
             Experiment::Tabu => tabu::planned_jobs(context, progress),
-            _ if progress.jobs.is_empty() => self.next_jobs(context, progress).len(),
-            _ => progress.jobs.len(),
+            Experiment::Coloring => instances.saturating_mul(coloring::runs_per_instance(settings)),
+            Experiment::Filtering => instances,
+            Experiment::Genetic => instances.saturating_mul(genetic::runs_per_instance(settings)),
+            Experiment::Exact => instances.saturating_mul(exact::runs_per_instance(settings)),
         }
     }
 }

@@ -121,6 +121,9 @@ pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
 /// The jobs issued so far and those the unfinished pairs are expected to need.
 pub fn planned_jobs(context: &Context, progress: &Progress) -> usize {
     let wanted = wanted(&context.settings);
+    if progress.jobs.is_empty() {
+        return (context.instances.len() * METHODS.len()).saturating_mul(wanted);
+    }
     progress.jobs.len()
         + tallies(context, progress)
             .iter()

@@ -1,5 +1,6 @@
-//! The worker's entry point (Trunk `data-bin="worker" data-type="worker"`): takes one run request
-//! at a time and answers with event batches and the outcome (see `sudoku_web::runner`).
+//! The worker's entry point (Trunk `data-bin="worker" data-type="worker"`): takes one request at a
+//! time: a run (answered with event batches and the outcome, see `sudoku_web::runner`) or an
+//! experiment's jobs or plan (see `sudoku_web::experiment_runner`).
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
@@ -8,8 +9,8 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use sudoku_web::protocol::{encode_events, RunRequest, WorkerMessage};
-    use sudoku_web::runner;
+    use sudoku_web::protocol::{encode_events, Request, WorkerMessage};
+    use sudoku_web::{experiment_runner, runner};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -26,6 +27,15 @@ mod wasm {
         }
     }
 
+    /// Milliseconds on the worker's monotonic clock (finer than `Date.now()`: the exact
+    /// experiment times runs of microseconds).
+    fn now() -> f64 {
+        js_sys::global()
+            .unchecked_into::<web_sys::WorkerGlobalScope>()
+            .performance()
+            .map_or_else(js_sys::Date::now, |p| p.now())
+    }
+
     pub fn start() {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let replies = scope.clone();
@@ -34,13 +44,15 @@ mod wasm {
                 .data()
                 .as_string()
                 .ok_or_else(|| "the page sent a message the worker cannot read".to_string())
-                .and_then(|text| {
-                    serde_json::from_str::<RunRequest>(&text).map_err(|e| e.to_string())
-                });
+                .and_then(|text| serde_json::from_str::<Request>(&text).map_err(|e| e.to_string()));
             match request {
-                Ok(request) => {
-                    runner::run(&request, &js_sys::Date::now, &mut |m| post(&replies, &m))
+                Ok(Request::Run(request)) => {
+                    runner::run(&request, &now, &mut |m| post(&replies, &m))
                 }
+                Ok(Request::Jobs(request)) => {
+                    post(&replies, &experiment_runner::jobs(&request, &now))
+                }
+                Ok(Request::Plan(request)) => post(&replies, &experiment_runner::planned(&request)),
                 Err(e) => post(&replies, &WorkerMessage::Failed(e)),
             }
         });

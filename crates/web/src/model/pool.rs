@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::protocol::RunRequest;
+use crate::protocol::Request;
 
 /// Starts in a row that fail before a worker says it is ready; past this the pool stops
 /// trying (a worker that cannot load would otherwise be restarted forever).
@@ -22,7 +22,7 @@ pub enum Command {
     Post {
         slot: usize,
         job: u64,
-        request: RunRequest,
+        request: Request,
     },
     /// Terminate the worker in `slot` (busy or broken) and start a fresh one.
     Restart { slot: usize },
@@ -33,7 +33,7 @@ pub enum Command {
 #[derive(Clone, Debug)]
 struct Job {
     id: u64,
-    request: RunRequest,
+    request: Request,
     /// Already run once on a worker that crashed.
     retried: bool,
 }
@@ -81,18 +81,33 @@ impl Scheduler {
     }
 
     /// A new job: run at once on a free worker, or queued.
-    pub fn submit(&mut self, id: u64, request: RunRequest) -> Vec<Command> {
+    pub fn submit(&mut self, id: u64, request: Request) -> Vec<Command> {
+        self.enqueue(id, request, false)
+    }
+
+    /// A job that goes before every waiting one (an experiment's plan: the page waits on it
+    /// while the queue holds the experiment's runs).
+    pub fn submit_first(&mut self, id: u64, request: Request) -> Vec<Command> {
+        self.enqueue(id, request, true)
+    }
+
+    fn enqueue(&mut self, id: u64, request: Request, first: bool) -> Vec<Command> {
         if self.broken() {
             return vec![Command::Fail {
                 job: id,
                 error: self.broken_message(),
             }];
         }
-        self.queue.push_back(Job {
+        let job = Job {
             id,
             request,
             retried: false,
-        });
+        };
+        if first {
+            self.queue.push_front(job);
+        } else {
+            self.queue.push_back(job);
+        }
         self.dispatch()
     }
 
@@ -210,13 +225,13 @@ mod tests {
     use super::*;
     use sudoku_core::{Grid, Params, Size};
 
-    fn request(seed: u64) -> RunRequest {
-        RunRequest {
+    fn request(seed: u64) -> Request {
+        Request::Run(crate::protocol::RunRequest {
             algorithm: "dlx".into(),
             params: Params::default(),
             puzzle: Grid::empty(Size::FOUR),
             seed,
-        }
+        })
     }
 
     fn posted(commands: &[Command]) -> Vec<(usize, u64)> {
@@ -268,6 +283,16 @@ mod tests {
         pool.submit(4, request(4));
         assert_eq!(pool.cancel_all(), vec![Command::Restart { slot: 0 }]);
         assert_eq!(pool.queued(), 0);
+    }
+
+    #[test]
+    fn plans_go_before_waiting_jobs() {
+        let mut pool = Scheduler::new(1);
+        pool.submit(1, request(1));
+        pool.submit(2, request(2));
+        pool.submit_first(3, request(3));
+        assert_eq!(posted(&pool.ready(0)), vec![(0, 3)]);
+        assert_eq!(posted(&pool.finished(0)), vec![(0, 1)]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::worker_handle::WorkerHandle;
 use crate::model::pool::{Command, Scheduler};
-use crate::protocol::{RunRequest, WorkerMessage};
+use crate::protocol::{Request, WorkerMessage};
 
 /// What the pool tells the page.
 pub enum PoolEvent {
@@ -59,8 +59,18 @@ impl WorkerPool {
     }
 
     /// Runs `request` as `job` on the next free worker.
-    pub fn submit(&self, job: u64, request: RunRequest) {
-        let commands = self.inner.borrow_mut().scheduler.submit(job, request);
+    pub fn submit(&self, job: u64, request: impl Into<Request>) {
+        let commands = self
+            .inner
+            .borrow_mut()
+            .scheduler
+            .submit(job, request.into());
+        self.carry_out(commands);
+    }
+
+    /// Runs `request` as `job` before every waiting job.
+    pub fn submit_first(&self, job: u64, request: Request) {
+        let commands = self.inner.borrow_mut().scheduler.submit_first(job, request);
         self.carry_out(commands);
     }
 
@@ -140,7 +150,7 @@ impl WorkerPool {
         let Some(job) = pool.inner.borrow().scheduler.job_on(slot) else {
             return;
         };
-        let ends = matches!(message, WorkerMessage::Done(_) | WorkerMessage::Failed(_));
+        let ends = message.ends_request();
         pool.emit(PoolEvent::Message { job, message });
         if ends {
             let commands = pool.inner.borrow_mut().scheduler.finished(slot);

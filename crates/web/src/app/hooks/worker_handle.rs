@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{decode_events, Control, RunRequest, WorkerMessage};
+use crate::protocol::{decode_events, Control, Request, WorkerMessage};
 
 /// Where Trunk puts the worker's loader (see index.html).
 const WORKER_URL: &str = "./worker_loader.js";
@@ -54,7 +54,7 @@ impl WorkerHandle {
         })
     }
 
-    pub fn post(&self, request: &RunRequest) -> Result<(), String> {
+    pub fn post(&self, request: &Request) -> Result<(), String> {
         let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
         self.worker
             .post_message(&JsValue::from_str(&text))

@@ -275,7 +275,10 @@ impl Compare {
                         }
                     }
                     WorkerMessage::Failed(error) => lane.failed = Some(error),
-                    WorkerMessage::Ready => {}
+                    // Not messages of a run.
+                    WorkerMessage::Ready
+                    | WorkerMessage::Measured { .. }
+                    | WorkerMessage::Planned(_) => {}
                 }
             }
             CompareAction::Failed { job, error } => {

@@ -52,7 +52,9 @@ impl Lab {
             return Effects::quiet();
         };
         match message {
-            WorkerMessage::Ready => return Effects::quiet(),
+            WorkerMessage::Ready | WorkerMessage::Measured { .. } | WorkerMessage::Planned(_) => {
+                return Effects::quiet()
+            }
             WorkerMessage::Events(events) => run.timeline.extend(events),
             WorkerMessage::Done(summary) => {
                 run.summary = Some(summary);

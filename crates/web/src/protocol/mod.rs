@@ -1,0 +1,228 @@
+//! Messages between the page and the worker. The page never runs a solver: it posts a
+//! [`Request`]. For a run the worker answers with batches of events and ends with
+//! [`WorkerMessage::Done`]; for an experiment's jobs with their measures; for an experiment's plan
+//! with its next jobs and the report of the finished ones.
+
+mod events;
+
+pub use events::{decode_events, encode_events, EVENT_WORDS};
+
+use serde::{Deserialize, Serialize};
+use sudoku_core::experiment::{Job, Measures, Progress, Report};
+use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
+
+/// What the page asks of a worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// Run one algorithm on one puzzle, streaming its events.
+    Run(RunRequest),
+    /// Run these jobs of an experiment and send back their measures.
+    Jobs(JobsRequest),
+    /// Given the jobs so far, the experiment's next jobs and the report of the finished ones.
+    Plan(PlanRequest),
+}
+
+impl From<RunRequest> for Request {
+    fn from(request: RunRequest) -> Request {
+        Request::Run(request)
+    }
+}
+
+/// Which experiment, on which instances, with which settings: all a worker needs to rebuild the
+/// experiment's context (the workers keep no state between requests).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExperimentSetup {
+    pub experiment: String,
+    pub seed: u64,
+    pub runs: Option<usize>,
+    pub max_iterations: Option<u64>,
+    /// Pasted puzzles, one per line (or any format the reader takes), instead of the
+    /// experiment's own set.
+    pub pasted: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobsRequest {
+    pub setup: ExperimentSetup,
+    pub jobs: Vec<Job>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlanRequest {
+    pub setup: ExperimentSetup,
+    pub progress: Progress,
+}
+
+/// The worker's answer to a [`PlanRequest`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlanReply {
+    /// The next batch (empty while jobs are still running, and when the experiment is over).
+    pub next: Vec<Job>,
+    /// The jobs the whole experiment is expected to run.
+    pub planned: usize,
+    pub report: Report,
+    /// How many instances it runs on.
+    pub instances: usize,
+    /// Pasted lines that are not puzzles, each with its error.
+    pub invalid: Vec<String>,
+}
+
+/// One run: algorithm id (registry), parameters, the puzzle and the seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRequest {
+    pub algorithm: String,
+    pub params: Params,
+    pub puzzle: Grid,
+    pub seed: u64,
+}
+
+/// What the worker posts back.
+#[derive(Clone, Debug)]
+pub enum WorkerMessage {
+    /// The worker's wasm is loaded and it takes requests.
+    Ready,
+    /// The next events of the trace, in order.
+    Events(Vec<Event>),
+    /// The run ended.
+    Done(RunSummary),
+    /// The request could not be run (unknown algorithm, bad parameter).
+    Failed(String),
+    /// The measures of a [`JobsRequest`]'s jobs, in order, and the time they took.
+    Measured {
+        measures: Vec<Measures>,
+        elapsed_ms: f64,
+    },
+    /// The answer to a [`PlanRequest`].
+    Planned(Box<PlanReply>),
+}
+
+/// The worker's messages that cross as JSON text (events cross as words, see
+/// [`encode_events`]: the page then needs no JSON reader for events, which saves its bundle
+/// about a tenth of its code).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Control {
+    Ready,
+    Done(RunSummary),
+    Failed(String),
+    Measured {
+        measures: Vec<Measures>,
+        elapsed_ms: f64,
+    },
+    Planned(Box<PlanReply>),
+}
+
+impl WorkerMessage {
+    /// Whether this message ends its request (the worker then takes the next).
+    pub fn ends_request(&self) -> bool {
+        !matches!(self, WorkerMessage::Ready | WorkerMessage::Events(_))
+    }
+
+    /// The JSON form of every message but an event batch.
+    pub fn control(&self) -> Option<Control> {
+        match self {
+            WorkerMessage::Ready => Some(Control::Ready),
+            WorkerMessage::Done(summary) => Some(Control::Done(summary.clone())),
+            WorkerMessage::Failed(message) => Some(Control::Failed(message.clone())),
+            WorkerMessage::Measured {
+                measures,
+                elapsed_ms,
+            } => Some(Control::Measured {
+                measures: measures.clone(),
+                elapsed_ms: *elapsed_ms,
+            }),
+            WorkerMessage::Planned(reply) => Some(Control::Planned(reply.clone())),
+            WorkerMessage::Events(_) => None,
+        }
+    }
+}
+
+impl From<Control> for WorkerMessage {
+    fn from(control: Control) -> WorkerMessage {
+        match control {
+            Control::Ready => WorkerMessage::Ready,
+            Control::Done(summary) => WorkerMessage::Done(summary),
+            Control::Failed(message) => WorkerMessage::Failed(message),
+            Control::Measured {
+                measures,
+                elapsed_ms,
+            } => WorkerMessage::Measured {
+                measures,
+                elapsed_ms,
+            },
+            Control::Planned(reply) => WorkerMessage::Planned(reply),
+        }
+    }
+}
+
+/// How a run ended, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub outcome: Outcome,
+    /// The verifier's word on a solved grid (`None` when not solved).
+    pub verified: Option<Result<(), String>>,
+    /// Solutions of the puzzle counted up to 2 after a successful run: tells a unique puzzle from
+    /// one with several solutions (`None` when the run did not solve it or the count did not
+    /// settle within `runner::UNIQUENESS_NODES`).
+    pub solutions: Option<SolutionCount>,
+    /// Milliseconds the solver ran in the worker (event posting included).
+    pub elapsed_ms: f64,
+    /// Per-cell events kept in the trace and dropped past the cap (summaries are always kept).
+    pub kept_events: u64,
+    pub dropped_events: u64,
+}
+
+impl RunSummary {
+    /// How the run ended, as the test hooks and the embed page's notices name it: `verified`,
+    /// `no-solution`, `gave-up`, `cancelled`, or `failed` (solved but not verified).
+    pub fn outcome_id(&self) -> &'static str {
+        match (&self.outcome.status, &self.verified) {
+            (Status::Solved, Some(Ok(()))) => "verified",
+            (Status::Solved, _) => "failed",
+            (Status::NoSolution, _) => "no-solution",
+            (Status::Cancelled, _) => "cancelled",
+            (Status::GaveUp(_), _) => "gave-up",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_with_impossible_grids_are_refused_when_read() {
+        let good = RunRequest {
+            algorithm: "dlx".into(),
+            params: Params::default(),
+            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            seed: 1,
+        };
+        let text = serde_json::to_string(&good).unwrap();
+        assert_eq!(serde_json::from_str::<RunRequest>(&text).unwrap(), good);
+        for (from, to, why) in [
+            (r#""box_side":2"#, r#""box_side":7"#, "boxes of side 7"),
+            (
+                r#""values":[0,"#,
+                r#""values":[9,"#,
+                "9 is no value of a 4×4 grid",
+            ),
+            (
+                r#""values":[0,"#,
+                r#""values":["#,
+                "a 4×4 grid has 16 cells",
+            ),
+            (
+                r#""given":[false,"#,
+                r#""given":[true,"#,
+                "marked given but empty",
+            ),
+        ] {
+            let bad = text.replacen(from, to, 1);
+            assert_ne!(bad, text, "{from}");
+            let error = serde_json::from_str::<RunRequest>(&bad)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(why), "{why}: {error}");
+        }
+    }
+}
