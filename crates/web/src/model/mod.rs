@@ -3,6 +3,7 @@
 //! geometry of the graph and hypergraph views. The components only draw it.
 
 pub mod compare;
+pub mod experiments;
 pub mod lab;
 pub mod layout;
 pub mod library;

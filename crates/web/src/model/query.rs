@@ -5,12 +5,37 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use sudoku_core::experiment::Experiment;
 use sudoku_core::{Algorithm, Grid};
 
 use super::View;
 
 /// Configurations a compare page runs at most.
 pub const MAX_COMPARE: usize = 8;
+/// The experiments page's `runs` at most (repetitions per configuration).
+pub const MAX_RUNS: usize = 10_000;
+/// The experiments page's `max_iterations` at most (budget per run).
+pub const MAX_ITERATIONS: usize = 10_000_000;
+
+/// The pages the URL can ask for (`page=…`); without it the compare list or `embed` decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Lab,
+    Compare,
+    Experiments,
+}
+
+impl Page {
+    pub const ALL: [Page; 3] = [Page::Lab, Page::Compare, Page::Experiments];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Page::Lab => "lab",
+            Page::Compare => "compare",
+            Page::Experiments => "experiments",
+        }
+    }
+}
 
 /// One configuration of the compare page: an algorithm, parameters that differ from its
 /// defaults, and a seed of its own if it has one.
@@ -99,6 +124,12 @@ pub struct Query {
     pub embed: bool,
     /// The compare page's configurations (empty: not the compare page).
     pub compare: Vec<CompareEntry>,
+    /// The page asked for by `page=…`.
+    pub page: Option<Page>,
+    /// The experiments page's experiment, repetitions and budget per run.
+    pub experiment: Option<Experiment>,
+    pub runs: Option<usize>,
+    pub max_iterations: Option<usize>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -123,6 +154,20 @@ fn flag(name: &str, value: &str, errors: &mut Vec<String>) -> Option<bool> {
         _ => {
             errors.push(format!(
                 "{name}={} is not understood: use 1 or 0",
+                shown(value)
+            ));
+            None
+        }
+    }
+}
+
+/// A whole number from 1 to `max`, or a message.
+fn bounded(name: &str, value: &str, max: usize, errors: &mut Vec<String>) -> Option<usize> {
+    match value.trim().parse::<usize>() {
+        Ok(v) if (1..=max).contains(&v) => Some(v),
+        _ => {
+            errors.push(format!(
+                "{name}={} is not a whole number from 1 to {max}",
                 shown(value)
             ));
             None
@@ -181,6 +226,25 @@ impl Query {
                         }
                     }
                 }
+                "page" => match Page::ALL.into_iter().find(|p| p.id() == value) {
+                    Some(p) => q.page = Some(p),
+                    None => q.errors.push(format!(
+                        "page={} is not a page: use lab, compare or experiments",
+                        shown(value)
+                    )),
+                },
+                "experiment" => match Experiment::from_id(value) {
+                    Some(e) => q.experiment = Some(e),
+                    None => q.errors.push(format!(
+                        "unknown experiment {}: choose one of {}",
+                        shown(value),
+                        Experiment::ALL.map(Experiment::id).join(", ")
+                    )),
+                },
+                "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
+                "max_iterations" => {
+                    q.max_iterations = bounded(key, value, MAX_ITERATIONS, &mut q.errors)
+                }
                 "view" => match View::from_id(value) {
                     Some(v) => q.view = Some(v),
                     None => q.errors.push(format!(
@@ -229,6 +293,18 @@ impl Query {
         // (key, encoded value), in the order printed.
         let mut pairs: Vec<(String, String)> = Vec::new();
         let mut put = |key: &str, value: &str| pairs.push((encode(key), encode(value)));
+        if let Some(p) = self.page {
+            put("page", p.id());
+        }
+        if let Some(e) = self.experiment {
+            put("experiment", e.id());
+        }
+        if let Some(r) = self.runs {
+            put("runs", &r.to_string());
+        }
+        if let Some(m) = self.max_iterations {
+            put("max_iterations", &m.to_string());
+        }
         if let Some(p) = &self.puzzle {
             put("puzzle", p);
         }

@@ -1,0 +1,478 @@
+//! The experiments page's state and actions, as a reducer: an experiment of the core re-run in
+//! the page. Its jobs are farmed out to the worker pool in chunks sized to take about
+//! [`TARGET_CHUNK_MS`] each; a worker answers each chunk with its measures; the plan (next jobs,
+//! report of the finished ones) is asked of a worker too, so the page holds no experiment's
+//! logic: it keeps the jobs and their measures, and draws the report it is sent.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use sudoku_core::experiment::{Experiment, Progress, Report};
+
+use super::query::Query;
+use crate::protocol::{
+    ExperimentSetup, JobsRequest, PlanReply, PlanRequest, Request, WorkerMessage,
+};
+
+#[cfg(test)]
+mod tests;
+
+/// A chunk of jobs should keep a worker busy about this long: long enough that messages cost
+/// nothing beside the runs, short enough that progress moves and a cancel loses little.
+pub const TARGET_CHUNK_MS: f64 = 400.0;
+/// Jobs per chunk at most.
+pub const MAX_CHUNK: usize = 512;
+/// The report is asked for again this often while jobs run.
+pub const REPORT_EVERY_MS: f64 = 1_000.0;
+/// Chunks in flight per worker: one running, one waiting, so no worker idles between chunks.
+const CHUNKS_PER_WORKER: usize = 2;
+
+/// Where an experiment stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Idle,
+    Running,
+    Done,
+    /// Stopped by the user: the finished jobs' report stays.
+    Cancelled,
+    Failed(String),
+}
+
+impl Status {
+    /// The `data-status` test hook.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Status::Idle => "idle",
+            Status::Running => "running",
+            Status::Done => "done",
+            Status::Cancelled => "cancelled",
+            Status::Failed(_) => "failed",
+        }
+    }
+}
+
+/// The form, as typed (read when a run starts, so a typo is named rather than ignored).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form {
+    pub experiment: Experiment,
+    pub seed: String,
+    /// Empty: the paper's count.
+    pub runs: String,
+    /// Empty: the paper's budget.
+    pub max_iterations: String,
+    /// Use the pasted puzzles instead of the experiment's own set.
+    pub use_pasted: bool,
+    pub pasted: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExperimentsAction {
+    SetExperiment(Experiment),
+    SetSeed(String),
+    SetRuns(String),
+    SetMaxIterations(String),
+    UsePasted(bool),
+    SetPasted(String),
+    /// `now`: milliseconds on the page's clock, as in every timed action.
+    Start {
+        now: f64,
+    },
+    Cancel {
+        now: f64,
+    },
+    FromWorker {
+        job: u64,
+        message: WorkerMessage,
+        now: f64,
+    },
+    /// The pool could not run a job.
+    Failed {
+        job: u64,
+        error: String,
+        now: f64,
+    },
+}
+
+/// What the page must do after an action.
+#[derive(Debug, Default)]
+pub struct ExperimentsEffects {
+    /// Requests to submit; `true`: before every waiting job.
+    pub submit: Vec<(u64, Request, bool)>,
+    pub cancel: Vec<u64>,
+}
+
+/// A running (or ended) experiment.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub setup: ExperimentSetup,
+    pub progress: Progress,
+    /// Issued jobs not yet sent to a worker.
+    pending: VecDeque<usize>,
+    /// Pool job → the indices of the jobs of its chunk.
+    in_flight: BTreeMap<u64, Vec<usize>>,
+    /// The pool job asking for the plan, if one is out.
+    plan_job: Option<u64>,
+    pub started_ms: f64,
+    /// When it ended (done, cancelled or failed).
+    pub ended_ms: Option<f64>,
+    last_plan_ms: f64,
+    /// Worker time and jobs measured so far: the mean sizes the next chunks.
+    busy_ms: f64,
+    measured: usize,
+    /// Jobs the experiment is expected to run (the worker's estimate).
+    pub planned: usize,
+}
+
+impl Run {
+    pub fn finished(&self) -> usize {
+        self.progress.finished()
+    }
+
+    /// Estimated milliseconds left, once some jobs have finished.
+    pub fn time_left_ms(&self, now: f64) -> Option<f64> {
+        let done = self.finished();
+        (done > 0 && self.ended_ms.is_none()).then(|| {
+            let elapsed = now - self.started_ms;
+            elapsed * (self.planned.saturating_sub(done)) as f64 / done as f64
+        })
+    }
+
+    pub fn elapsed_ms(&self, now: f64) -> f64 {
+        self.ended_ms.unwrap_or(now) - self.started_ms
+    }
+}
+
+/// The experiments page.
+pub struct Experiments {
+    pub form: Form,
+    pub status: Status,
+    pub run: Option<Run>,
+    pub report: Option<Report>,
+    /// Instances of the last plan, and the pasted lines that are not puzzles.
+    pub instances: usize,
+    pub invalid: Vec<String>,
+    /// Values of the URL or the form that could not be used.
+    pub errors: Vec<String>,
+    workers: usize,
+    next_job: u64,
+}
+
+impl Experiments {
+    /// The page as its URL asks (`experiment`, `seed`, `runs`, `max_iterations`); starts at
+    /// once with `run=1`.
+    pub fn new(query: Query, workers: usize, now: f64) -> (Experiments, ExperimentsEffects) {
+        let form = Form {
+            experiment: query.experiment.unwrap_or(Experiment::Filtering),
+            seed: query
+                .seed
+                .unwrap_or(sudoku_core::experiment::Settings::default().seed)
+                .to_string(),
+            runs: query.runs.map(|r| r.to_string()).unwrap_or_default(),
+            max_iterations: query
+                .max_iterations
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
+            use_pasted: false,
+            pasted: String::new(),
+        };
+        let mut page = Experiments {
+            form,
+            status: Status::Idle,
+            run: None,
+            report: None,
+            instances: 0,
+            invalid: Vec::new(),
+            errors: query.errors,
+            workers: workers.max(1),
+            next_job: 1,
+        };
+        let effects = if query.run && page.errors.is_empty() {
+            page.apply(ExperimentsAction::Start { now })
+        } else {
+            ExperimentsEffects::default()
+        };
+        (page, effects)
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.status == Status::Running
+    }
+
+    /// The URL of this experiment's settings (pasted instances are not carried).
+    pub fn query(&self) -> Query {
+        Query {
+            page: Some(super::query::Page::Experiments),
+            experiment: Some(self.form.experiment),
+            seed: self.form.seed.trim().parse().ok(),
+            runs: self.form.runs.trim().parse().ok(),
+            max_iterations: self.form.max_iterations.trim().parse().ok(),
+            ..Query::default()
+        }
+    }
+
+    pub fn apply(&mut self, action: ExperimentsAction) -> ExperimentsEffects {
+        let mut effects = ExperimentsEffects::default();
+        match action {
+            ExperimentsAction::SetExperiment(e) => self.form.experiment = e,
+            ExperimentsAction::SetSeed(s) => self.form.seed = s,
+            ExperimentsAction::SetRuns(s) => self.form.runs = s,
+            ExperimentsAction::SetMaxIterations(s) => self.form.max_iterations = s,
+            ExperimentsAction::UsePasted(on) => self.form.use_pasted = on,
+            ExperimentsAction::SetPasted(s) => self.form.pasted = s,
+            ExperimentsAction::Start { now } => self.start(now, &mut effects),
+            ExperimentsAction::Cancel { now } => {
+                if self.is_running() {
+                    self.stop(Status::Cancelled, now, &mut effects);
+                    // One more plan: the report of every job that finished.
+                    self.ask_plan(now, &mut effects);
+                }
+            }
+            ExperimentsAction::FromWorker { job, message, now } => {
+                self.received(job, message, now, &mut effects)
+            }
+            ExperimentsAction::Failed { job, error, now } => {
+                let ours = self
+                    .run
+                    .as_ref()
+                    .is_some_and(|r| r.plan_job == Some(job) || r.in_flight.contains_key(&job));
+                if ours && self.is_running() {
+                    self.stop(Status::Failed(error), now, &mut effects);
+                }
+            }
+        }
+        effects
+    }
+
+    /// The form's settings, or what is wrong with them.
+    fn setup(&self) -> Result<ExperimentSetup, String> {
+        let form = &self.form;
+        let seed = form.seed.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "seed: '{}' is not a whole number from 0 to 2^64-1",
+                form.seed.trim()
+            )
+        })?;
+        let runs = optional(&form.runs, "runs", super::query::MAX_RUNS)?;
+        let max_iterations = optional(
+            &form.max_iterations,
+            "max iterations",
+            super::query::MAX_ITERATIONS,
+        )?
+        .map(|m| m as u64);
+        let pasted = if form.use_pasted {
+            if form.pasted.trim().is_empty() {
+                return Err("paste puzzles (one per line), or use the experiment's own set".into());
+            }
+            Some(form.pasted.clone())
+        } else {
+            None
+        };
+        Ok(ExperimentSetup {
+            experiment: form.experiment.id().to_string(),
+            seed,
+            runs,
+            max_iterations,
+            pasted,
+        })
+    }
+
+    fn start(&mut self, now: f64, effects: &mut ExperimentsEffects) {
+        if self.is_running() {
+            return;
+        }
+        let setup = match self.setup() {
+            Ok(setup) => setup,
+            Err(e) => {
+                self.status = Status::Failed(e);
+                return;
+            }
+        };
+        self.status = Status::Running;
+        self.report = None;
+        self.invalid.clear();
+        self.instances = 0;
+        self.run = Some(Run {
+            setup,
+            progress: Progress::default(),
+            pending: VecDeque::new(),
+            in_flight: BTreeMap::new(),
+            plan_job: None,
+            started_ms: now,
+            ended_ms: None,
+            last_plan_ms: now,
+            busy_ms: 0.0,
+            measured: 0,
+            planned: 0,
+        });
+        self.ask_plan(now, effects);
+    }
+
+    /// Ends the run: its chunks and plan are dropped from the pool.
+    fn stop(&mut self, status: Status, now: f64, effects: &mut ExperimentsEffects) {
+        self.status = status;
+        if let Some(run) = self.run.as_mut() {
+            effects.cancel.extend(run.in_flight.keys().copied());
+            effects.cancel.extend(run.plan_job.take());
+            run.in_flight.clear();
+            run.pending.clear();
+            run.ended_ms = Some(now);
+        }
+    }
+
+    fn ask_plan(&mut self, now: f64, effects: &mut ExperimentsEffects) {
+        let job = self.take_job_id();
+        let Some(run) = self.run.as_mut() else { return };
+        if run.plan_job.is_some() {
+            return;
+        }
+        run.plan_job = Some(job);
+        run.last_plan_ms = now;
+        let request = Request::Plan(PlanRequest {
+            setup: run.setup.clone(),
+            progress: run.progress.clone(),
+        });
+        effects.submit.push((job, request, true));
+    }
+
+    fn take_job_id(&mut self) -> u64 {
+        self.next_job += 1;
+        self.next_job
+    }
+
+    fn received(
+        &mut self,
+        job: u64,
+        message: WorkerMessage,
+        now: f64,
+        effects: &mut ExperimentsEffects,
+    ) {
+        let Some(run) = self.run.as_mut() else { return };
+        if run.plan_job == Some(job) {
+            run.plan_job = None;
+            match message {
+                WorkerMessage::Planned(reply) => self.planned(*reply, now, effects),
+                WorkerMessage::Failed(error) if self.is_running() => {
+                    self.stop(Status::Failed(error), now, effects);
+                }
+                _ => {}
+            }
+            return;
+        }
+        let Some(indices) = run.in_flight.remove(&job) else {
+            return; // a late message of a cancelled chunk
+        };
+        match message {
+            WorkerMessage::Measured {
+                measures,
+                elapsed_ms,
+            } if measures.len() == indices.len() => {
+                let run = self.run.as_mut().expect("checked above");
+                for (&index, m) in indices.iter().zip(measures) {
+                    run.progress.record(index, m);
+                }
+                run.busy_ms += elapsed_ms.max(0.0);
+                run.measured += indices.len();
+            }
+            WorkerMessage::Failed(error) => {
+                self.stop(Status::Failed(error), now, effects);
+                return;
+            }
+            _ => {
+                self.stop(
+                    Status::Failed("a worker answered a chunk of jobs with something else".into()),
+                    now,
+                    effects,
+                );
+                return;
+            }
+        }
+        self.dispatch(effects);
+        let run = self.run.as_ref().expect("checked above");
+        let batch_over = run.pending.is_empty() && run.in_flight.is_empty();
+        if batch_over || now - run.last_plan_ms >= REPORT_EVERY_MS {
+            self.ask_plan(now, effects);
+        }
+    }
+
+    fn planned(&mut self, reply: PlanReply, now: f64, effects: &mut ExperimentsEffects) {
+        self.report = Some(reply.report);
+        self.instances = reply.instances;
+        self.invalid = reply.invalid;
+        if !self.is_running() {
+            return;
+        }
+        let Some(run) = self.run.as_mut() else { return };
+        run.planned = reply.planned;
+        if !reply.next.is_empty() && run.progress.is_complete() {
+            let issued = run.progress.issue(reply.next);
+            run.pending.extend(issued);
+        }
+        if run.pending.is_empty() && run.in_flight.is_empty() {
+            if run.progress.is_complete() {
+                self.status = Status::Done;
+                run.ended_ms = Some(now);
+            } else {
+                // Only after a stop could jobs be left unsent; ask again rather than stall.
+                self.ask_plan(now, effects);
+            }
+            return;
+        }
+        self.dispatch(effects);
+    }
+
+    /// Sends chunks until every worker has [`CHUNKS_PER_WORKER`].
+    fn dispatch(&mut self, effects: &mut ExperimentsEffects) {
+        let workers = self.workers;
+        while self.run.as_ref().is_some_and(|r| {
+            !r.pending.is_empty() && r.in_flight.len() < workers * CHUNKS_PER_WORKER
+        }) {
+            let job = self.take_job_id();
+            let run = self.run.as_mut().expect("checked in the loop's condition");
+            let size = chunk_size(run.busy_ms, run.measured, run.pending.len(), workers);
+            let indices: Vec<usize> = run.pending.drain(..size).collect();
+            let jobs = indices
+                .iter()
+                .map(|&i| run.progress.jobs[i].clone())
+                .collect();
+            run.in_flight.insert(job, indices);
+            effects.submit.push((
+                job,
+                Request::Jobs(JobsRequest {
+                    setup: run.setup.clone(),
+                    jobs,
+                }),
+                false,
+            ));
+        }
+    }
+}
+
+/// Jobs for the next chunk: about [`TARGET_CHUNK_MS`] of work at the mean time per job so far
+/// (one job while nothing is measured), and no more than an even share of what is left, so the
+/// last chunks end together.
+pub fn chunk_size(busy_ms: f64, measured: usize, pending: usize, workers: usize) -> usize {
+    let by_time = if measured == 0 {
+        1
+    } else {
+        let per_job = (busy_ms / measured as f64).max(1e-3);
+        (TARGET_CHUNK_MS / per_job) as usize
+    };
+    let share = pending.div_ceil(workers.max(1));
+    by_time
+        .clamp(1, MAX_CHUNK)
+        .min(share)
+        .clamp(1, pending.max(1))
+}
+
+/// An optional positive whole number from a form field.
+fn optional(text: &str, name: &str, max: usize) -> Result<Option<usize>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<usize>() {
+        Ok(v) if (1..=max).contains(&v) => Ok(Some(v)),
+        _ => Err(format!(
+            "{name}: '{text}' is not a whole number from 1 to {max}"
+        )),
+    }
+}

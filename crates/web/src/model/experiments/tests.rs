@@ -1,0 +1,236 @@
+//! The experiments page driven as the browser drives it, with the worker's side run natively
+//! (`experiment_runner`): chunks answered out of order, reports refreshed, cancel, failures.
+
+use super::*;
+use crate::experiment_runner;
+use sudoku_core::experiment::{run as run_experiment, Context, Sequential, Settings};
+
+fn query(text: &str) -> Query {
+    let pairs: Vec<(String, String)> = text
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// What a worker answers to a request.
+fn answer(request: &Request) -> WorkerMessage {
+    match request {
+        Request::Jobs(r) => experiment_runner::jobs(r, &|| 0.0),
+        Request::Plan(r) => experiment_runner::planned(r),
+        Request::Run(_) => panic!("the experiments page runs no single run"),
+    }
+}
+
+/// Carries out effects like a pool of workers that finish the newest request first (the
+/// hardest order for the page), until nothing is left; `now` advances 300 ms per answer.
+fn drive(page: &mut Experiments, effects: ExperimentsEffects, now: &mut f64) -> usize {
+    let mut waiting: Vec<(u64, Request)> = Vec::new();
+    let mut answered = 0;
+    let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, Request)>| {
+        waiting.retain(|(job, _)| !effects.cancel.contains(job));
+        waiting.extend(effects.submit.into_iter().map(|(job, r, _)| (job, r)));
+    };
+    push(effects, &mut waiting);
+    while let Some((job, request)) = waiting.pop() {
+        *now += 300.0;
+        let message = answer(&request);
+        answered += 1;
+        let effects = page.apply(ExperimentsAction::FromWorker {
+            job,
+            message,
+            now: *now,
+        });
+        push(effects, &mut waiting);
+    }
+    answered
+}
+
+fn cli_report(name: &str, seed: u64, runs: usize, max_iterations: u64) -> Report {
+    let experiment = Experiment::from_id(name).unwrap();
+    let settings = Settings {
+        seed,
+        runs: Some(runs),
+        max_iterations: Some(max_iterations),
+        instances: None,
+    };
+    run_experiment(experiment, &settings, &Sequential)
+}
+
+#[test]
+fn a_url_run_ends_with_the_clis_report() {
+    for name in ["coloring", "tabu", "filtering"] {
+        let mut now = 0.0;
+        let (mut page, effects) = Experiments::new(
+            query(&format!(
+                "page=experiments&experiment={name}&seed=5&runs=1&max_iterations=40&run=1"
+            )),
+            3,
+            now,
+        );
+        assert_eq!(page.status, Status::Running, "{name}");
+        drive(&mut page, effects, &mut now);
+        assert_eq!(page.status, Status::Done, "{name}");
+        let run = page.run.as_ref().unwrap();
+        assert_eq!(run.finished(), run.progress.jobs.len());
+        assert_eq!(run.planned, run.progress.jobs.len(), "{name}");
+        assert_eq!(
+            page.report.as_ref(),
+            Some(&cli_report(name, 5, 1, 40)),
+            "{name}"
+        );
+        assert_eq!(run.time_left_ms(now), None);
+    }
+}
+
+#[test]
+fn chunks_grow_to_the_target_time_and_share_the_tail() {
+    assert_eq!(chunk_size(0.0, 0, 5_000, 4), 1, "nothing measured yet");
+    assert_eq!(chunk_size(100.0, 10, 5_000, 4), 40, "10 ms per job");
+    assert_eq!(chunk_size(1.0, 1_000, 5_000, 4), MAX_CHUNK);
+    assert_eq!(
+        chunk_size(1.0, 1_000, 10, 4),
+        3,
+        "the last jobs are shared out"
+    );
+    assert_eq!(chunk_size(5_000.0, 1, 10, 4), 1, "slow jobs go one by one");
+}
+
+#[test]
+fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
+    let mut now = 0.0;
+    let (mut page, effects) = Experiments::new(
+        query("page=experiments&experiment=coloring&runs=2&max_iterations=30&run=1"),
+        2,
+        now,
+    );
+    // The first plan, then two rounds of chunks answered.
+    let (plan_job, plan, _) = effects.submit.into_iter().next().unwrap();
+    let mut effects = page.apply(ExperimentsAction::FromWorker {
+        job: plan_job,
+        message: answer(&plan),
+        now,
+    });
+    assert_eq!(effects.submit.len(), 4, "two chunks per worker");
+    let mut late = None;
+    for _ in 0..2 {
+        let (job, request, _) = effects.submit.remove(0);
+        now += 10.0;
+        let more = page.apply(ExperimentsAction::FromWorker {
+            job,
+            message: answer(&request),
+            now,
+        });
+        effects.submit.extend(more.submit);
+    }
+    let (late_job, late_request, _) = effects.submit.remove(0);
+    late.replace((late_job, answer(&late_request)));
+    let finished = page.run.as_ref().unwrap().finished();
+    assert_eq!(finished, 2);
+    let cancel = page.apply(ExperimentsAction::Cancel { now });
+    assert_eq!(page.status, Status::Cancelled);
+    assert!(cancel.cancel.contains(&late_job));
+    // The final plan reports what finished.
+    let [(job, request, true)] = &cancel.submit[..] else {
+        panic!("{:?}", cancel.submit)
+    };
+    page.apply(ExperimentsAction::FromWorker {
+        job: *job,
+        message: answer(request),
+        now,
+    });
+    let report = page.report.as_ref().unwrap();
+    let runs_table = report
+        .tables
+        .iter()
+        .find(|t| t.name == "coloring-runs")
+        .unwrap();
+    let counted: usize = runs_table
+        .rows
+        .iter()
+        .map(|r| r[5].parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(
+        counted, finished,
+        "the report counts the finished runs only"
+    );
+    // A late answer of a cancelled chunk changes nothing.
+    let (job, message) = late.unwrap();
+    let effects = page.apply(ExperimentsAction::FromWorker { job, message, now });
+    assert!(effects.submit.is_empty());
+    assert_eq!(page.run.as_ref().unwrap().finished(), finished);
+    assert_eq!(page.status, Status::Cancelled);
+}
+
+#[test]
+fn pasted_instances_run_the_valid_lines_and_list_the_others() {
+    let mut now = 0.0;
+    let (mut page, _) = Experiments::new(query("page=experiments&experiment=filtering"), 2, now);
+    page.apply(ExperimentsAction::UsePasted(true));
+    page.apply(ExperimentsAction::SetPasted(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+         1234\n\
+         ..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8\n"
+            .into(),
+    ));
+    let effects = page.apply(ExperimentsAction::Start { now });
+    drive(&mut page, effects, &mut now);
+    assert_eq!(page.status, Status::Done);
+    assert_eq!(page.instances, 2);
+    assert_eq!(page.invalid.len(), 1);
+    assert!(
+        page.invalid[0].starts_with("line 2: "),
+        "{:?}",
+        page.invalid
+    );
+    assert_eq!(page.report.as_ref().unwrap().tables[1].rows.len(), 2);
+}
+
+#[test]
+fn bad_settings_are_named_and_nothing_runs() {
+    let (page, effects) = Experiments::new(
+        query("page=experiments&experiment=alchemy&runs=0&max_iterations=x&run=1"),
+        2,
+        0.0,
+    );
+    assert!(effects.submit.is_empty(), "invalid URL values: no run");
+    assert_eq!(page.errors.len(), 3, "{:?}", page.errors);
+    assert!(page.errors[0].contains("choose one of coloring"));
+    let (mut page, _) = Experiments::new(query("page=experiments"), 2, 0.0);
+    page.apply(ExperimentsAction::SetRuns("-3".into()));
+    let effects = page.apply(ExperimentsAction::Start { now: 0.0 });
+    assert!(effects.submit.is_empty());
+    assert!(matches!(&page.status, Status::Failed(m) if m.contains("runs")));
+    page.apply(ExperimentsAction::SetRuns(String::new()));
+    page.apply(ExperimentsAction::UsePasted(true));
+    page.apply(ExperimentsAction::Start { now: 0.0 });
+    assert!(matches!(&page.status, Status::Failed(m) if m.contains("paste")));
+    // A worker's refusal (too many jobs) ends the run with its message.
+    page.apply(ExperimentsAction::UsePasted(false));
+    page.apply(ExperimentsAction::SetExperiment(Experiment::Coloring));
+    page.apply(ExperimentsAction::SetRuns("10000".into()));
+    let effects = page.apply(ExperimentsAction::Start { now: 0.0 });
+    let mut now = 0.0;
+    drive(&mut page, effects, &mut now);
+    assert!(
+        matches!(&page.status, Status::Failed(m) if m.contains("at most")),
+        "{:?}",
+        page.status
+    );
+}
+
+#[test]
+fn the_url_names_the_experiment_and_round_trips() {
+    let (page, _) = Experiments::new(
+        query("page=experiments&experiment=tabu&seed=9&runs=3&max_iterations=500"),
+        1,
+        0.0,
+    );
+    assert_eq!(
+        page.query().to_search(),
+        "?page=experiments&experiment=tabu&runs=3&max_iterations=500&seed=9"
+    );
+    let context = Context::new(Experiment::Tabu, &Settings::default());
+    assert!(!context.instances.is_empty());
+}
