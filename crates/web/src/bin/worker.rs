@@ -1,6 +1,6 @@
-//! The worker's entry point (Trunk `data-bin="worker" data-type="worker"`): takes one request at a
-//! time: a run (answered with event batches and the outcome, see `sudoku_web::runner`) or an
-//! experiment's jobs or plan (see `sudoku_web::experiment_runner`).
+//! The worker's entry point (Trunk `data-bin="worker" data-type="worker"`): takes one run request
+//! at a time and answers with event batches and the outcome (see `sudoku_web::runner`).
+//! Experiments have a worker of their own (`experiment_worker`).
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
@@ -9,8 +9,8 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use sudoku_web::protocol::{encode_events, Request, WorkerMessage};
-    use sudoku_web::{experiment_runner, runner};
+    use sudoku_web::protocol::{encode_events, RunOnly, WorkerMessage};
+    use sudoku_web::runner;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -22,13 +22,12 @@ mod wasm {
             let words = js_sys::Uint32Array::from(encode_events(events).as_slice());
             let transfer = js_sys::Array::of1(&words.buffer());
             let _ = scope.post_message_with_transfer(&words, &transfer);
-        } else if let Some(Ok(text)) = message.control().map(|c| serde_json::to_string(&c)) {
+        } else if let Some(Ok(text)) = message.run_control().map(|c| serde_json::to_string(&c)) {
             let _ = scope.post_message(&JsValue::from_str(&text));
         }
     }
 
-    /// Milliseconds on the worker's monotonic clock (finer than `Date.now()`: the exact
-    /// experiment times runs of microseconds).
+    /// Milliseconds on the worker's monotonic clock.
     fn now() -> f64 {
         js_sys::global()
             .unchecked_into::<web_sys::WorkerGlobalScope>()
@@ -44,15 +43,11 @@ mod wasm {
                 .data()
                 .as_string()
                 .ok_or_else(|| "the page sent a message the worker cannot read".to_string())
-                .and_then(|text| serde_json::from_str::<Request>(&text).map_err(|e| e.to_string()));
+                .and_then(|text| serde_json::from_str::<RunOnly>(&text).map_err(|e| e.to_string()));
             match request {
-                Ok(Request::Run(request)) => {
+                Ok(RunOnly::Run(request)) => {
                     runner::run(&request, &now, &mut |m| post(&replies, &m))
                 }
-                Ok(Request::Jobs(request)) => {
-                    post(&replies, &experiment_runner::jobs(&request, &now))
-                }
-                Ok(Request::Plan(request)) => post(&replies, &experiment_runner::planned(&request)),
                 Err(e) => post(&replies, &WorkerMessage::Failed(e)),
             }
         });

@@ -22,6 +22,21 @@ pub enum Request {
     Plan(PlanRequest),
 }
 
+/// The requests the lab's worker reads: runs only (its reader then carries no code for the
+/// experiments' requests). Same JSON as [`Request::Run`].
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum RunOnly {
+    Run(RunRequest),
+}
+
+/// The requests the experiments' worker reads. Same JSON as [`Request::Jobs`] and
+/// [`Request::Plan`].
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum ExperimentRequest {
+    Jobs(JobsRequest),
+    Plan(PlanRequest),
+}
+
 impl From<RunRequest> for Request {
     fn from(request: RunRequest) -> Request {
         Request::Run(request)
@@ -111,7 +126,26 @@ pub enum Control {
     Planned(Box<PlanReply>),
 }
 
+/// The lab worker's side of [`Control`]: the same JSON for the messages of a run, written
+/// without the code for an experiment's (that worker then carries no report writer).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub enum RunControl<'a> {
+    Ready,
+    Done(&'a RunSummary),
+    Failed(&'a str),
+}
+
 impl WorkerMessage {
+    /// The JSON form of a run's control messages (`None` for events and experiment messages).
+    pub fn run_control(&self) -> Option<RunControl<'_>> {
+        match self {
+            WorkerMessage::Ready => Some(RunControl::Ready),
+            WorkerMessage::Done(summary) => Some(RunControl::Done(summary)),
+            WorkerMessage::Failed(message) => Some(RunControl::Failed(message)),
+            _ => None,
+        }
+    }
+
     /// Whether this message ends its request (the worker then takes the next).
     pub fn ends_request(&self) -> bool {
         !matches!(self, WorkerMessage::Ready | WorkerMessage::Events(_))
@@ -188,6 +222,60 @@ impl RunSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_run_workers_control_messages_read_as_control() {
+        let summary = RunSummary {
+            outcome: Outcome {
+                status: Status::NoSolution,
+                grid: Grid::empty(sudoku_core::Size::FOUR),
+                stats: Default::default(),
+            },
+            verified: None,
+            solutions: None,
+            elapsed_ms: 1.5,
+            kept_events: 3,
+            dropped_events: 0,
+        };
+        for message in [
+            WorkerMessage::Ready,
+            WorkerMessage::Done(summary),
+            WorkerMessage::Failed("no".into()),
+        ] {
+            let narrow = serde_json::to_string(&message.run_control().unwrap()).unwrap();
+            let full = serde_json::to_string(&message.control().unwrap()).unwrap();
+            assert_eq!(narrow, full);
+        }
+    }
+
+    #[test]
+    fn each_worker_reads_its_own_requests_as_the_page_writes_them() {
+        let run = Request::Run(RunRequest {
+            algorithm: "dlx".into(),
+            params: Params::default(),
+            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            seed: 1,
+        });
+        let plan = Request::Plan(PlanRequest {
+            setup: ExperimentSetup {
+                experiment: "tabu".into(),
+                seed: 1,
+                runs: None,
+                max_iterations: Some(5),
+                pasted: None,
+            },
+            progress: Progress::default(),
+        });
+        let run_text = serde_json::to_string(&run).unwrap();
+        let plan_text = serde_json::to_string(&plan).unwrap();
+        assert!(serde_json::from_str::<RunOnly>(&run_text).is_ok());
+        assert!(serde_json::from_str::<RunOnly>(&plan_text).is_err());
+        assert!(matches!(
+            serde_json::from_str::<ExperimentRequest>(&plan_text),
+            Ok(ExperimentRequest::Plan(p)) if p.setup.max_iterations == Some(5)
+        ));
+        assert!(serde_json::from_str::<ExperimentRequest>(&run_text).is_err());
+    }
 
     #[test]
     fn requests_with_impossible_grids_are_refused_when_read() {

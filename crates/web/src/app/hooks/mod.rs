@@ -2,6 +2,7 @@
 //! the keyboard shortcuts), the colour theme and the service worker.
 
 mod use_compare;
+mod use_experiments;
 mod use_lab;
 mod use_parent_notices;
 mod use_redraw;
@@ -13,6 +14,7 @@ mod use_worker_pool;
 mod worker_handle;
 
 pub use use_compare::{use_compare, CompareHandle};
+pub use use_experiments::{now_ms, use_experiments, ExperimentsHandle};
 pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
 pub use use_parent_notices::use_parent_notices;
 pub use use_redraw::{use_redraw, Redraw};
@@ -20,4 +22,4 @@ pub use use_service_worker::use_service_worker;
 pub use use_shortcuts::{use_shortcuts, SHORTCUTS};
 pub use use_theme::{use_theme, Theme};
 pub use use_ticker::use_ticker;
-pub use use_worker_pool::{use_worker_pool, PoolEvent, WorkerPool};
+pub use use_worker_pool::{use_worker_pool, PoolEvent, WorkerKind, WorkerPool};

@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{url_pairs, use_redraw, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerPool};
+use super::{
+    url_pairs, use_redraw, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerKind, WorkerPool,
+};
 use crate::model::compare::{Compare, CompareAction, CompareEffects};
 use crate::model::lab::TICKS_PER_SECOND;
 use crate::model::pool::pool_size;
@@ -88,7 +90,7 @@ pub fn use_compare() -> CompareHandle {
         Callback::from(move |action| store.act(action))
     };
     let workers = *use_memo((), |_| pool_size(hardware_concurrency()));
-    let pool = use_worker_pool(workers, {
+    let pool = use_worker_pool(workers, WorkerKind::Solver, {
         let act = act.clone();
         Callback::from(move |event| {
             act.emit(match event {

@@ -10,7 +10,8 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use super::{
-    use_redraw, use_shortcuts, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerPool,
+    use_redraw, use_shortcuts, use_ticker, use_worker_pool, PoolEvent, Redraw, WorkerKind,
+    WorkerPool,
 };
 use crate::model::lab::{self, Action, Effects};
 use crate::model::library::library;
@@ -154,7 +155,7 @@ pub fn use_lab() -> LabHandle {
         })
     };
     // One run at a time: a pool of one worker.
-    let worker = use_worker_pool(1, {
+    let worker = use_worker_pool(1, WorkerKind::Solver, {
         let act = act.clone();
         Callback::from(move |event| {
             act.emit(match event {

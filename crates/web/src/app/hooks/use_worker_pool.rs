@@ -11,6 +11,7 @@ use std::rc::{Rc, Weak};
 use yew::prelude::*;
 
 use super::worker_handle::WorkerHandle;
+pub use super::worker_handle::WorkerKind;
 use crate::model::pool::{Command, Scheduler};
 use crate::protocol::{Request, WorkerMessage};
 
@@ -23,6 +24,7 @@ pub enum PoolEvent {
 }
 
 struct Inner {
+    kind: WorkerKind,
     scheduler: Scheduler,
     workers: Vec<Option<WorkerHandle>>,
     /// Bumped at each start of a slot's worker: messages of a replaced worker are ignored.
@@ -43,9 +45,10 @@ impl PartialEq for WorkerPool {
 }
 
 impl WorkerPool {
-    fn new(size: usize) -> WorkerPool {
+    fn new(size: usize, kind: WorkerKind) -> WorkerPool {
         WorkerPool {
             inner: Rc::new(RefCell::new(Inner {
+                kind,
                 scheduler: Scheduler::new(size),
                 workers: (0..size.max(1)).map(|_| None).collect(),
                 generations: vec![0; size.max(1)],
@@ -122,7 +125,8 @@ impl WorkerPool {
             move |message| Self::received(&weak, slot, generation, message)
         };
         let on_error = move |error: String| Self::crashed(&weak, slot, generation, &error);
-        match WorkerHandle::spawn(on_message, on_error) {
+        let kind = self.inner.borrow().kind;
+        match WorkerHandle::spawn(kind, on_message, on_error) {
             Ok(handle) => self.inner.borrow_mut().workers[slot] = Some(handle),
             Err(error) => {
                 let commands = self.inner.borrow_mut().scheduler.crashed(slot, &error);
@@ -174,14 +178,14 @@ impl WorkerPool {
     }
 }
 
-/// `size` workers; `on_event` receives their messages (the latest callback is used).
+/// `size` workers of `kind`; `on_event` receives their messages (the latest callback is used).
 #[hook]
-pub fn use_worker_pool(size: usize, on_event: Callback<PoolEvent>) -> WorkerPool {
-    let pool = (*use_memo(size, |&size| WorkerPool::new(size))).clone();
+pub fn use_worker_pool(size: usize, kind: WorkerKind, on_event: Callback<PoolEvent>) -> WorkerPool {
+    let pool = (*use_memo((size, kind), |&(size, kind)| WorkerPool::new(size, kind))).clone();
     pool.inner.borrow_mut().listener = Some(on_event);
     {
         let pool = pool.clone();
-        use_effect_with(size, move |_| {
+        use_effect_with((size, kind), move |_| {
             for slot in 0..pool.size() {
                 pool.start(slot);
             }

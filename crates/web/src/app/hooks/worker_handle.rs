@@ -7,8 +7,23 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::protocol::{decode_events, Control, Request, WorkerMessage};
 
-/// Where Trunk puts the worker's loader (see index.html).
-const WORKER_URL: &str = "./worker_loader.js";
+/// Which worker binary a pool runs (Trunk puts their loaders beside the page, see index.html).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkerKind {
+    /// The solvers' worker: single runs with their events.
+    Solver,
+    /// The experiments' worker: chunks of an experiment's jobs and its plans.
+    Experiments,
+}
+
+impl WorkerKind {
+    fn url(self) -> &'static str {
+        match self {
+            WorkerKind::Solver => "./worker_loader.js",
+            WorkerKind::Experiments => "./experiment_worker_loader.js",
+        }
+    }
+}
 
 pub struct WorkerHandle {
     worker: Worker,
@@ -19,11 +34,12 @@ pub struct WorkerHandle {
 impl WorkerHandle {
     /// Starts a worker; `on_message` gets its messages, `on_error` its failures.
     pub fn spawn(
+        kind: WorkerKind,
         on_message: impl Fn(WorkerMessage) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<WorkerHandle, String> {
         let worker =
-            Worker::new(WORKER_URL).map_err(|e| format!("cannot start the worker: {e:?}"))?;
+            Worker::new(kind.url()).map_err(|e| format!("cannot start the worker: {e:?}"))?;
         let on_error = std::rc::Rc::new(on_error);
         let on_error_for_messages = on_error.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

@@ -42,7 +42,10 @@ pub fn lab_page() -> Html {
         <main class={classes!("lab", (lab.view != View::Board).then_some("with-view"))}>
             <header>
                 <h1>{ "Sudoku Lab" }</h1>
-                <p class="tagline">{ "Run the classic Sudoku algorithms and watch what they do, step by step." }</p>
+                <p class="tagline">
+                    { "Run the classic Sudoku algorithms and watch what they do, step by step. " }
+                    <a id="to-experiments" href="?page=experiments">{ "Re-run the papers' experiments" }</a>
+                </p>
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
             </header>
             <UpdateNotice />

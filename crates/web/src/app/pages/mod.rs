@@ -2,12 +2,13 @@
 
 pub mod compare;
 pub mod embed;
+pub mod experiments;
 pub mod lab;
 
 use yew::prelude::*;
 
 use crate::app::hooks::url_pairs;
-use crate::model::query::Query;
+use crate::model::query::{Page, Query};
 
 /// The page's URL, read once to choose the page.
 fn query() -> Query {
@@ -21,7 +22,12 @@ pub fn app() -> Html {
     let query = use_memo((), |_| query());
     if query.embed {
         html! { <embed::Embed /> }
-    } else if !query.compare.is_empty() || query.errors.iter().any(|e| e.starts_with("compare:")) {
+    } else if query.page == Some(Page::Experiments) {
+        html! { <experiments::ExperimentsPage /> }
+    } else if query.page == Some(Page::Compare)
+        || !query.compare.is_empty()
+        || query.errors.iter().any(|e| e.starts_with("compare:"))
+    {
         html! { <compare::ComparePage /> }
     } else {
         html! { <lab::Lab /> }

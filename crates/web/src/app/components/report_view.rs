@@ -1,0 +1,103 @@
+//! An experiment's report: its title and notes, its charts, and its tables, each with a CSV
+//! download (the same CSV the CLI writes). Long tables show their first rows until asked for all,
+//! so a report refreshed every second stays cheap to draw.
+
+use std::collections::BTreeSet;
+
+use sudoku_core::experiment::{Report, Table};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::report_chart::ReportChart;
+
+/// Rows a table shows before "show all".
+const ROWS_SHOWN: usize = 60;
+
+#[derive(Properties, PartialEq)]
+pub struct ReportViewProps {
+    pub report: Report,
+}
+
+/// Saves `text` as a file named `name` (a Blob URL, revoked once the download started).
+fn download(name: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/csv;charset=utf-8");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|e| format!("{e:?}"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let anchor: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|e| format!("{e:?}"))?
+        .unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+#[function_component(ReportView)]
+pub fn report_view(props: &ReportViewProps) -> Html {
+    let expanded = use_state(BTreeSet::<String>::new);
+    let report = &props.report;
+    let table = |table: &Table| {
+        let csv = {
+            let (name, text) = (format!("{}.csv", table.name), table.csv());
+            Callback::from(move |_: MouseEvent| {
+                // A browser that refuses downloads leaves the table on the page to copy.
+                let _ = download(&name, &text);
+            })
+        };
+        let all = expanded.contains(&table.name);
+        let shown = if all {
+            table.rows.len()
+        } else {
+            table.rows.len().min(ROWS_SHOWN)
+        };
+        let show_all = {
+            let (expanded, name) = (expanded.clone(), table.name.clone());
+            Callback::from(move |_: MouseEvent| {
+                let mut set = (*expanded).clone();
+                set.insert(name.clone());
+                expanded.set(set);
+            })
+        };
+        html! {
+            <section class="report-table" data-table={table.name.clone()} data-rows={table.rows.len().to_string()}>
+                <h3>{ table.title.clone() }</h3>
+                <button class="csv" data-csv={table.name.clone()} onclick={csv}>
+                    { format!("Download {}.csv", table.name) }
+                </button>
+                <div class="table-frame">
+                    <table>
+                        <thead><tr>{ for table.columns.iter().map(|c| html! { <th scope="col">{ c.clone() }</th> }) }</tr></thead>
+                        <tbody>
+                            { for table.rows.iter().take(shown).map(|row| html! {
+                                <tr>{ for row.iter().map(|cell| html! { <td>{ cell.clone() }</td> }) }</tr>
+                            }) }
+                        </tbody>
+                    </table>
+                </div>
+                if shown < table.rows.len() {
+                    <button class="show-all" onclick={show_all}>
+                        { format!("Show all {} rows", table.rows.len()) }
+                    </button>
+                }
+            </section>
+        }
+    };
+    html! {
+        <article class="report">
+            <h2>{ report.title.clone() }</h2>
+            <ul class="notes">{ for report.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+            <div class="report-charts">
+                { for report.charts.iter().map(|c| html! { <ReportChart chart={c.clone()} /> }) }
+            </div>
+            { for report.tables.iter().map(table) }
+        </article>
+    }
+}
