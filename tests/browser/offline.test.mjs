@@ -7,7 +7,7 @@ import { BASE, HARD, boardLine, newPage, waitForStatus } from './support.mjs';
 
 const HARD_SOLVED = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
 
-test('after one visit the lab solves offline', async () => {
+test('after one visit the lab solves and runs experiments offline', async () => {
   const { page, problems } = await newPage();
   await page.goto(BASE);
   // Installed, activated and controlling the page.
@@ -25,6 +25,9 @@ test('after one visit the lab solves offline', async () => {
   const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
   assert.equal(manifest.name, 'Sudoku Lab');
   assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
+  // The experiments page and its workers were precached too.
+  await page.goto(`${BASE}?page=experiments&experiment=filtering&run=1`);
+  await page.waitForSelector('main.experiments[data-status="done"]', { timeout: 30_000 });
   await page.context().setOffline(false);
   assert.deepEqual(problems, []);
   await page.close();

@@ -12,7 +12,8 @@ use sudoku_core::experiment::Progress;
 use sudoku_core::{parse_bytes, Algorithm};
 use sudoku_web::experiment_runner;
 use sudoku_web::protocol::{
-    decode_events, encode_events, ExperimentSetup, JobsRequest, PlanRequest, Request, RunRequest,
+    decode_events, encode_events, ExperimentRequest, ExperimentSetup, JobsRequest, PlanRequest,
+    RunRequest, SolverRequest,
 };
 
 fn cases() -> u32 {
@@ -147,25 +148,25 @@ fn request_text() -> impl Strategy<Value = String> {
         pasted: None,
     };
     let valid = [
-        Request::Run(RunRequest {
+        serde_json::to_string(&SolverRequest::Run(RunRequest {
             algorithm: "dlx".into(),
             params: Default::default(),
             puzzle: sudoku_core::Grid::empty(sudoku_core::Size::FOUR),
             seed: 7,
-        }),
-        Request::Jobs(JobsRequest {
+        })),
+        serde_json::to_string(&ExperimentRequest::Jobs(JobsRequest {
             setup: setup.clone(),
             jobs: vec![vec![0], vec![1]],
-        }),
-        Request::Plan(PlanRequest {
+        })),
+        serde_json::to_string(&ExperimentRequest::Plan(PlanRequest {
             setup,
             progress: Progress {
                 jobs: vec![vec![0], vec![1]],
                 results: vec![Some(vec![729.0, 300.0, 350.0, 280.0]), None],
             },
-        }),
+        })),
     ]
-    .map(|r| serde_json::to_string(&r).unwrap());
+    .map(Result::unwrap);
     (
         prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..6),
         prop::collection::vec(any::<char>(), 0..40),
@@ -190,17 +191,19 @@ fn the_worker_never_panics_on_what_the_page_might_send() {
     let started = std::time::Instant::now();
     runner()
         .run(&request_text(), |text| {
-            let request = match serde_json::from_str::<Request>(&text) {
-                Ok(Request::Run(request)) => request,
-                Ok(Request::Jobs(request)) => {
+            // Each worker reads the text as its own requests.
+            match serde_json::from_str::<ExperimentRequest>(&text) {
+                Ok(ExperimentRequest::Jobs(request)) => {
                     let _ = experiment_runner::jobs(&request, &|| 0.0);
-                    return Ok(());
                 }
-                Ok(Request::Plan(request)) => {
+                Ok(ExperimentRequest::Plan(request)) => {
                     let _ = experiment_runner::plan(&request);
-                    return Ok(());
                 }
-                Err(_) => return Ok(()),
+                Err(_) => {}
+            }
+            let Ok(SolverRequest::Run(request)) = serde_json::from_str::<SolverRequest>(&text)
+            else {
+                return Ok(());
             };
             {
                 let size = request.puzzle.size();

@@ -17,7 +17,11 @@ mod wasm {
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     fn post(scope: &DedicatedWorkerGlobalScope, message: &WorkerMessage) {
-        if let Some(Ok(text)) = message.control().map(|c| serde_json::to_string(&c)) {
+        if let Some(Ok(text)) = message
+            .clone()
+            .experiment_control()
+            .map(|c| serde_json::to_string(&c))
+        {
             let _ = scope.post_message(&JsValue::from_str(&text));
         }
     }

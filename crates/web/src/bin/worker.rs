@@ -9,7 +9,7 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    use sudoku_web::protocol::{encode_events, RunOnly, WorkerMessage};
+    use sudoku_web::protocol::{encode_events, SolverRequest, WorkerMessage};
     use sudoku_web::runner;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -43,9 +43,11 @@ mod wasm {
                 .data()
                 .as_string()
                 .ok_or_else(|| "the page sent a message the worker cannot read".to_string())
-                .and_then(|text| serde_json::from_str::<RunOnly>(&text).map_err(|e| e.to_string()));
+                .and_then(|text| {
+                    serde_json::from_str::<SolverRequest>(&text).map_err(|e| e.to_string())
+                });
             match request {
-                Ok(RunOnly::Run(request)) => {
+                Ok(SolverRequest::Run(request)) => {
                     runner::run(&request, &now, &mut |m| post(&replies, &m))
                 }
                 Err(e) => post(&replies, &WorkerMessage::Failed(e)),

@@ -4,8 +4,6 @@
 
 use std::collections::VecDeque;
 
-use crate::protocol::Request;
-
 /// Starts in a row that fail before a worker says it is ready; past this the pool stops
 /// trying (a worker that cannot load would otherwise be restarted forever).
 pub const MAX_FAILED_STARTS: u32 = 3;
@@ -22,7 +20,8 @@ pub enum Command {
     Post {
         slot: usize,
         job: u64,
-        request: Request,
+        /// The request as JSON text (the pool never reads it).
+        request: String,
     },
     /// Terminate the worker in `slot` (busy or broken) and start a fresh one.
     Restart { slot: usize },
@@ -33,7 +32,7 @@ pub enum Command {
 #[derive(Clone, Debug)]
 struct Job {
     id: u64,
-    request: Request,
+    request: String,
     /// Already run once on a worker that crashed.
     retried: bool,
 }
@@ -81,17 +80,17 @@ impl Scheduler {
     }
 
     /// A new job: run at once on a free worker, or queued.
-    pub fn submit(&mut self, id: u64, request: Request) -> Vec<Command> {
+    pub fn submit(&mut self, id: u64, request: String) -> Vec<Command> {
         self.enqueue(id, request, false)
     }
 
     /// A job that goes before every waiting one (an experiment's plan: the page waits on it
     /// while the queue holds the experiment's runs).
-    pub fn submit_first(&mut self, id: u64, request: Request) -> Vec<Command> {
+    pub fn submit_first(&mut self, id: u64, request: String) -> Vec<Command> {
         self.enqueue(id, request, true)
     }
 
-    fn enqueue(&mut self, id: u64, request: Request, first: bool) -> Vec<Command> {
+    fn enqueue(&mut self, id: u64, request: String, first: bool) -> Vec<Command> {
         if self.broken() {
             return vec![Command::Fail {
                 job: id,
@@ -223,15 +222,9 @@ impl Scheduler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::{Grid, Params, Size};
 
-    fn request(seed: u64) -> Request {
-        Request::Run(crate::protocol::RunRequest {
-            algorithm: "dlx".into(),
-            params: Params::default(),
-            puzzle: Grid::empty(Size::FOUR),
-            seed,
-        })
+    fn request(seed: u64) -> String {
+        format!("request {seed}")
     }
 
     fn posted(commands: &[Command]) -> Vec<(usize, u64)> {

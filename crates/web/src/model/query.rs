@@ -14,6 +14,8 @@ use super::View;
 pub const MAX_COMPARE: usize = 8;
 /// The experiments page's `runs` at most (repetitions per configuration).
 pub const MAX_RUNS: usize = 10_000;
+/// The experiments page's `workers` at most.
+pub const MAX_WORKERS: usize = 16;
 /// The experiments page's `max_iterations` at most (budget per run).
 pub const MAX_ITERATIONS: usize = 10_000_000;
 
@@ -130,6 +132,8 @@ pub struct Query {
     pub experiment: Option<Experiment>,
     pub runs: Option<usize>,
     pub max_iterations: Option<usize>,
+    /// Workers the experiments page runs (default: one per logical processor but one).
+    pub workers: Option<usize>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -242,6 +246,7 @@ impl Query {
                     )),
                 },
                 "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
+                "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
                 "max_iterations" => {
                     q.max_iterations = bounded(key, value, MAX_ITERATIONS, &mut q.errors)
                 }
@@ -304,6 +309,9 @@ impl Query {
         }
         if let Some(m) = self.max_iterations {
             put("max_iterations", &m.to_string());
+        }
+        if let Some(w) = self.workers {
+            put("workers", &w.to_string());
         }
         if let Some(p) = &self.puzzle {
             put("puzzle", p);

@@ -1,5 +1,5 @@
-//! Messages between the page and the worker. The page never runs a solver: it posts a
-//! [`Request`]. For a run the worker answers with batches of events and ends with
+//! Messages between the page and the workers. The page never runs a solver: it posts a
+//! [`SolverRequest`] or an [`ExperimentRequest`]. For a run the worker answers with batches of events and ends with
 //! [`WorkerMessage::Done`]; for an experiment's jobs with their measures; for an experiment's plan
 //! with its next jobs and the report of the finished ones.
 
@@ -11,36 +11,21 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress, Report};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 
-/// What the page asks of a worker.
+/// What the solver worker (lab and compare pages) reads: one run, answered with its events and
+/// its outcome. The two workers' requests and replies are separate types, so each bundle carries
+/// the JSON code of its own messages only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Request {
-    /// Run one algorithm on one puzzle, streaming its events.
+pub enum SolverRequest {
     Run(RunRequest),
+}
+
+/// What the experiments' worker reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExperimentRequest {
     /// Run these jobs of an experiment and send back their measures.
     Jobs(JobsRequest),
     /// Given the jobs so far, the experiment's next jobs and the report of the finished ones.
     Plan(PlanRequest),
-}
-
-/// The requests the lab's worker reads: runs only (its reader then carries no code for the
-/// experiments' requests). Same JSON as [`Request::Run`].
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub enum RunOnly {
-    Run(RunRequest),
-}
-
-/// The requests the experiments' worker reads. Same JSON as [`Request::Jobs`] and
-/// [`Request::Plan`].
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub enum ExperimentRequest {
-    Jobs(JobsRequest),
-    Plan(PlanRequest),
-}
-
-impl From<RunRequest> for Request {
-    fn from(request: RunRequest) -> Request {
-        Request::Run(request)
-    }
 }
 
 /// Which experiment, on which instances, with which settings: all a worker needs to rebuild the
@@ -111,13 +96,20 @@ pub enum WorkerMessage {
     Planned(Box<PlanReply>),
 }
 
-/// The worker's messages that cross as JSON text (events cross as words, see
+/// The solver worker's messages that cross as JSON text (events cross as words, see
 /// [`encode_events`]: the page then needs no JSON reader for events, which saves its bundle
 /// about a tenth of its code).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Control {
+pub enum RunControl {
     Ready,
     Done(RunSummary),
+    Failed(String),
+}
+
+/// The experiments' worker's messages (all JSON text).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum ExperimentControl {
+    Ready,
     Failed(String),
     Measured {
         measures: Vec<Measures>,
@@ -126,65 +118,79 @@ pub enum Control {
     Planned(Box<PlanReply>),
 }
 
-/// The lab worker's side of [`Control`]: the same JSON for the messages of a run, written
-/// without the code for an experiment's (that worker then carries no report writer).
-#[derive(Clone, Copy, Debug, Serialize)]
-pub enum RunControl<'a> {
-    Ready,
-    Done(&'a RunSummary),
-    Failed(&'a str),
-}
-
-impl WorkerMessage {
-    /// The JSON form of a run's control messages (`None` for events and experiment messages).
-    pub fn run_control(&self) -> Option<RunControl<'_>> {
-        match self {
-            WorkerMessage::Ready => Some(RunControl::Ready),
-            WorkerMessage::Done(summary) => Some(RunControl::Done(summary)),
-            WorkerMessage::Failed(message) => Some(RunControl::Failed(message)),
-            _ => None,
-        }
-    }
-
-    /// Whether this message ends its request (the worker then takes the next).
-    pub fn ends_request(&self) -> bool {
-        !matches!(self, WorkerMessage::Ready | WorkerMessage::Events(_))
-    }
-
-    /// The JSON form of every message but an event batch.
-    pub fn control(&self) -> Option<Control> {
-        match self {
-            WorkerMessage::Ready => Some(Control::Ready),
-            WorkerMessage::Done(summary) => Some(Control::Done(summary.clone())),
-            WorkerMessage::Failed(message) => Some(Control::Failed(message.clone())),
-            WorkerMessage::Measured {
-                measures,
-                elapsed_ms,
-            } => Some(Control::Measured {
-                measures: measures.clone(),
-                elapsed_ms: *elapsed_ms,
-            }),
-            WorkerMessage::Planned(reply) => Some(Control::Planned(reply.clone())),
-            WorkerMessage::Events(_) => None,
-        }
-    }
-}
-
-impl From<Control> for WorkerMessage {
-    fn from(control: Control) -> WorkerMessage {
+impl From<RunControl> for WorkerMessage {
+    fn from(control: RunControl) -> WorkerMessage {
         match control {
-            Control::Ready => WorkerMessage::Ready,
-            Control::Done(summary) => WorkerMessage::Done(summary),
-            Control::Failed(message) => WorkerMessage::Failed(message),
-            Control::Measured {
+            RunControl::Ready => WorkerMessage::Ready,
+            RunControl::Done(summary) => WorkerMessage::Done(summary),
+            RunControl::Failed(message) => WorkerMessage::Failed(message),
+        }
+    }
+}
+
+impl From<ExperimentControl> for WorkerMessage {
+    fn from(control: ExperimentControl) -> WorkerMessage {
+        match control {
+            ExperimentControl::Ready => WorkerMessage::Ready,
+            ExperimentControl::Failed(message) => WorkerMessage::Failed(message),
+            ExperimentControl::Measured {
                 measures,
                 elapsed_ms,
             } => WorkerMessage::Measured {
                 measures,
                 elapsed_ms,
             },
-            Control::Planned(reply) => WorkerMessage::Planned(reply),
+            ExperimentControl::Planned(reply) => WorkerMessage::Planned(reply),
         }
+    }
+}
+
+/// A solver worker's JSON message, read.
+pub fn read_run_control(text: &str) -> Option<WorkerMessage> {
+    serde_json::from_str::<RunControl>(text)
+        .ok()
+        .map(WorkerMessage::from)
+}
+
+/// An experiments' worker's JSON message, read.
+pub fn read_experiment_control(text: &str) -> Option<WorkerMessage> {
+    serde_json::from_str::<ExperimentControl>(text)
+        .ok()
+        .map(WorkerMessage::from)
+}
+
+impl WorkerMessage {
+    /// The JSON form of a run's messages (`None` for event batches, which cross as words, and
+    /// for an experiment's messages).
+    pub fn run_control(&self) -> Option<RunControl> {
+        match self {
+            WorkerMessage::Ready => Some(RunControl::Ready),
+            WorkerMessage::Done(summary) => Some(RunControl::Done(summary.clone())),
+            WorkerMessage::Failed(message) => Some(RunControl::Failed(message.clone())),
+            _ => None,
+        }
+    }
+
+    /// The JSON form of an experiment's messages (`None` for a run's).
+    pub fn experiment_control(self) -> Option<ExperimentControl> {
+        match self {
+            WorkerMessage::Ready => Some(ExperimentControl::Ready),
+            WorkerMessage::Failed(message) => Some(ExperimentControl::Failed(message)),
+            WorkerMessage::Measured {
+                measures,
+                elapsed_ms,
+            } => Some(ExperimentControl::Measured {
+                measures,
+                elapsed_ms,
+            }),
+            WorkerMessage::Planned(reply) => Some(ExperimentControl::Planned(reply)),
+            WorkerMessage::Events(_) | WorkerMessage::Done(_) => None,
+        }
+    }
+
+    /// Whether this message ends its request (the worker then takes the next).
+    pub fn ends_request(&self) -> bool {
+        !matches!(self, WorkerMessage::Ready | WorkerMessage::Events(_))
     }
 }
 
@@ -224,39 +230,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_run_workers_control_messages_read_as_control() {
-        let summary = RunSummary {
-            outcome: Outcome {
-                status: Status::NoSolution,
-                grid: Grid::empty(sudoku_core::Size::FOUR),
-                stats: Default::default(),
-            },
-            verified: None,
-            solutions: None,
-            elapsed_ms: 1.5,
-            kept_events: 3,
-            dropped_events: 0,
-        };
-        for message in [
-            WorkerMessage::Ready,
-            WorkerMessage::Done(summary),
-            WorkerMessage::Failed("no".into()),
-        ] {
-            let narrow = serde_json::to_string(&message.run_control().unwrap()).unwrap();
-            let full = serde_json::to_string(&message.control().unwrap()).unwrap();
-            assert_eq!(narrow, full);
-        }
-    }
-
-    #[test]
-    fn each_worker_reads_its_own_requests_as_the_page_writes_them() {
-        let run = Request::Run(RunRequest {
+    fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
+        let run = SolverRequest::Run(RunRequest {
             algorithm: "dlx".into(),
             params: Params::default(),
             puzzle: Grid::empty(sudoku_core::Size::FOUR),
             seed: 1,
         });
-        let plan = Request::Plan(PlanRequest {
+        let plan = ExperimentRequest::Plan(PlanRequest {
             setup: ExperimentSetup {
                 experiment: "tabu".into(),
                 seed: 1,
@@ -268,13 +249,43 @@ mod tests {
         });
         let run_text = serde_json::to_string(&run).unwrap();
         let plan_text = serde_json::to_string(&plan).unwrap();
-        assert!(serde_json::from_str::<RunOnly>(&run_text).is_ok());
-        assert!(serde_json::from_str::<RunOnly>(&plan_text).is_err());
-        assert!(matches!(
-            serde_json::from_str::<ExperimentRequest>(&plan_text),
-            Ok(ExperimentRequest::Plan(p)) if p.setup.max_iterations == Some(5)
-        ));
+        assert_eq!(
+            serde_json::from_str::<SolverRequest>(&run_text).unwrap(),
+            run
+        );
+        assert!(serde_json::from_str::<SolverRequest>(&plan_text).is_err());
+        assert_eq!(
+            serde_json::from_str::<ExperimentRequest>(&plan_text).unwrap(),
+            plan
+        );
         assert!(serde_json::from_str::<ExperimentRequest>(&run_text).is_err());
+        let done = WorkerMessage::Done(RunSummary {
+            outcome: Outcome {
+                status: Status::NoSolution,
+                grid: Grid::empty(sudoku_core::Size::FOUR),
+                stats: Default::default(),
+            },
+            verified: None,
+            solutions: None,
+            elapsed_ms: 1.5,
+            kept_events: 3,
+            dropped_events: 0,
+        });
+        let text = serde_json::to_string(&done.run_control().unwrap()).unwrap();
+        assert!(
+            matches!(read_run_control(&text), Some(WorkerMessage::Done(s)) if s.kept_events == 3)
+        );
+        assert!(read_experiment_control(&text).is_none());
+        let measured = WorkerMessage::Measured {
+            measures: vec![vec![1.0, 2.5]],
+            elapsed_ms: 4.0,
+        };
+        let text = serde_json::to_string(&measured.experiment_control().unwrap()).unwrap();
+        assert!(matches!(
+            read_experiment_control(&text),
+            Some(WorkerMessage::Measured { measures, .. }) if measures == [vec![1.0, 2.5]]
+        ));
+        assert!(read_run_control(&text).is_none());
     }
 
     #[test]

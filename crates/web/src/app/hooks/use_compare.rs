@@ -57,7 +57,7 @@ impl Store {
                 pool.cancel(job);
             }
             for (job, request) in submit {
-                pool.submit(job, request);
+                pool.submit_run(job, request);
             }
         }
     }
@@ -90,7 +90,7 @@ pub fn use_compare() -> CompareHandle {
         Callback::from(move |action| store.act(action))
     };
     let workers = *use_memo((), |_| pool_size(hardware_concurrency()));
-    let pool = use_worker_pool(workers, WorkerKind::Solver, {
+    let pool = use_worker_pool(workers, WorkerKind::SOLVER, {
         let act = act.clone();
         Callback::from(move |event| {
             act.emit(match event {

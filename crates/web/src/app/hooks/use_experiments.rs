@@ -51,10 +51,13 @@ impl Store {
                 pool.cancel(job);
             }
             for (job, request, first) in effects.submit {
+                let Ok(text) = serde_json::to_string(&request) else {
+                    continue;
+                };
                 if first {
-                    pool.submit_first(job, request);
+                    pool.submit_first(job, text);
                 } else {
-                    pool.submit(job, request);
+                    pool.submit(job, text);
                 }
             }
         }
@@ -76,12 +79,17 @@ fn hardware_concurrency() -> usize {
 
 #[hook]
 pub fn use_experiments() -> ExperimentsHandle {
-    let workers = *use_memo((), |_| pool_size(hardware_concurrency()));
+    let query = use_memo((), |_| {
+        let pairs = url_pairs();
+        Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    });
+    // `workers=N` in the URL, or one per logical processor but one.
+    let workers = query
+        .workers
+        .unwrap_or_else(|| pool_size(hardware_concurrency()));
     let initial = use_mut_ref(|| None::<ExperimentsEffects>);
     let page = use_mut_ref(|| {
-        let pairs = url_pairs();
-        let query = Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-        let (page, effects) = Experiments::new(query, workers, now_ms());
+        let (page, effects) = Experiments::new((*query).clone(), workers, now_ms());
         *initial.borrow_mut() = Some(effects);
         page
     });
@@ -94,7 +102,7 @@ pub fn use_experiments() -> ExperimentsHandle {
         let store = store.clone();
         Callback::from(move |action| store.act(action))
     };
-    let pool = use_worker_pool(workers, WorkerKind::Experiments, {
+    let pool = use_worker_pool(workers, WorkerKind::EXPERIMENTS, {
         let act = act.clone();
         Callback::from(move |event| {
             let now = now_ms();

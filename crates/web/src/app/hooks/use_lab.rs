@@ -105,7 +105,7 @@ impl Store {
                 worker.cancel_all();
             }
             if let Some((job, request)) = &effects.post {
-                worker.submit(*job, request.clone());
+                worker.submit_run(*job, request.clone());
             }
         }
         if effects.focus.is_some() {
@@ -155,7 +155,7 @@ pub fn use_lab() -> LabHandle {
         })
     };
     // One run at a time: a pool of one worker.
-    let worker = use_worker_pool(1, WorkerKind::Solver, {
+    let worker = use_worker_pool(1, WorkerKind::SOLVER, {
         let act = act.clone();
         Callback::from(move |event| {
             act.emit(match event {

@@ -13,7 +13,7 @@ use yew::prelude::*;
 use super::worker_handle::WorkerHandle;
 pub use super::worker_handle::WorkerKind;
 use crate::model::pool::{Command, Scheduler};
-use crate::protocol::{Request, WorkerMessage};
+use crate::protocol::WorkerMessage;
 
 /// What the pool tells the page.
 pub enum PoolEvent {
@@ -61,20 +61,27 @@ impl WorkerPool {
         self.inner.borrow().scheduler.size()
     }
 
-    /// Runs `request` as `job` on the next free worker.
-    pub fn submit(&self, job: u64, request: impl Into<Request>) {
-        let commands = self
-            .inner
-            .borrow_mut()
-            .scheduler
-            .submit(job, request.into());
+    /// Runs `request` (JSON text) as `job` on the next free worker.
+    pub fn submit(&self, job: u64, request: String) {
+        let commands = self.inner.borrow_mut().scheduler.submit(job, request);
         self.carry_out(commands);
     }
 
     /// Runs `request` as `job` before every waiting job.
-    pub fn submit_first(&self, job: u64, request: Request) {
+    pub fn submit_first(&self, job: u64, request: String) {
         let commands = self.inner.borrow_mut().scheduler.submit_first(job, request);
         self.carry_out(commands);
+    }
+
+    /// Runs a solver request as `job` (the solver worker's pools).
+    pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
+        match serde_json::to_string(&crate::protocol::SolverRequest::Run(request)) {
+            Ok(text) => self.submit(job, text),
+            Err(error) => self.emit(PoolEvent::Failed {
+                job,
+                error: error.to_string(),
+            }),
+        }
     }
 
     /// Drops a job, waiting or running.

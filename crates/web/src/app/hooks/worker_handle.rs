@@ -5,24 +5,35 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::protocol::{decode_events, Control, Request, WorkerMessage};
+use crate::protocol::{decode_events, read_experiment_control, read_run_control, WorkerMessage};
 
-/// Which worker binary a pool runs (Trunk puts their loaders beside the page, see index.html).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WorkerKind {
-    /// The solvers' worker: single runs with their events.
-    Solver,
-    /// The experiments' worker: chunks of an experiment's jobs and its plans.
-    Experiments,
+/// Which worker a pool runs: its loader (Trunk puts the loaders beside the page, see
+/// index.html) and the reader of its JSON messages. Each bundle names only the kinds it uses, so
+/// it carries only their readers.
+#[derive(Clone, Copy, Debug)]
+pub struct WorkerKind {
+    url: &'static str,
+    read: fn(&str) -> Option<WorkerMessage>,
+}
+
+/// Kinds are told apart by their loader.
+impl PartialEq for WorkerKind {
+    fn eq(&self, other: &Self) -> bool {
+        self.url == other.url
+    }
 }
 
 impl WorkerKind {
-    fn url(self) -> &'static str {
-        match self {
-            WorkerKind::Solver => "./worker_loader.js",
-            WorkerKind::Experiments => "./experiment_worker_loader.js",
-        }
-    }
+    /// The solvers' worker: single runs with their events.
+    pub const SOLVER: WorkerKind = WorkerKind {
+        url: "./worker_loader.js",
+        read: read_run_control,
+    };
+    /// The experiments' worker: chunks of an experiment's jobs and its plans.
+    pub const EXPERIMENTS: WorkerKind = WorkerKind {
+        url: "./experiment_worker_loader.js",
+        read: read_experiment_control,
+    };
 }
 
 pub struct WorkerHandle {
@@ -39,16 +50,13 @@ impl WorkerHandle {
         on_error: impl Fn(String) + 'static,
     ) -> Result<WorkerHandle, String> {
         let worker =
-            Worker::new(kind.url()).map_err(|e| format!("cannot start the worker: {e:?}"))?;
+            Worker::new(kind.url).map_err(|e| format!("cannot start the worker: {e:?}"))?;
         let on_error = std::rc::Rc::new(on_error);
         let on_error_for_messages = on_error.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let message = match event.data().dyn_into::<js_sys::Uint32Array>() {
                 Ok(words) => decode_events(&words.to_vec()).map(WorkerMessage::Events),
-                Err(data) => data
-                    .as_string()
-                    .and_then(|text| serde_json::from_str::<Control>(&text).ok())
-                    .map(WorkerMessage::from),
+                Err(data) => data.as_string().and_then(|text| (kind.read)(&text)),
             };
             match message {
                 Some(message) => on_message(message),
@@ -70,10 +78,10 @@ impl WorkerHandle {
         })
     }
 
-    pub fn post(&self, request: &Request) -> Result<(), String> {
-        let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    /// Posts a request, already written as JSON.
+    pub fn post(&self, request: &str) -> Result<(), String> {
         self.worker
-            .post_message(&JsValue::from_str(&text))
+            .post_message(&JsValue::from_str(request))
             .map_err(|e| format!("cannot reach the worker: {e:?}"))
     }
 }

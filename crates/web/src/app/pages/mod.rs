@@ -23,7 +23,7 @@ pub fn app() -> Html {
     if query.embed {
         html! { <embed::Embed /> }
     } else if query.page == Some(Page::Experiments) {
-        html! { <experiments::ExperimentsPage /> }
+        html! { <experiments::ExperimentsLoader /> }
     } else if query.page == Some(Page::Compare)
         || !query.compare.is_empty()
         || query.errors.iter().any(|e| e.starts_with("compare:"))

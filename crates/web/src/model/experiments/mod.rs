@@ -10,7 +10,7 @@ use sudoku_core::experiment::{Experiment, Progress, Report};
 
 use super::query::Query;
 use crate::protocol::{
-    ExperimentSetup, JobsRequest, PlanReply, PlanRequest, Request, WorkerMessage,
+    ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage,
 };
 
 #[cfg(test)]
@@ -96,7 +96,7 @@ pub enum ExperimentsAction {
 #[derive(Debug, Default)]
 pub struct ExperimentsEffects {
     /// Requests to submit; `true`: before every waiting job.
-    pub submit: Vec<(u64, Request, bool)>,
+    pub submit: Vec<(u64, ExperimentRequest, bool)>,
     pub cancel: Vec<u64>,
 }
 
@@ -153,6 +153,8 @@ pub struct Experiments {
     /// Values of the URL or the form that could not be used.
     pub errors: Vec<String>,
     workers: usize,
+    /// The URL's `workers`, carried into the page's link.
+    workers_asked: Option<usize>,
     next_job: u64,
 }
 
@@ -183,6 +185,7 @@ impl Experiments {
             invalid: Vec::new(),
             errors: query.errors,
             workers: workers.max(1),
+            workers_asked: query.workers,
             next_job: 1,
         };
         let effects = if query.run && page.errors.is_empty() {
@@ -205,6 +208,7 @@ impl Experiments {
             seed: self.form.seed.trim().parse().ok(),
             runs: self.form.runs.trim().parse().ok(),
             max_iterations: self.form.max_iterations.trim().parse().ok(),
+            workers: self.workers_asked,
             ..Query::default()
         }
     }
@@ -326,7 +330,7 @@ impl Experiments {
         }
         run.plan_job = Some(job);
         run.last_plan_ms = now;
-        let request = Request::Plan(PlanRequest {
+        let request = ExperimentRequest::Plan(PlanRequest {
             setup: run.setup.clone(),
             progress: run.progress.clone(),
         });
@@ -436,7 +440,7 @@ impl Experiments {
             run.in_flight.insert(job, indices);
             effects.submit.push((
                 job,
-                Request::Jobs(JobsRequest {
+                ExperimentRequest::Jobs(JobsRequest {
                     setup: run.setup.clone(),
                     jobs,
                 }),

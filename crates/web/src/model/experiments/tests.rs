@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::experiment_runner;
+use crate::protocol::ExperimentRequest;
 use sudoku_core::experiment::{run as run_experiment, Context, Sequential, Settings};
 
 fn query(text: &str) -> Query {
@@ -15,20 +16,19 @@ fn query(text: &str) -> Query {
 }
 
 /// What a worker answers to a request.
-fn answer(request: &Request) -> WorkerMessage {
+fn answer(request: &ExperimentRequest) -> WorkerMessage {
     match request {
-        Request::Jobs(r) => experiment_runner::jobs(r, &|| 0.0),
-        Request::Plan(r) => experiment_runner::planned(r),
-        Request::Run(_) => panic!("the experiments page runs no single run"),
+        ExperimentRequest::Jobs(r) => experiment_runner::jobs(r, &|| 0.0),
+        ExperimentRequest::Plan(r) => experiment_runner::planned(r),
     }
 }
 
 /// Carries out effects like a pool of workers that finish the newest request first (the
 /// hardest order for the page), until nothing is left; `now` advances 300 ms per answer.
 fn drive(page: &mut Experiments, effects: ExperimentsEffects, now: &mut f64) -> usize {
-    let mut waiting: Vec<(u64, Request)> = Vec::new();
+    let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let mut answered = 0;
-    let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, Request)>| {
+    let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
         waiting.retain(|(job, _)| !effects.cancel.contains(job));
         waiting.extend(effects.submit.into_iter().map(|(job, r, _)| (job, r)));
     };
@@ -223,13 +223,13 @@ fn bad_settings_are_named_and_nothing_runs() {
 #[test]
 fn the_url_names_the_experiment_and_round_trips() {
     let (page, _) = Experiments::new(
-        query("page=experiments&experiment=tabu&seed=9&runs=3&max_iterations=500"),
+        query("page=experiments&experiment=tabu&seed=9&runs=3&max_iterations=500&workers=3"),
         1,
         0.0,
     );
     assert_eq!(
         page.query().to_search(),
-        "?page=experiments&experiment=tabu&runs=3&max_iterations=500&seed=9"
+        "?page=experiments&experiment=tabu&runs=3&max_iterations=500&workers=3&seed=9"
     );
     let context = Context::new(Experiment::Tabu, &Settings::default());
     assert!(!context.instances.is_empty());
