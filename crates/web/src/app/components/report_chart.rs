@@ -16,6 +16,8 @@ const AXIS_W: f64 = 44.0;
 const GROUP_LABEL_H: f64 = 56.0;
 const BAR_W: f64 = 9.0;
 const GROUP_GAP: f64 = 8.0;
+/// Room right of the plot for the last group labels, written at an angle.
+const LABEL_OVERHANG: f64 = 60.0;
 
 #[derive(Properties, PartialEq)]
 pub struct ReportChartProps {
@@ -171,15 +173,16 @@ impl Axis {
     }
 }
 
-/// Group labels under the plot, at an angle so long names fit.
+/// Group labels under the plot, at an angle so long names fit (down to the right: the chart
+/// keeps [`LABEL_OVERHANG`] to its right for the last ones).
 fn group_labels(groups: &[String], group_w: f64) -> Html {
-    let y = HEAD_H + PLOT_H + 10.0;
+    let y = HEAD_H + PLOT_H + 8.0;
     html! {
         { for groups.iter().enumerate().map(|(g, name)| {
             let x = AXIS_W + GROUP_GAP + group_w * g as f64 + (group_w - GROUP_GAP) / 2.0;
             html! {
-                <text x={x.to_string()} y={y.to_string()} text-anchor="end"
-                    transform={format!("rotate(-40 {x} {y})")}>{ name.clone() }</text>
+                <text x={x.to_string()} y={y.to_string()} text-anchor="start"
+                    transform={format!("rotate(40 {x} {y})")}>{ name.clone() }</text>
             }
         }) }
     }
@@ -201,7 +204,8 @@ fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) -> Html {
         log,
     );
     let group_w = BAR_W * series.len() as f64 + GROUP_GAP;
-    let width = AXIS_W + GROUP_GAP + group_w * groups.len() as f64;
+    let plot_right = AXIS_W + GROUP_GAP + group_w * groups.len() as f64;
+    let width = plot_right + LABEL_OVERHANG;
     let height = HEAD_H + PLOT_H + GROUP_LABEL_H;
     let bottom = HEAD_H + PLOT_H;
     let rects = series.iter().enumerate().flat_map(|(k, s)| {
@@ -223,7 +227,7 @@ fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) -> Html {
             <svg class="bars" width={width.to_string()} height={height.to_string()}
                 viewBox={format!("0 0 {width} {height}")} role="img"
                 aria-label={format!("bar chart, {} groups, {} series, in {unit}", groups.len(), series.len())}>
-                { axis.frame(width, unit) }
+                { axis.frame(plot_right, unit) }
                 { for rects }
                 { group_labels(groups, group_w) }
             </svg>
@@ -239,7 +243,8 @@ fn boxes(groups: &[String], series: &[BoxSeries], unit: &str) -> Html {
     let axis = Axis::new(all, false);
     let box_w = BAR_W + 3.0;
     let group_w = box_w * series.len() as f64 + GROUP_GAP;
-    let width = AXIS_W + GROUP_GAP + group_w * groups.len() as f64;
+    let plot_right = AXIS_W + GROUP_GAP + group_w * groups.len() as f64;
+    let width = plot_right + LABEL_OVERHANG;
     let height = HEAD_H + PLOT_H + GROUP_LABEL_H;
     let shapes = series.iter().enumerate().flat_map(|(k, s)| {
         let axis = &axis;
@@ -268,7 +273,7 @@ fn boxes(groups: &[String], series: &[BoxSeries], unit: &str) -> Html {
             <svg class="boxes" width={width.to_string()} height={height.to_string()}
                 viewBox={format!("0 0 {width} {height}")} role="img"
                 aria-label={format!("box plots, {} groups, {} series, in {unit}", groups.len(), series.len())}>
-                { axis.frame(width, unit) }
+                { axis.frame(plot_right, unit) }
                 { for shapes }
                 { group_labels(groups, group_w) }
             </svg>
