@@ -10,7 +10,8 @@ use super::{
     classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
     Job, Measures, Progress, Report, Series, Settings, Summary, Table,
 };
-use crate::heuristic::{Genetic, MutationScope};
+use crate::heuristic::genetic::{Blocks, Domains};
+use crate::heuristic::Genetic;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
@@ -35,9 +36,24 @@ pub fn instances() -> Vec<Instance> {
     picked
 }
 
-/// The paper's mutation (one swap per child at 0.5) and our variant (each gene at 0.1).
-const VARIANTS: [(MutationScope, f64); 2] =
-    [(MutationScope::Child, 0.5), (MutationScope::Gene, 0.1)];
+/// The configurations every attempt runs (same seed): the paper's GA (row blocks, genes from the
+/// digits the givens allow), the box reading this lab ran before, and `genetic-alldiff`.
+/// Each with the name of its table and its label.
+pub const CONFIGURATIONS: [(&str, &str, Blocks, Domains); 3] = [
+    (
+        "genetic",
+        "paper's GA (rows)",
+        Blocks::Rows,
+        Domains::Givens,
+    ),
+    ("genetic-boxes", "box reading", Blocks::Boxes, Domains::Any),
+    (
+        "genetic-alldiff",
+        "genetic-alldiff",
+        Blocks::Rows,
+        Domains::AllDifferent,
+    ),
+];
 
 /// One attempt: the generation it solved at (if it did) and its time in seconds.
 struct Attempt {
@@ -53,13 +69,12 @@ fn generations(settings: &Settings) -> u64 {
     settings.max_iterations.unwrap_or(1_000)
 }
 
-/// Runs per instance: each attempt with both configurations.
+/// Runs per instance: each attempt with every configuration.
 pub fn runs_per_instance(settings: &Settings) -> usize {
-    attempts(settings).saturating_mul(VARIANTS.len())
+    attempts(settings).saturating_mul(CONFIGURATIONS.len())
 }
 
-/// Every attempt at once: (instance, attempt, configuration), configuration 0 being the
-/// paper's and 1 our per-gene mutation variant.
+/// Every attempt at once: (instance, attempt, configuration in [`CONFIGURATIONS`]).
 pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     if !progress.jobs.is_empty() {
         return Vec::new();
@@ -67,7 +82,8 @@ pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     let attempts = attempts(&context.settings) as u32;
     (0..context.instances.len() as u32)
         .flat_map(|i| {
-            (0..attempts).flat_map(move |a| (0..VARIANTS.len() as u32).map(move |v| vec![i, a, v]))
+            (0..attempts)
+                .flat_map(move |a| (0..CONFIGURATIONS.len() as u32).map(move |v| vec![i, a, v]))
         })
         .collect()
 }
@@ -78,13 +94,16 @@ pub fn run_job(
     job: &[u32],
     seconds: &dyn Fn() -> f64,
 ) -> Result<Measures, BadJob> {
-    let [i, a, v] = coordinates(job, [context.instances.len(), usize::MAX, VARIANTS.len()])?;
+    let [i, a, v] = coordinates(
+        job,
+        [context.instances.len(), usize::MAX, CONFIGURATIONS.len()],
+    )?;
     let start = seconds();
-    let (mutation_scope, mutation_rate) = VARIANTS[v];
+    let (_, _, blocks, domains) = CONFIGURATIONS[v];
     let outcome = Genetic {
         generations: generations(&context.settings),
-        mutation_scope,
-        mutation_rate,
+        blocks,
+        domains,
         seed: run_seed(context.settings.seed, &[i as u64, a as u64]),
         ..Genetic::default()
     }
@@ -102,7 +121,8 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
     let (jobs, results): (Vec<(usize, usize, usize)>, Vec<Attempt>) = progress
         .done()
         .filter_map(|(job, measures)| {
-            let [i, a, v] = coordinates(job, [instances.len(), usize::MAX, VARIANTS.len()]).ok()?;
+            let [i, a, v] =
+                coordinates(job, [instances.len(), usize::MAX, CONFIGURATIONS.len()]).ok()?;
             let attempt = Attempt {
                 generation: (measure(measures, 0) > 0.5).then(|| measure(measures, 1) as u64),
                 seconds: measure(measures, 2),
@@ -154,17 +174,29 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         "Success by number of givens (the paper's table shape)",
         &class_columns("paper success %"),
     );
-    let mut by_class_variant = Table::new(
-        "genetic-variant",
-        "Our variant: each gene swapped within its block with probability 0.1 (instead of one swap per child at 0.5)",
-        &class_columns("paper's mutation: success %"),
-    );
-    let mut success = [Vec::new(), Vec::new(), Vec::new()];
+    let mut by_class_variants: Vec<Table> = CONFIGURATIONS[1..]
+        .iter()
+        .map(|(table, name, ..)| {
+            Table::new(
+                table,
+                &format!("{name}: success by number of givens, beside the paper's GA"),
+                &class_columns("paper's GA: success %"),
+            )
+        })
+        .collect();
+    let share = |picked: &[&Attempt]| {
+        (!picked.is_empty()).then(|| {
+            let solved = picked.iter().filter(|a| a.generation.is_some()).count();
+            100.0 * solved as f64 / picked.len() as f64
+        })
+    };
+    // Success % per class: the paper's, then each configuration's.
+    let mut success: Vec<Vec<Option<f64>>> = vec![Vec::new(); CONFIGURATIONS.len() + 1];
     let mut groups = Vec::new();
     for (class, members) in classes(instances) {
-        let picked = |variant: usize| {
+        let picked = |configuration: usize| {
             results_where(&jobs, &results, |(i, _, v)| {
-                members.contains(i) && *v == variant
+                members.contains(i) && *v == configuration
             })
         };
         let names: Vec<&str> = members
@@ -172,59 +204,74 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             .map(|&i| instances[i].name.as_str())
             .collect();
         let mut row = row_of(class.clone(), names.join(" "), picked(0));
-        let mut variant_row = row_of(class.clone(), names.join(" "), picked(1));
-        variant_row.push(row[3].clone());
+        for (k, table) in by_class_variants.iter_mut().enumerate() {
+            let mut variant_row = row_of(class.clone(), names.join(" "), picked(k + 1));
+            variant_row.push(row[3].clone());
+            table.push(variant_row);
+        }
         let paper = PUBLISHED_SUCCESS
             .iter()
             .find(|(g, _)| format!("{g} givens") == class)
             .map(|(_, p)| format!("{p:.0}"))
             .unwrap_or_else(|| "–".into());
-        let share = |picked: Vec<&Attempt>| {
-            (!picked.is_empty()).then(|| {
-                let solved = picked.iter().filter(|a| a.generation.is_some()).count();
-                100.0 * solved as f64 / picked.len() as f64
-            })
-        };
-        success[0].push(share(picked(0)));
-        success[1].push(share(picked(1)));
-        success[2].push(paper.parse::<f64>().ok());
+        success[0].push(paper.parse::<f64>().ok());
+        for (k, series) in success[1..].iter_mut().enumerate() {
+            series.push(share(&picked(k)));
+        }
         groups.push(class.clone());
         row.push(paper);
         by_class.push(row);
-        by_class_variant.push(variant_row);
     }
+    let mut columns = vec!["puzzle".to_string(), "givens".into(), "attempts".into()];
+    columns.extend(
+        CONFIGURATIONS
+            .iter()
+            .map(|(_, name, ..)| format!("{name}: success %")),
+    );
+    columns.push("genetic-alldiff: avg time (s)".into());
+    let column_refs: Vec<&str> = columns.iter().map(String::as_str).collect();
     let mut per_puzzle = Table::new(
         "genetic-puzzles",
-        "Per puzzle",
-        &[
-            "puzzle",
-            "givens",
-            "attempts",
-            "success %",
-            "avg generation",
-            "best generation",
-            "avg time (s)",
-        ],
+        "Per puzzle: success % of each configuration",
+        &column_refs,
     );
     for (i, instance) in instances.iter().enumerate() {
-        let picked = results_where(&jobs, &results, |&(j, _, v)| j == i && v == 0);
-        per_puzzle.push(row_of(
+        let picked = |configuration: usize| {
+            results_where(&jobs, &results, |&(j, _, v)| j == i && v == configuration)
+        };
+        let mut row = vec![
             instance.name.clone(),
             instance.puzzle.given_count().to_string(),
-            picked,
-        ));
+            picked(0).len().to_string(),
+        ];
+        for k in 0..CONFIGURATIONS.len() {
+            let attempts = picked(k);
+            let solved = attempts.iter().filter(|a| a.generation.is_some()).count();
+            row.push(percent(solved, attempts.len()));
+        }
+        let times: Vec<f64> = picked(2).iter().map(|a| a.seconds).collect();
+        row.push(format!("{:.3}", Summary::of(&times).mean));
+        per_puzzle.push(row);
     }
+    let mut tables = vec![by_class];
+    tables.extend(by_class_variants);
+    tables.push(per_puzzle);
+    let mut series_names = vec!["paper (published)"];
+    series_names.extend(CONFIGURATIONS.iter().map(|(_, name, ..)| *name));
     Report {
         title: "Genetic algorithm by number of givens (Miloradović & Jačović 2020)".into(),
-        notes: vec![format!(
-            "{attempts} attempts per puzzle, at most {generations} generations, population 200, elite 120, mutation 0.5, selection 0.85; base seed {}.",
-            settings.seed
-        )],
-        tables: vec![by_class, by_class_variant, per_puzzle],
+        notes: vec![
+            format!(
+                "{attempts} attempts per puzzle and configuration (the same seeds for each), at most {generations} generations, population 200, elite 120, mutation 0.5 per child, selection 0.85; base seed {}.",
+                settings.seed
+            ),
+            "The paper's GA: rows as permutation blocks, genes from the digits the givens allow, swaps that never move a digit where it is given. Box reading: boxes as blocks, any missing digit, any swap (this lab's GA before). genetic-alldiff: the paper's GA after alldifferent (GAC) filtering; when the filter alone settles every cell, the GA has nothing left to do.".into(),
+        ],
+        tables,
         charts: vec![Chart::Bars {
             title: "Success % by number of givens".into(),
             groups,
-            series: ["ours (the paper's parameters)", "our variant (per-gene mutation)", "paper"]
+            series: series_names
                 .iter()
                 .zip(success)
                 .map(|(name, values)| Series {

@@ -1,7 +1,7 @@
 //! Simulated annealing (Lewis 2007, "Metaheuristics can solve sudoku puzzles"), the metaheuristic
 //! the colouring, tabu and genetic papers compare against.
 //!
-//! The state is a [`BoxFill`]: every box a permutation of its digits, givens fixed. A move swaps
+//! The state is a [`BlockFill`]: every box a permutation of its digits, givens fixed. A move swaps
 //! two free cells of one box; the cost is the digits missing from each row plus each column.
 //! Moves that do not raise the cost are taken; a worse one with probability exp(−Δ/t).
 //!
@@ -17,7 +17,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::boxfill::{emit_fill, BoxFill, FreeCells};
+use super::blockfill::{emit_fill, BlockFill, Blocks, FreeCells};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, Family, IntParam, RealParam, Spec};
@@ -51,7 +51,7 @@ impl Default for Annealing {
 }
 
 /// Standard deviation of the cost along `TRIAL_MOVES` random swaps (all accepted) from `start`.
-fn initial_temperature<R: Rng>(start: &BoxFill, free: &FreeCells, rng: &mut R) -> f64 {
+fn initial_temperature<R: Rng>(start: &BlockFill, free: &FreeCells, rng: &mut R) -> f64 {
     let mut probe = start.clone();
     let costs: Vec<f64> = (0..TRIAL_MOVES)
         .filter_map(|_| {
@@ -75,8 +75,8 @@ impl Solver for Annealing {
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
-        let free = FreeCells::new(puzzle);
-        let mut state = BoxFill::random(puzzle, &free, &mut rng);
+        let free = FreeCells::new(puzzle, Blocks::Boxes);
+        let mut state = BlockFill::random(puzzle, &free, &mut rng);
         if free.swappable.is_empty() && state.cost() > 0 {
             // No box has two free cells: the fill is the only one that keeps the boxes, and it
             // breaks a row or a column, so no solution exists.

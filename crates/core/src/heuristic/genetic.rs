@@ -1,11 +1,15 @@
 //! Genetic algorithm (Miloradović & Jačović 2020).
 //!
-//! A chromosome is the grid as n blocks of n genes, one block per box; every block is filled with
-//! its box's missing digits at random, the givens fixed, so blocks are always permutations.
+//! A chromosome is the grid as n blocks of n genes. The paper's blocks are the rows ("the
+//! crossover must contain at least one row and at most eight", cycle crossover because "rows …
+//! are permutations"); each row is filled with its missing digits, each free cell drawing from
+//! the digits the givens leave it, so blocks are always permutations and givens stay fixed.
+//! `blocks = boxes` with `domains = any` is the box reading this module had before (random boxes,
+//! unconstrained swaps).
 //!
 //! - Fitness: the distinct digits of every row, column and box over their maximum 3n², in (0, 1];
-//!   1 exactly on a solution. (Boxes are always complete, so this is 1 − cost / 3n² with the
-//!   box model's cost: digits missing per row plus per column.)
+//!   1 exactly on a solution. (Blocks are always complete, so this is 1 − cost / 3n² with the
+//!   block model's cost: digits missing from each unit of the two other kinds.)
 //! - Selection: a tournament of two — two individuals drawn at random, the fitter becomes a parent
 //!   with probability `selection_rate` (0.85), the other one otherwise.
 //! - Crossover: two cut points on block boundaries choose a run of 1 to n − 1 consecutive blocks;
@@ -13,10 +17,16 @@
 //!   crossover of the two parents' blocks (the child keeps its parent's digits on the cycle that
 //!   starts at the block's first free cell and alternates parents cycle by cycle), so blocks stay
 //!   permutations and givens stay fixed (they are cycles of one cell).
-//! - Mutation: with probability `mutation_rate`, a child swaps two free genes of one random block.
-//!   (Our variant `mutation_scope = gene`: each free gene swaps within its block with probability
-//!   `mutation_rate` — see EXPERIMENTS.md for what it changes.)
+//! - Mutation: with probability `mutation_rate`, a child swaps two free genes of one random block,
+//!   never moving a digit into a cell whose domain lacks it (with `domains = givens`: a column or
+//!   box where it is given); a few random pairs are tried. (`mutation_scope = gene`: each free gene
+//!   swaps within its block with probability `mutation_rate`.)
 //! - Elitism: the best `elite` individuals pass unchanged; children fill the rest of the population.
+//!
+//! `genetic-alldiff` is the same GA over alldifferent-filtered domains (the tabu paper's "future
+//! work": alldifferent inside other metaheuristics): GAC filtering first — cells it leaves one
+//! digit become fixed like givens, a wipe-out proves there is no solution — then genes take, and
+//! mutations move, only digits of the filtered domains.
 //!
 //! Defaults are the paper's: population 200, 1,000 generations, elite 120, mutation 0.5. Where the
 //! description is silent: crossover is applied to every pair of parents (no crossover rate), each
@@ -25,10 +35,14 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::boxfill::{other_index, BoxFill, FreeCells};
+pub use super::blockfill::Blocks;
+use super::blockfill::{other_index, BlockFill, FreeCells};
+use crate::bits::digit_bit;
+use crate::domain::{self, Filter};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
+use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer, Reason, Rule};
 
@@ -43,9 +57,26 @@ pub enum MutationScope {
     Gene,
 }
 
+/// Which digits a free gene may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domains {
+    /// Any digit its block lacks (the box reading this module had before).
+    Any,
+    /// The digits no given in its row, column or box holds (the paper's rows).
+    Givens,
+    /// Its domain after alldifferent filtering (GAC) of the givens (`genetic-alldiff`).
+    AllDifferent,
+}
+
+/// Random pairs a mutation tries before it gives up on a child.
+const MUTATION_TRIES: usize = 20;
+
 /// The genetic algorithm's parameters.
 #[derive(Clone, Debug)]
 pub struct Genetic {
+    /// The permutation blocks: rows (the paper) or boxes.
+    pub blocks: Blocks,
+    pub domains: Domains,
     pub population: usize,
     /// Generations at most.
     pub generations: u64,
@@ -62,6 +93,8 @@ pub struct Genetic {
 impl Default for Genetic {
     fn default() -> Self {
         Genetic {
+            blocks: BLOCKS.values[BLOCKS.default],
+            domains: DOMAINS.values[DOMAINS.default],
             population: POPULATION.default as usize,
             generations: GENERATIONS.default as u64,
             elite: ELITE.default as usize,
@@ -74,7 +107,7 @@ impl Default for Genetic {
 }
 
 /// Fitness of a box-complete grid: distinct digits per row, column and box over 3n².
-pub fn fitness(individual: &BoxFill) -> f64 {
+pub fn fitness(individual: &BlockFill) -> f64 {
     let n = individual.size().n() as f64;
     1.0 - individual.cost() as f64 / (3.0 * n * n)
 }
@@ -109,25 +142,82 @@ fn cycle_crossover(own: &[u8], other: &[u8], child: &mut [u8]) {
 }
 
 impl Genetic {
-    /// Swap mutation inside blocks, per child or per gene.
-    fn mutate<R: Rng>(&self, child: &mut BoxFill, free: &FreeCells, rng: &mut R) {
+    /// Swap mutation inside blocks, per child or per gene; a swap must keep both digits in
+    /// their new cells' domains (`allowed`).
+    fn mutate<R: Rng>(
+        &self,
+        child: &mut BlockFill,
+        free: &FreeCells,
+        allowed: &[u32],
+        rng: &mut R,
+    ) {
         let rate = self.mutation_rate.clamp(0.0, 1.0);
+        let fits = |child: &BlockFill, x: usize, y: usize| {
+            let (vx, vy) = (child.values()[x], child.values()[y]);
+            allowed[x] & digit_bit(vy) != 0 && allowed[y] & digit_bit(vx) != 0
+        };
         match self.mutation_scope {
             MutationScope::Child => {
                 if rng.random_bool(rate) {
-                    if let Some((x, y)) = free.random_pair(rng) {
-                        child.swap(x, y);
+                    for _ in 0..MUTATION_TRIES {
+                        let Some((x, y)) = free.random_pair(rng) else {
+                            break;
+                        };
+                        if fits(child, x, y) {
+                            child.swap(x, y);
+                            break;
+                        }
                     }
                 }
             }
             MutationScope::Gene => {
-                for cells in free.by_box.iter().filter(|cells| cells.len() >= 2) {
+                for cells in free.by_block.iter().filter(|cells| cells.len() >= 2) {
                     for i in 0..cells.len() {
                         if rng.random_bool(rate) {
-                            child.swap(cells[i], cells[other_index(cells.len(), i, rng)]);
+                            let j = cells[other_index(cells.len(), i, rng)];
+                            if fits(child, cells[i], j) {
+                                child.swap(cells[i], j);
+                            }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The puzzle the GA works on (the givens, plus the cells alldifferent filtering fixes) and
+    /// each cell's allowed digits; `None` when filtering proves there is no solution.
+    fn domains(&self, puzzle: &Grid) -> Option<(Grid, Vec<u32>)> {
+        let size = puzzle.size();
+        let all = (1..=size.n() as u8).fold(0u32, |m, d| m | digit_bit(d));
+        match self.domains {
+            Domains::Any => Some((puzzle.clone(), vec![all; size.cells()])),
+            Domains::Givens => {
+                let mut in_unit = vec![0u32; 3 * size.n()];
+                for c in (0..size.cells()).filter(|&c| puzzle.get(c) != 0) {
+                    for u in size.units_of(c) {
+                        in_unit[u] |= digit_bit(puzzle.get(c));
+                    }
+                }
+                let allowed = (0..size.cells())
+                    .map(|c| match puzzle.get(c) {
+                        0 => all & !size.units_of(c).iter().fold(0, |m, &u| m | in_unit[u]),
+                        v => digit_bit(v),
+                    })
+                    .collect();
+                Some((puzzle.clone(), allowed))
+            }
+            Domains::AllDifferent => {
+                let mut domains = domain::initial_domains(puzzle);
+                let geometry = Geometry::new(size);
+                domain::filter(&geometry, &mut domains, Filter::AllDifferentGac).ok()?;
+                let mut fixed = puzzle.clone();
+                for (c, &d) in domains.iter().enumerate() {
+                    if puzzle.get(c) == 0 && d.count_ones() == 1 {
+                        fixed.set_given(c, d.trailing_zeros() as u8 + 1);
+                    }
+                }
+                Some((fixed, domains))
             }
         }
     }
@@ -148,8 +238,8 @@ impl Genetic {
     fn crossover<R: Rng>(
         puzzle: &Grid,
         blocks: &[Vec<usize>],
-        a: &BoxFill,
-        b: &BoxFill,
+        a: &BlockFill,
+        b: &BlockFill,
         rng: &mut R,
     ) -> (Vec<u8>, Vec<u8>) {
         let n = blocks.len();
@@ -187,21 +277,39 @@ impl Solver for Genetic {
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
+        let Some((fixed, allowed)) = self.domains(puzzle) else {
+            // Alldifferent filtering refutes the givens: a proof that no solution exists.
+            return tracker.finish(puzzle, Ok(None));
+        };
         let size = puzzle.size();
         let population_size = self.population.max(2);
         let elite = self.elite.min(population_size - 1);
-        let free = FreeCells::new(puzzle);
+        let free = FreeCells::new(&fixed, self.blocks);
         let blocks: Vec<Vec<usize>> = (0..size.n())
-            .map(|b| size.unit_cells(2 * size.n() + b).collect())
+            .map(|b| size.unit_cells(self.blocks.unit(size, b)).collect())
             .collect();
-        let mut population: Vec<BoxFill> = (0..population_size)
-            .map(|_| BoxFill::random(puzzle, &free, &mut rng))
+        let mut population: Vec<BlockFill> = (0..population_size)
+            .map(|_| match self.domains {
+                Domains::Any => BlockFill::random(&fixed, &free, &mut rng),
+                _ => BlockFill::random_allowed(&fixed, &free, &allowed, &mut rng),
+            })
             .collect();
         // What the observer's board shows: the best individual's values so far.
         let mut shown: Vec<u8> = puzzle.values().to_vec();
         let result = (|| -> Result<Vec<u8>, Halt> {
+            // The cells filtering fixed, first.
+            for (c, was) in shown.iter_mut().enumerate() {
+                if fixed.get(c) != *was {
+                    *was = fixed.get(c);
+                    tracker.emit(Event::Assign {
+                        cell: c as u16,
+                        value: *was,
+                        reason: Reason::FILTERED,
+                    })?;
+                }
+            }
             loop {
-                population.sort_by_key(BoxFill::cost);
+                population.sort_by_key(BlockFill::cost);
                 let best = &population[0];
                 if tracker.wants_cell_events() {
                     for (cell, (&now, was)) in
@@ -228,18 +336,18 @@ impl Solver for Genetic {
                     return Ok(best.values().to_vec());
                 }
                 tracker.iteration()?;
-                let costs: Vec<u32> = population.iter().map(BoxFill::cost).collect();
-                let mut next: Vec<BoxFill> = population[..elite].to_vec();
+                let costs: Vec<u32> = population.iter().map(BlockFill::cost).collect();
+                let mut next: Vec<BlockFill> = population[..elite].to_vec();
                 while next.len() < population_size {
                     let a = &population[self.select(&costs, &mut rng)];
                     let b = &population[self.select(&costs, &mut rng)];
-                    let (first, second) = Genetic::crossover(puzzle, &blocks, a, b, &mut rng);
+                    let (first, second) = Genetic::crossover(&fixed, &blocks, a, b, &mut rng);
                     for values in [first, second] {
                         if next.len() == population_size {
                             break;
                         }
-                        let mut child = BoxFill::from_values(puzzle, &values);
-                        self.mutate(&mut child, &free, &mut rng);
+                        let mut child = BlockFill::from_values(&fixed, self.blocks, &values);
+                        self.mutate(&mut child, &free, &allowed, &mut rng);
                         next.push(child);
                     }
                 }
@@ -286,6 +394,20 @@ const MUTATION_SCOPE: ChoiceParam<MutationScope> = ChoiceParam {
     values: &[MutationScope::Child, MutationScope::Gene],
     default: 0,
 };
+const BLOCKS: ChoiceParam<Blocks> = ChoiceParam {
+    name: "blocks",
+    description: "The permutation blocks of a chromosome: rows (the paper: crossover over whole rows) or boxes (the earlier box reading).",
+    ids: &["rows", "boxes"],
+    values: &[Blocks::Rows, Blocks::Boxes],
+    default: 0,
+};
+const DOMAINS: ChoiceParam<Domains> = ChoiceParam {
+    name: "domains",
+    description: "Digits a gene may take: givens (those no given in its row, column or box holds: the paper) or any (any digit its block lacks).",
+    ids: &["givens", "any"],
+    values: &[Domains::Givens, Domains::Any],
+    default: 0,
+};
 const SELECTION_RATE: RealParam = RealParam {
     name: "selection_rate",
     description: "Probability that the fitter of two drawn individuals wins the tournament.",
@@ -294,12 +416,17 @@ const SELECTION_RATE: RealParam = RealParam {
     default: 0.85,
 };
 
-/// The genetic algorithm on box blocks.
+/// The genetic algorithm on permutation blocks.
 pub const PSEUDOCODE: &[Line] = &[
     line(0, "GA(grid):"),
+    step(
+        1,
+        "(genetic-alldiff) filter the domains; a cell left one digit is fixed",
+        &[Mark::Assign(Rule::Filtered)],
+    ),
     line(
         1,
-        "population ← random fills, each box a permutation of its missing digits",
+        "population ← random fills, each block (row) a permutation of its missing digits, each cell from its domain",
     ),
     line(1, "repeat for each generation:"),
     line(
@@ -324,7 +451,7 @@ pub const PSEUDOCODE: &[Line] = &[
     ),
     line(
         3,
-        "swap two free cells of a block with probability mutation_rate",
+        "swap two free cells of a block with probability mutation_rate, each digit staying in its new cell's domain",
     ),
     line(1, "return gave up"),
 ];
@@ -332,9 +459,9 @@ pub const PSEUDOCODE: &[Line] = &[
 /// The registry's entry.
 pub const SPEC: Spec = Spec {
     id: "genetic",
-    name: "Genetic algorithm (box blocks, cycle crossover, elitism)",
+    name: "Genetic algorithm (row blocks, cycle crossover, elitism)",
     family: Family::Heuristic,
-    description: "Boxes as permutation blocks; tournament selection, two-point block crossover with cycle crossover, swap mutation, elitism (Miloradović & Jačović 2020).",
+    description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
     params: &[
         POPULATION.spec(),
         GENERATIONS.spec(),
@@ -342,6 +469,27 @@ pub const SPEC: Spec = Spec {
         MUTATION_RATE.spec(),
         MUTATION_SCOPE.spec(),
         SELECTION_RATE.spec(),
+        BLOCKS.spec(),
+        DOMAINS.spec(),
+    ],
+    pseudocode: PSEUDOCODE,
+    check: Some(elite_below_population),
+};
+
+/// The registry's entry for the GA over alldifferent-filtered domains.
+pub const ALLDIFF: Spec = Spec {
+    id: "genetic-alldiff",
+    name: "Genetic algorithm over alldifferent-filtered domains",
+    family: Family::Heuristic,
+    description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
+    params: &[
+        POPULATION.spec(),
+        GENERATIONS.spec(),
+        ELITE.spec(),
+        MUTATION_RATE.spec(),
+        MUTATION_SCOPE.spec(),
+        SELECTION_RATE.spec(),
+        BLOCKS.spec(),
     ],
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
@@ -361,6 +509,15 @@ fn elite_below_population(args: &Args) -> Result<(), String> {
 impl Genetic {
     pub fn from_args(args: &Args) -> Genetic {
         Genetic {
+            domains: DOMAINS.read(args),
+            ..Genetic::alldiff(args)
+        }
+    }
+
+    pub fn alldiff(args: &Args) -> Genetic {
+        Genetic {
+            blocks: BLOCKS.read(args),
+            domains: Domains::AllDifferent,
             population: POPULATION.read(args).max(2) as usize,
             generations: GENERATIONS.read(args).max(1) as u64,
             elite: ELITE.read(args).max(0) as usize,
@@ -437,5 +594,79 @@ mod tests {
             .expect("one of 5 seeds");
         assert_eq!(verify_solution(&puzzle, &solved.grid), Ok(()));
         assert_eq!(run(3), run(3));
+    }
+
+    #[test]
+    fn row_mutations_never_move_a_digit_where_its_domain_lacks_it() {
+        let puzzle: Grid = HARDEST.parse().unwrap();
+        let genetic = Genetic {
+            mutation_rate: 1.0,
+            ..Genetic::default()
+        };
+        assert_eq!(
+            (genetic.blocks, genetic.domains),
+            (Blocks::Rows, Domains::Givens)
+        );
+        let (fixed, allowed) = genetic.domains(&puzzle).unwrap();
+        let free = FreeCells::new(&fixed, Blocks::Rows);
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        for _ in 0..200 {
+            let mut child = BlockFill::random_allowed(&fixed, &free, &allowed, &mut rng);
+            let before = child.values().to_vec();
+            genetic.mutate(&mut child, &free, &allowed, &mut rng);
+            for c in 0..before.len() {
+                let now = child.values()[c];
+                if now != before[c] {
+                    assert!(
+                        allowed[c] & digit_bit(now) != 0,
+                        "r{}c{} got {now}",
+                        c / 9 + 1,
+                        c % 9 + 1
+                    );
+                }
+            }
+            // Rows stay permutations.
+            for r in 0..9 {
+                assert!(child.missing_in_block(r).is_empty());
+            }
+        }
+        // A given's digit is never allowed elsewhere in its row, column or box.
+        let (r1c1, value) = (0, puzzle.get(0));
+        assert_ne!(value, 0, "r1c1 is a given");
+        for c in [1, 9, 10] {
+            if puzzle.get(c) == 0 {
+                assert_eq!(
+                    allowed[c] & digit_bit(value),
+                    0,
+                    "{c} shares a unit with r1c1"
+                );
+            }
+        }
+        assert_eq!(allowed[r1c1], digit_bit(value));
+    }
+
+    #[test]
+    fn the_alldiff_variant_fixes_what_filtering_settles_and_solves_or_refutes() {
+        // Alldifferent filtering settles every cell of this one: solved before any generation.
+        let puzzle: Grid = EASY.parse().unwrap();
+        let alldiff = || Genetic {
+            domains: Domains::AllDifferent,
+            seed: 4,
+            ..Genetic::default()
+        };
+        let (outcome, events) = solves_and_replays(alldiff(), &puzzle);
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::Assign { reason, .. } if reason.rule == Rule::Filtered)));
+        assert_eq!(outcome.stats.iterations, 0);
+        // 4×4, row 1 = 1 2 _ _ and a 3 in the box of its last two cells: both would need the 4.
+        // No two givens clash, yet filtering proves there is no solution.
+        let mut refuted = Grid::empty(crate::size::Size::FOUR);
+        refuted.set_given(0, 1);
+        refuted.set_given(1, 2);
+        refuted.set_given(6, 3);
+        assert!(refuted.conflicts().is_empty());
+        let outcome = alldiff().solve(&refuted, &mut NullObserver);
+        assert_eq!(outcome.status, crate::solve::Status::NoSolution);
     }
 }

@@ -19,7 +19,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::boxfill::{BoxFill, FreeCells};
+use super::blockfill::{BlockFill, Blocks, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
@@ -54,10 +54,10 @@ impl Grasp {
         puzzle: &Grid,
         rng: &mut R,
         tracker: &mut Tracker<'_, O>,
-    ) -> Result<BoxFill, Halt> {
+    ) -> Result<BlockFill, Halt> {
         let size = puzzle.size();
-        let mut fill = BoxFill::givens(puzzle);
-        let missing: Vec<Vec<u8>> = (0..size.n()).map(|b| fill.missing_in_box(b)).collect();
+        let mut fill = BlockFill::givens(puzzle, Blocks::Boxes);
+        let missing: Vec<Vec<u8>> = (0..size.n()).map(|b| fill.missing_in_block(b)).collect();
         // Digits placed by this construction so far, per box.
         let mut placed = vec![0u32; size.n()];
         let mut empty: Vec<usize> = (0..size.cells()).filter(|&c| puzzle.get(c) == 0).collect();
@@ -87,13 +87,13 @@ impl Grasp {
 
     /// Steepest-descent hill climbing over in-box swaps; reports each swap taken.
     fn climb<O: Observer + ?Sized>(
-        fill: &mut BoxFill,
+        fill: &mut BlockFill,
         free: &FreeCells,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Halt> {
         while fill.cost() > 0 {
             let mut best: Option<(i32, usize, usize)> = None;
-            for cells in &free.by_box {
+            for cells in &free.by_block {
                 for (i, &a) in cells.iter().enumerate() {
                     for &b in &cells[i + 1..] {
                         let delta = fill.swap_delta(a, b);
@@ -123,7 +123,7 @@ impl Solver for Grasp {
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
-        let free = FreeCells::new(puzzle);
+        let free = FreeCells::new(puzzle, Blocks::Boxes);
         let free_count = free.count() as u32;
         let result = (|| -> Result<Vec<u8>, Halt> {
             let mut best = u32::MAX;

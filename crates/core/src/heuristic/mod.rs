@@ -1,7 +1,7 @@
 //! Heuristic solvers: they search a space of candidate grids and may give up within their budget.
 
 pub mod annealing;
-pub mod boxfill;
+pub mod blockfill;
 pub mod coloring;
 pub mod genetic;
 pub mod grasp;

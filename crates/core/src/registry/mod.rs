@@ -135,6 +135,7 @@ registry! {
     TabuAc3 => heuristic::tabu::AC3, heuristic::Tabu::ac3;
     Grasp => heuristic::grasp::SPEC, heuristic::Grasp::from_args;
     Genetic => heuristic::genetic::SPEC, heuristic::Genetic::from_args;
+    GeneticAllDiff => heuristic::genetic::ALLDIFF, heuristic::Genetic::alldiff;
     Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args;
 }
 
