@@ -254,6 +254,7 @@ const LOCAL_SEARCHES: &[(Algorithm, &str, i64)] = &[
     (Algorithm::TabuAllDiff, "max_iterations", 60),
     (Algorithm::TabuAc3, "max_iterations", 60),
     (Algorithm::Grasp, "max_iterations", 40),
+    (Algorithm::GraspAllDiff, "max_iterations", 40),
     (Algorithm::Genetic, "generations", 30),
     (Algorithm::GeneticAllDiff, "generations", 30),
     (Algorithm::Annealing, "max_iterations", 20_000),

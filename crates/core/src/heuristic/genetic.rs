@@ -35,14 +35,12 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-pub use super::blockfill::Blocks;
-use super::blockfill::{other_index, BlockFill, FreeCells};
+use super::blockfill::{allowed_digits, other_index, BlockFill, FreeCells};
+pub use super::blockfill::{Blocks, Domains};
 use crate::bits::digit_bit;
-use crate::domain::{self, Filter};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
-use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer, Reason, Rule};
 
@@ -55,17 +53,6 @@ pub enum MutationScope {
     /// Our variant: every free gene is swapped with another free gene of its block with
     /// probability `mutation_rate` (keeps the population diverse; see EXPERIMENTS.md).
     Gene,
-}
-
-/// Which digits a free gene may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Domains {
-    /// Any digit its block lacks (the box reading this module had before).
-    Any,
-    /// The digits no given in its row, column or box holds (the paper's rows).
-    Givens,
-    /// Its domain after alldifferent filtering (GAC) of the givens (`genetic-alldiff`).
-    AllDifferent,
 }
 
 /// Random pairs a mutation tries before it gives up on a child.
@@ -185,43 +172,6 @@ impl Genetic {
         }
     }
 
-    /// The puzzle the GA works on (the givens, plus the cells alldifferent filtering fixes) and
-    /// each cell's allowed digits; `None` when filtering proves there is no solution.
-    fn domains(&self, puzzle: &Grid) -> Option<(Grid, Vec<u32>)> {
-        let size = puzzle.size();
-        let all = (1..=size.n() as u8).fold(0u32, |m, d| m | digit_bit(d));
-        match self.domains {
-            Domains::Any => Some((puzzle.clone(), vec![all; size.cells()])),
-            Domains::Givens => {
-                let mut in_unit = vec![0u32; 3 * size.n()];
-                for c in (0..size.cells()).filter(|&c| puzzle.get(c) != 0) {
-                    for u in size.units_of(c) {
-                        in_unit[u] |= digit_bit(puzzle.get(c));
-                    }
-                }
-                let allowed = (0..size.cells())
-                    .map(|c| match puzzle.get(c) {
-                        0 => all & !size.units_of(c).iter().fold(0, |m, &u| m | in_unit[u]),
-                        v => digit_bit(v),
-                    })
-                    .collect();
-                Some((puzzle.clone(), allowed))
-            }
-            Domains::AllDifferent => {
-                let mut domains = domain::initial_domains(puzzle);
-                let geometry = Geometry::new(size);
-                domain::filter(&geometry, &mut domains, Filter::AllDifferentGac).ok()?;
-                let mut fixed = puzzle.clone();
-                for (c, &d) in domains.iter().enumerate() {
-                    if puzzle.get(c) == 0 && d.count_ones() == 1 {
-                        fixed.set_given(c, d.trailing_zeros() as u8 + 1);
-                    }
-                }
-                Some((fixed, domains))
-            }
-        }
-    }
-
     /// Tournament of two: the fitter of two random individuals with probability `selection_rate`.
     fn select<R: Rng>(&self, costs: &[u32], rng: &mut R) -> usize {
         let a = rng.random_range(0..costs.len());
@@ -277,7 +227,7 @@ impl Solver for Genetic {
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
-        let Some((fixed, allowed)) = self.domains(puzzle) else {
+        let Some((fixed, allowed)) = allowed_digits(puzzle, self.domains) else {
             // Alldifferent filtering refutes the givens: a proof that no solution exists.
             return tracker.finish(puzzle, Ok(None));
         };
@@ -607,7 +557,7 @@ mod tests {
             (genetic.blocks, genetic.domains),
             (Blocks::Rows, Domains::Givens)
         );
-        let (fixed, allowed) = genetic.domains(&puzzle).unwrap();
+        let (fixed, allowed) = allowed_digits(&puzzle, genetic.domains).unwrap();
         let free = FreeCells::new(&fixed, Blocks::Rows);
         let mut rng = Pcg64Mcg::seed_from_u64(5);
         for _ in 0..200 {

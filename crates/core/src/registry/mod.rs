@@ -134,6 +134,7 @@ registry! {
     TabuAllDiff => heuristic::tabu::ALLDIFF, heuristic::Tabu::alldiff;
     TabuAc3 => heuristic::tabu::AC3, heuristic::Tabu::ac3;
     Grasp => heuristic::grasp::SPEC, heuristic::Grasp::from_args;
+    GraspAllDiff => heuristic::grasp::ALLDIFF, heuristic::Grasp::alldiff;
     Genetic => heuristic::genetic::SPEC, heuristic::Genetic::from_args;
     GeneticAllDiff => heuristic::genetic::ALLDIFF, heuristic::Genetic::alldiff;
     Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args;
