@@ -2,10 +2,8 @@
 
 use std::time::Instant;
 
-use sudoku_core::{
-    parse_bytes, parse_line, verify_solution, Algorithm, Grid, NullObserver, ParamValue, Params,
-    RunConfig, Status,
-};
+use sudoku_core::batch::{self, Tally};
+use sudoku_core::{parse_bytes, Algorithm, Grid, ParamValue, Params, RunConfig};
 
 /// What the clock covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,98 +16,30 @@ pub enum Timed {
 }
 
 struct Row {
-    puzzles: usize,
-    solved: usize,
-    verified: usize,
-    gave_up: usize,
+    tally: Tally,
     seconds: f64,
-    nodes: u64,
 }
 
 /// Times the whole work of a batch run: each puzzle's text line read into a grid, solved,
 /// verified and printed as an answer line into one output buffer.
 fn measure_text(algorithm: Algorithm, lines: &[String], config: &RunConfig) -> Row {
-    let mut row = Row {
-        puzzles: lines.len(),
-        solved: 0,
-        verified: 0,
-        gave_up: 0,
-        seconds: 0.0,
-        nodes: 0,
-    };
     let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     let started = Instant::now();
-    for line in lines {
-        let Ok(puzzle) = parse_line(line.as_bytes()) else {
-            continue;
-        };
-        let outcome = algorithm
-            .run(&puzzle, config, &mut NullObserver)
-            .expect("parameters checked");
-        row.nodes += outcome.stats.nodes;
-        match outcome.status {
-            Status::Solved => {
-                row.solved += 1;
-                if verify_solution(&puzzle, &outcome.grid).is_ok() {
-                    row.verified += 1;
-                    outcome.grid.write_line(&mut out);
-                } else {
-                    out.push_str("unsolved: invalid answer");
-                }
-            }
-            Status::GaveUp(_) => {
-                row.gave_up += 1;
-                out.push_str("unsolved");
-            }
-            _ => out.push_str("no solution"),
-        }
-        out.push('\n');
-    }
-    row.seconds = started.elapsed().as_secs_f64();
+    let tally = batch::answer_lines(algorithm, lines, config, &mut out);
+    let seconds = started.elapsed().as_secs_f64();
     std::hint::black_box(&out);
-    row
+    Row { tally, seconds }
 }
 
+/// Times the solver alone; the answers are verified after the clock stops.
 fn measure(algorithm: Algorithm, puzzles: &[Grid], config: &RunConfig) -> Row {
-    let mut row = Row {
-        puzzles: puzzles.len(),
-        solved: 0,
-        verified: 0,
-        gave_up: 0,
-        seconds: 0.0,
-        nodes: 0,
-    };
-    // The timed loop keeps only each answer's status, nodes and values (one flat buffer sized
-    // up front), so it measures the solver rather than a growing heap of kept outcomes.
-    let cells: usize = puzzles.iter().map(|p| p.values().len()).sum();
-    let mut values: Vec<u8> = Vec::with_capacity(cells);
-    let mut statuses = Vec::with_capacity(puzzles.len());
     let started = Instant::now();
-    for puzzle in puzzles {
-        let outcome = algorithm
-            .run(puzzle, config, &mut NullObserver)
-            .expect("parameters checked");
-        row.nodes += outcome.stats.nodes;
-        statuses.push(outcome.status);
-        values.extend_from_slice(outcome.grid.values());
+    let answers = batch::solve_grids(algorithm, puzzles, config);
+    let seconds = started.elapsed().as_secs_f64();
+    Row {
+        tally: batch::check(puzzles, &answers),
+        seconds,
     }
-    row.seconds = started.elapsed().as_secs_f64();
-    let mut offset = 0;
-    for (puzzle, status) in puzzles.iter().zip(&statuses) {
-        let answer = &values[offset..offset + puzzle.values().len()];
-        offset += answer.len();
-        match status {
-            Status::Solved => {
-                row.solved += 1;
-                if verify_solution(puzzle, &puzzle.with_values(answer)).is_ok() {
-                    row.verified += 1;
-                }
-            }
-            Status::GaveUp(_) => row.gave_up += 1,
-            _ => {}
-        }
-    }
-    row
 }
 
 fn file_name(path: &str) -> &str {
@@ -165,18 +95,18 @@ pub fn bench(
             for _ in 1..runs {
                 row.seconds = row.seconds.min(pass().seconds);
             }
-            let n = row.puzzles.max(1) as f64;
+            let n = row.tally.puzzles.max(1) as f64;
             println!(
                 "| {} | {} | {} | {} | {} | {} | {:.0} | {:.1} | {:.1} |",
                 algorithm.id(),
                 file_name(path),
-                row.puzzles,
-                row.solved,
-                row.verified,
-                row.gave_up,
-                row.puzzles as f64 / row.seconds.max(1e-9),
+                row.tally.puzzles,
+                row.tally.solved,
+                row.tally.verified,
+                row.tally.gave_up,
+                row.tally.puzzles as f64 / row.seconds.max(1e-9),
                 row.seconds * 1e6 / n,
-                row.nodes as f64 / n
+                row.tally.nodes as f64 / n
             );
         }
     }

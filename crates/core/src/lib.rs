@@ -15,6 +15,7 @@
 //! assert!(verify_solution(&puzzle, &outcome.grid).is_ok());
 //! ```
 
+pub mod batch;
 pub mod bits;
 pub mod domain;
 pub mod exact;
