@@ -4,6 +4,7 @@
 mod bench;
 mod experiment;
 mod input;
+mod logic;
 mod solve;
 
 use std::process::ExitCode;
@@ -88,6 +89,25 @@ enum Command {
         /// Puzzle files.
         #[arg(required = true)]
         files: Vec<String>,
+    },
+    /// Rate each puzzle by the hardest human technique it needs, one line per puzzle:
+    /// `LEVEL RATING TECHNIQUE` (e.g. `hard 4.2 xy-wing`), or `not unique`, `no solution`,
+    /// `invalid: …`. Levels: easy (singles), medium (locked candidates, pairs), hard (triples,
+    /// quads, fish, wings), extreme (needs guessing: `extreme >5.4 guess`).
+    Rate {
+        /// Worker threads (default: every core); answers stay in input order.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
+        #[arg(long, value_enum, default_value_t = Letters::AY)]
+        symbols: Letters,
+        /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
+    },
+    /// The human-style solver's steps in words, one per line, for each puzzle.
+    Explain {
+        /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
     },
     /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
     Experiment(experiment::ExperimentArgs),
@@ -245,6 +265,22 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             let text = input::read(file.as_deref())?;
             let records = sudoku_core::parse_bytes_with(&text, symbols.into());
             solve::count(&records, limit, &pool);
+            Ok(())
+        }
+        Command::Rate {
+            threads,
+            symbols,
+            file,
+        } => {
+            let pool = thread_pool(threads)?;
+            let text = input::read(file.as_deref())?;
+            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
+            logic::rate_all(&records, &pool);
+            Ok(())
+        }
+        Command::Explain { file } => {
+            let text = input::read(file.as_deref())?;
+            logic::explain_all(&sudoku_core::parse_bytes(&text));
             Ok(())
         }
         Command::Filter { filter, file } => {

@@ -454,3 +454,44 @@ fn twenty_five_by_twenty_five_letters_follow_the_symbols_present_or_the_option()
     let (_, err, code) = stdout_of(&["solve", "--symbols", "hex", "-"], &line);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn rate_answers_each_line_with_level_rating_and_technique() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    let escargot =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let empty = ".".repeat(81);
+    let input = format!("{easy}\n{escargot}\n{empty}\n12345\n{HARD}\n");
+    let (out, err, code) = stdout_of(&["rate", "--threads", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(fields[0], "easy", "{out}");
+    assert!(fields[1].parse::<f32>().unwrap() <= 2.3);
+    assert_eq!(lines[1], "extreme >5.4 guess");
+    assert_eq!(lines[2], "not unique");
+    assert!(lines[3].starts_with("invalid: line 4: "), "{out}");
+    assert!(
+        ["easy", "medium", "hard", "extreme"].contains(&lines[4].split(' ').next().unwrap()),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_gives_the_steps_in_words() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    let (out, err, code) = stdout_of(&["explain"], &format!("{easy}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "# puzzle 1 (line 1)");
+    assert!(lines[1].starts_with("1. "), "{out}");
+    assert!(
+        lines[1].contains("single") || lines[1].contains("full house"),
+        "{out}"
+    );
+    assert!(lines.last().unwrap().starts_with("solved in "), "{out}");
+    // One step per empty cell at least (each placement is a step).
+    let empties = easy.chars().filter(|&c| c == '.').count();
+    assert!(lines.len() - 2 >= empties, "{out}");
+}

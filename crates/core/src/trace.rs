@@ -30,11 +30,14 @@ pub enum Rule {
     Filtered,
     /// Deduced by word-parallel propagation that does not tell which of its rules fired.
     Propagation,
+    /// A human-style technique of the `logic` solver; the reason's `at` is its number
+    /// (`logic::Technique::from_index`).
+    Technique,
 }
 
 impl Rule {
     /// Every rule, in a fixed order (the index is a rule's number in binary traces).
-    pub const ALL: [Rule; 8] = [
+    pub const ALL: [Rule; 9] = [
         Rule::Step,
         Rule::Given,
         Rule::Decision,
@@ -43,6 +46,7 @@ impl Rule {
         Rule::Peer,
         Rule::Filtered,
         Rule::Propagation,
+        Rule::Technique,
     ];
 }
 
@@ -52,7 +56,8 @@ impl Rule {
 pub struct Reason {
     pub rule: Rule,
     /// The unit the rule acted in (flat index: rows, columns, boxes) for a hidden single; the
-    /// neighbour cell for [`Rule::Peer`]; 0 otherwise.
+    /// neighbour cell for [`Rule::Peer`]; the technique's number for [`Rule::Technique`]; 0
+    /// otherwise.
     pub at: u16,
 }
 
@@ -81,6 +86,14 @@ impl Reason {
         Reason {
             rule: Rule::Peer,
             at: cell as u16,
+        }
+    }
+
+    /// A step of the `logic` solver's technique number `index`.
+    pub const fn technique(index: u16) -> Reason {
+        Reason {
+            rule: Rule::Technique,
+            at: index,
         }
     }
 

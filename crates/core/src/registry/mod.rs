@@ -17,7 +17,7 @@ use crate::grid::Grid;
 use crate::pseudocode::Line;
 use crate::solve::{Outcome, Solver};
 use crate::trace::Observer;
-use crate::{exact, heuristic};
+use crate::{exact, heuristic, logic};
 
 /// Exact algorithms prove; heuristics search and may give up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,6 +128,7 @@ registry! {
     Norvig => exact::norvig::SPEC, exact::Norvig::from_args;
     Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
     Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
+    Logic => logic::SPEC, logic::Logic::from_args;
     ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs;
     ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs;
     ColoringDsatur => heuristic::coloring::DSATUR, heuristic::Coloring::dsatur;

@@ -65,6 +65,7 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                 Rule::Filtered => format!("{head}: filtering left only {}", digit(value)),
                 Rule::Propagation => format!("{head}: forced by propagation"),
                 Rule::Peer => format!("{head}: its neighbours leave nothing else"),
+                Rule::Technique => format!("{head}: {}", technique(reason.at)),
                 Rule::Step => head,
             }
         }
@@ -91,6 +92,7 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                 Rule::NakedSingle => format!("{head}: {} is a naked single", cell(c)),
                 Rule::Filtered => format!("{head}: filtered out"),
                 Rule::Propagation => format!("{head}: ruled out by propagation"),
+                Rule::Technique => format!("{head}: {}", technique(reason.at)),
                 Rule::Step => head,
             }
         }
@@ -143,6 +145,11 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
         }
     }
+}
+
+/// A `logic` step's technique by its number, in words.
+fn technique(index: u16) -> &'static str {
+    sudoku_core::logic::Technique::from_index(index).map_or("a technique", |t| t.name())
 }
 
 #[cfg(test)]
@@ -239,6 +246,20 @@ mod tests {
                 None
             ),
             "r1c1 = G: the only candidate left in r1c1"
+        );
+        // A logic step names its technique.
+        let x_wing = sudoku_core::logic::Technique::XWing.index();
+        assert_eq!(
+            narrate(
+                Size::NINE,
+                &Event::Eliminate {
+                    cell: 10,
+                    value: 4,
+                    reason: Reason::technique(x_wing)
+                },
+                None
+            ),
+            "remove 4 from r2c2: X-Wing"
         );
     }
 }

@@ -1,0 +1,98 @@
+//! `sudoku rate` (one line per puzzle: LEVEL RATING TECHNIQUE) and `sudoku explain` (the logic
+//! solver's steps in words), both from the core's human-style solver.
+
+use std::io::{BufWriter, Write};
+
+use rayon::prelude::*;
+use sudoku_core::logic::{describe, rate, solve_path, Rating};
+use sudoku_core::{count_solutions, Grid, Record};
+
+/// Records per parallel chunk (answers are printed in input order, chunk by chunk).
+const CHUNK: usize = 1_024;
+
+/// The rating line of one puzzle.
+fn rating_line(puzzle: &Grid) -> String {
+    match count_solutions(puzzle, 2).count {
+        0 => return "no solution".into(),
+        1 => {}
+        _ => return "not unique".into(),
+    }
+    match rate(puzzle) {
+        Rating::Solved { hardest, .. } => format!(
+            "{} {:.1} {}",
+            hardest.level().id(),
+            hardest.difficulty(),
+            hardest.id()
+        ),
+        // Beyond every technique here (the hardest is 5.4): it needs guessing.
+        Rating::Stuck { .. } => "extreme >5.4 guess".into(),
+        Rating::Invalid => "no solution".into(),
+    }
+}
+
+/// Rates every record on the pool's threads, answers in input order.
+pub fn rate_all(records: &[Record], pool: &rayon::ThreadPool) {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for chunk in records.chunks(CHUNK) {
+        let lines: Vec<String> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|record| match &record.result {
+                    Ok(puzzle) => rating_line(puzzle),
+                    Err(e) => {
+                        eprintln!("sudoku: skipped: {e}");
+                        format!("invalid: {e}")
+                    }
+                })
+                .collect()
+        });
+        for line in lines {
+            if writeln!(out, "{line}").is_err() {
+                return;
+            }
+        }
+    }
+    let _ = out.flush();
+}
+
+/// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between
+/// puzzles.
+pub fn explain_all(records: &[Record]) {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for (k, record) in records.iter().enumerate() {
+        if k > 0 && writeln!(out).is_err() {
+            return;
+        }
+        let puzzle = match &record.result {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                eprintln!("sudoku: skipped: {e}");
+                let _ = writeln!(out, "invalid: {e}");
+                continue;
+            }
+        };
+        let _ = writeln!(out, "# puzzle {} (line {})", k + 1, record.line);
+        let (steps, rating) = solve_path(puzzle);
+        for (i, step) in steps.iter().enumerate() {
+            if writeln!(out, "{}. {}", i + 1, describe(puzzle.size(), step)).is_err() {
+                return;
+            }
+        }
+        let end = match rating {
+            Rating::Solved { hardest, steps } => format!(
+                "solved in {steps} steps; hardest: {} ({:.1}, {})",
+                hardest.name(),
+                hardest.difficulty(),
+                hardest.level().id()
+            ),
+            Rating::Stuck { steps, .. } => format!(
+                "stuck after {steps} steps: no technique here applies; the rest needs guessing"
+            ),
+            Rating::Invalid => "no solution: the steps reached a contradiction".into(),
+        };
+        let _ = writeln!(out, "{end}");
+    }
+    let _ = out.flush();
+}

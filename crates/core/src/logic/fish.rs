@@ -1,0 +1,60 @@
+//! Fish (X-Wing k = 2, Swordfish 3, Jellyfish 4): a digit whose places in k rows all lie in the
+//! same k columns must take those columns' places in those rows, so it goes nowhere else in
+//! those columns — and the same with rows and columns exchanged.
+
+use super::{combinations, Board, Step, Technique};
+use crate::size::Geometry;
+
+fn technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    let n = board.size.n();
+    for digit in 1..=n as u8 {
+        // Base rows, cover columns; then base columns, cover rows.
+        for (bases, cover_kind) in [(0..n, 1usize), (n..2 * n, 0usize)] {
+            let lines: Vec<usize> = bases
+                .filter(|&u| (2..=k).contains(&board.places(geometry, u, digit).len()))
+                .collect();
+            for base in combinations(&lines, k) {
+                let places: Vec<usize> = base
+                    .iter()
+                    .flat_map(|&u| board.places(geometry, u, digit))
+                    .collect();
+                let mut covers: Vec<usize> = places
+                    .iter()
+                    .map(|&c| geometry.cell_units[c][cover_kind])
+                    .collect();
+                covers.sort_unstable();
+                covers.dedup();
+                if covers.len() != k {
+                    continue;
+                }
+                let eliminations: Vec<(usize, u8)> = covers
+                    .iter()
+                    .flat_map(|&u| board.places(geometry, u, digit))
+                    .filter(|c| !places.contains(c))
+                    .map(|c| (c, digit))
+                    .collect();
+                if !eliminations.is_empty() {
+                    let mut units = base.clone();
+                    units.extend(&covers);
+                    return Some(Step {
+                        technique: technique(k),
+                        placements: Vec::new(),
+                        eliminations,
+                        pattern: places,
+                        units,
+                        digits: vec![digit],
+                    });
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,141 @@
+//! Rating: a puzzle's difficulty is its hardest step when solved by the techniques alone, easiest
+//! first (the scale after Sudoku Explainer's of [`Technique::difficulty`]); a puzzle these
+//! techniques cannot finish says where it got stuck.
+
+use super::{Board, Step, Technique};
+use crate::grid::Grid;
+use crate::size::Geometry;
+
+/// The level a rating falls in, by the hardest technique a puzzle needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Up to locked candidates and pairs.
+    Medium,
+    /// Triples, quads, fish, wings.
+    Hard,
+    /// Chains (none of this solver's techniques yet: a puzzle they do not finish is rated
+    /// extreme).
+    Expert,
+    /// Beyond the techniques: needs guessing.
+    Extreme,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+}
+
+impl Technique {
+    /// The level of a puzzle whose hardest step is this technique.
+    pub fn level(self) -> Level {
+        match self {
+            Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle => Level::Easy,
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::NakedPair
+            | Technique::HiddenPair => Level::Medium,
+            _ => Level::Hard,
+        }
+    }
+}
+
+/// What rating a puzzle found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rating {
+    /// Solved by the techniques; the hardest one used and the number of steps.
+    Solved { hardest: Technique, steps: usize },
+    /// No technique applies after `steps` steps (`hardest` so far, if any step was made): the
+    /// puzzle needs more than these techniques (or a guess).
+    Stuck {
+        hardest: Option<Technique>,
+        steps: usize,
+    },
+    /// The givens contradict each other (or the techniques proved there is no solution).
+    Invalid,
+}
+
+impl Rating {
+    /// The level (`None` for a puzzle whose givens contradict each other).
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            Rating::Solved { hardest, .. } => Some(hardest.level()),
+            Rating::Stuck { .. } => Some(Level::Extreme),
+            Rating::Invalid => None,
+        }
+    }
+
+    /// The difficulty score: the hardest step's (`None` when stuck or invalid).
+    pub fn score(&self) -> Option<f32> {
+        match self {
+            Rating::Solved { hardest, .. } => Some(hardest.difficulty()),
+            _ => None,
+        }
+    }
+}
+
+/// The techniques' solve path (easiest first at every step) and how it ended.
+pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
+    let geometry = Geometry::new(puzzle.size());
+    let Ok(mut board) = Board::new(puzzle, &geometry) else {
+        return (Vec::new(), Rating::Invalid);
+    };
+    let mut steps: Vec<Step> = Vec::new();
+    let hardest = |steps: &[Step]| {
+        steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()))
+    };
+    while !board.is_solved() {
+        let Some(step) = board.next_step(&geometry) else {
+            let rating = Rating::Stuck {
+                hardest: hardest(&steps),
+                steps: steps.len(),
+            };
+            return (steps, rating);
+        };
+        if board.apply(&geometry, &step).is_err() {
+            steps.push(step);
+            return (steps, Rating::Invalid);
+        }
+        steps.push(step);
+    }
+    let rating = match hardest(&steps) {
+        Some(hardest) => Rating::Solved {
+            hardest,
+            steps: steps.len(),
+        },
+        // Nothing to do: a full grid.
+        None => Rating::Solved {
+            hardest: Technique::FullHouse,
+            steps: 0,
+        },
+    };
+    (steps, rating)
+}
+
+/// The puzzle's rating.
+pub fn rate(puzzle: &Grid) -> Rating {
+    solve_path(puzzle).1
+}

@@ -1,0 +1,111 @@
+//! Naked and hidden subsets (pairs, triples, quads) in a unit. Naked: k cells whose candidates
+//! together are k digits — those digits go nowhere else in the unit. Hidden: k digits whose
+//! places together are k cells — those cells take no other digit.
+
+use super::{combinations, digit_list, Board, Step, Technique};
+use crate::bits::digit_bit;
+use crate::size::Geometry;
+
+fn technique(naked: bool, k: usize) -> Technique {
+    match (naked, k) {
+        (true, 2) => Technique::NakedPair,
+        (true, 3) => Technique::NakedTriple,
+        (true, _) => Technique::NakedQuad,
+        (false, 2) => Technique::HiddenPair,
+        (false, 3) => Technique::HiddenTriple,
+        (false, _) => Technique::HiddenQuad,
+    }
+}
+
+pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    for (u, cells) in geometry.units.iter().enumerate() {
+        let open: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| board.values[c] == 0)
+            .collect();
+        if open.len() <= k {
+            continue;
+        }
+        let small: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&c| (board.candidates[c].count_ones() as usize) <= k)
+            .collect();
+        for subset in combinations(&small, k) {
+            let union = subset.iter().fold(0u32, |m, &c| m | board.candidates[c]);
+            if union.count_ones() as usize != k {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = open
+                .iter()
+                .filter(|c| !subset.contains(c))
+                .flat_map(|&c| {
+                    digit_list(board.candidates[c] & union)
+                        .into_iter()
+                        .map(move |d| (c, d))
+                })
+                .collect();
+            if !eliminations.is_empty() {
+                return Some(Step {
+                    technique: technique(true, k),
+                    placements: Vec::new(),
+                    eliminations,
+                    pattern: subset,
+                    units: vec![u],
+                    digits: digit_list(union),
+                });
+            }
+        }
+    }
+    None
+}
+
+pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    for (u, cells) in geometry.units.iter().enumerate() {
+        let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
+        // Digits with 2..=k places in the unit.
+        let candidates: Vec<usize> = digit_list(open)
+            .into_iter()
+            .filter(|&d| {
+                let places = board.places(geometry, u, d).len();
+                (2..=k).contains(&places)
+            })
+            .map(usize::from)
+            .collect();
+        if (open.count_ones() as usize) <= k {
+            continue;
+        }
+        for subset in combinations(&candidates, k) {
+            let digits_mask = subset.iter().fold(0u32, |m, &d| m | digit_bit(d as u8));
+            let mut cells_of: Vec<usize> = subset
+                .iter()
+                .flat_map(|&d| board.places(geometry, u, d as u8))
+                .collect();
+            cells_of.sort_unstable();
+            cells_of.dedup();
+            if cells_of.len() != k {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = cells_of
+                .iter()
+                .flat_map(|&c| {
+                    digit_list(board.candidates[c] & !digits_mask)
+                        .into_iter()
+                        .map(move |d| (c, d))
+                })
+                .collect();
+            if !eliminations.is_empty() {
+                return Some(Step {
+                    technique: technique(false, k),
+                    placements: Vec::new(),
+                    eliminations,
+                    pattern: cells_of,
+                    units: vec![u],
+                    digits: subset.iter().map(|&d| d as u8).collect(),
+                });
+            }
+        }
+    }
+    None
+}

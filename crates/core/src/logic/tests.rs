@@ -1,0 +1,160 @@
+//! Every step the techniques take is checked against the puzzle's solution (found by another
+//! solver): placements are the solution's digits, eliminations never remove them — on Norvig's
+//! top95 and hardest, Mantere & Koljonen's set and every size.
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::registry::{Algorithm, RunConfig};
+use crate::solve::{Solver, Status};
+use crate::trace::{NullObserver, Recorder, Replay};
+use crate::verify::verify_solution;
+
+fn puzzles(text: &str) -> Vec<Grid> {
+    crate::parse_records(text)
+        .into_iter()
+        .filter_map(|r| r.result.ok())
+        .collect()
+}
+
+fn fixtures() -> Vec<Grid> {
+    let mut all = puzzles(include_str!("../../../../tests/data/top95.txt"));
+    all.extend(puzzles(include_str!("../../../../tests/data/hardest.txt")));
+    all.extend(puzzles(include_str!(
+        "../../../../tests/data/mantere_koljonen.txt"
+    )));
+    all.extend(puzzles(include_str!("../../../../tests/data/sizes.txt")));
+    all
+}
+
+fn solution(puzzle: &Grid) -> Grid {
+    let outcome = Algorithm::Dlx
+        .run(puzzle, &RunConfig::default(), &mut NullObserver)
+        .unwrap();
+    assert_eq!(outcome.status, Status::Solved);
+    outcome.grid
+}
+
+#[test]
+fn every_step_agrees_with_the_solution() {
+    let mut seen: BTreeMap<Technique, usize> = BTreeMap::new();
+    for puzzle in fixtures() {
+        let solved = solution(&puzzle);
+        let geometry = Geometry::new(puzzle.size());
+        let mut board = Board::new(&puzzle, &geometry).unwrap();
+        while let Some(step) = board.next_step(&geometry) {
+            *seen.entry(step.technique).or_default() += 1;
+            for &(cell, digit) in &step.placements {
+                assert_eq!(
+                    solved.get(cell),
+                    digit,
+                    "{:?} placed a wrong digit: {step:?}",
+                    step.technique
+                );
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    solved.get(cell),
+                    digit,
+                    "{:?} removed the solution's digit: {step:?}",
+                    step.technique
+                );
+                assert!(
+                    board.candidates(cell) & digit_bit(digit) != 0,
+                    "{step:?} removes what is gone"
+                );
+            }
+            assert!(
+                !step.placements.is_empty() || !step.eliminations.is_empty(),
+                "{step:?} does nothing"
+            );
+            board.apply(&geometry, &step).unwrap();
+        }
+    }
+    // The sets exercise most techniques (the rarest may not occur on them).
+    for technique in [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::XWing,
+    ] {
+        assert!(
+            seen.contains_key(&technique),
+            "{technique:?} never applied: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn the_logic_algorithm_solves_every_fixture_and_its_trace_replays() {
+    for puzzle in fixtures() {
+        let mut recorder = Recorder::default();
+        let outcome = Logic::default().solve(&puzzle, &mut recorder);
+        assert_eq!(outcome.status, Status::Solved, "{}", puzzle.to_line());
+        assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
+        let replay = Replay::after(&puzzle, &recorder.events);
+        assert_eq!(replay.values, outcome.grid.values());
+    }
+}
+
+#[test]
+fn contradictions_and_impossible_puzzles_are_refused() {
+    // Two 5s in the first row.
+    let mut clash = Grid::empty(crate::size::Size::NINE);
+    clash.set_given(0, 5);
+    clash.set_given(1, 5);
+    assert_eq!(rate(&clash), Rating::Invalid);
+    assert_eq!(
+        Logic::default().solve(&clash, &mut NullObserver).status,
+        Status::NoSolution
+    );
+    // 4×4, row 1 = 1 2 _ _ and a 3 in the box of its last two cells: no clash, no solution.
+    let mut refuted = Grid::empty(crate::size::Size::FOUR);
+    refuted.set_given(0, 1);
+    refuted.set_given(1, 2);
+    refuted.set_given(6, 3);
+    assert_eq!(
+        Logic::default().solve(&refuted, &mut NullObserver).status,
+        Status::NoSolution
+    );
+}
+
+#[test]
+fn ratings_name_the_hardest_technique_or_where_they_stuck() {
+    // Newspaper-easy: singles only.
+    let easy: Grid =
+        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
+            .parse()
+            .unwrap();
+    match rate(&easy) {
+        Rating::Solved { hardest, steps } => {
+            assert!(
+                hardest.difficulty() <= Technique::NakedSingle.difficulty(),
+                "{hardest:?}"
+            );
+            assert!(steps >= 40);
+        }
+        other => panic!("{other:?}"),
+    }
+    // AI Escargot needs more than these techniques.
+    let escargot: Grid =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+            .parse()
+            .unwrap();
+    assert!(matches!(rate(&escargot), Rating::Stuck { .. }));
+    let (path, _) = solve_path(&escargot);
+    assert!(path.iter().all(|s| s.technique.difficulty() <= 5.4));
+    for technique in Technique::ALL {
+        assert_eq!(Technique::from_index(technique.index()), Some(technique));
+        assert_eq!(Technique::from_id(technique.id()), Some(technique));
+    }
+    // The scale grows along the order the techniques are tried in.
+    assert!(Technique::ALL
+        .windows(2)
+        .all(|w| w[0].difficulty() < w[1].difficulty()));
+}

@@ -1,0 +1,89 @@
+//! Wings. XY-Wing: a pivot with candidates {x, y} sees a pincer {x, z} and a pincer {y, z};
+//! whichever the pivot takes, one pincer is z, so z goes nowhere that sees both pincers.
+//! XYZ-Wing: the pivot is {x, y, z} and the pincers {x, z}, {y, z}: one of the three is z, so z
+//! goes nowhere that sees all three.
+
+use super::{digit_list, Board, Step, Technique};
+use crate::bits::lowest_digit;
+use crate::size::Geometry;
+
+/// Cells (other than the pattern's) that see every cell of `pattern` and may hold `digit`.
+fn seeing_all(
+    board: &Board,
+    geometry: &Geometry,
+    pattern: &[usize],
+    digit: u8,
+) -> Vec<(usize, u8)> {
+    let bit = crate::bits::digit_bit(digit);
+    geometry.peers[pattern[0]]
+        .iter()
+        .copied()
+        .filter(|c| !pattern.contains(c) && board.candidates[*c] & bit != 0)
+        .filter(|&c| pattern[1..].iter().all(|&p| geometry.peers[p].contains(&c)))
+        .map(|c| (c, digit))
+        .collect()
+}
+
+fn wing(board: &Board, geometry: &Geometry, pivot_size: u32) -> Option<Step> {
+    let technique = if pivot_size == 2 {
+        Technique::XyWing
+    } else {
+        Technique::XyzWing
+    };
+    for pivot in 0..board.size.cells() {
+        let p = board.candidates[pivot];
+        if board.values[pivot] != 0 || p.count_ones() != pivot_size {
+            continue;
+        }
+        let pincers: Vec<usize> = geometry.peers[pivot]
+            .iter()
+            .copied()
+            .filter(|&c| board.candidates[c].count_ones() == 2)
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (ca, cb) = (board.candidates[a], board.candidates[b]);
+                let z = ca & cb;
+                if ca == cb || z.count_ones() != 1 {
+                    continue;
+                }
+                let fits = if pivot_size == 2 {
+                    // Pivot {x, y}: the pincers' other digits are x and y, z is not the pivot's.
+                    (ca | cb) & !z == p && p & z == 0
+                } else {
+                    // Pivot {x, y, z}: the pincers together are the pivot.
+                    ca | cb == p
+                };
+                if !fits {
+                    continue;
+                }
+                let digit = lowest_digit(z);
+                let pattern: Vec<usize> = if pivot_size == 2 {
+                    vec![a, b]
+                } else {
+                    vec![pivot, a, b]
+                };
+                let eliminations = seeing_all(board, geometry, &pattern, digit);
+                if !eliminations.is_empty() {
+                    return Some(Step {
+                        technique,
+                        placements: Vec::new(),
+                        eliminations,
+                        pattern: vec![pivot, a, b],
+                        units: Vec::new(),
+                        digits: digit_list(p | z),
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+pub fn xy_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
+    wing(board, geometry, 2)
+}
+
+pub fn xyz_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
+    wing(board, geometry, 3)
+}
