@@ -26,21 +26,24 @@ test('the URL contract runs three exact algorithms to a verified solution', asyn
   }
 });
 
-// Every heuristic of the registry, each from the URL with seed 1 (which solves this puzzle for
-// each of them natively, see the CLI tests), checked against the known solution.
-const HEURISTICS = ['coloring-bfs', 'coloring-dfs', 'coloring-dsatur', 'tabu-alldiff', 'tabu-ac3', 'grasp', 'genetic', 'annealing'];
+// Every heuristic of the registry, each from the URL with a seed that solves this puzzle
+// natively (`sudoku solve -a ID --seed S`: 1 for all but the GA, whose seed 1 gives up on it),
+// checked against the known solution.
+const HEURISTICS = ['coloring-bfs', 'coloring-dfs', 'coloring-dsatur', 'tabu-alldiff', 'tabu-ac3', 'grasp', 'grasp-alldiff', 'genetic', 'genetic-alldiff', 'annealing'];
+const SEEDS = { genetic: 2 };
 
 test('every heuristic runs from the URL with its seed and ends verified', async () => {
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   const EASY_SOLVED = '845632179732918654196745328683574912457291836219863547361429785574186293928357461';
   const { page, problems } = await newPage();
   for (const id of HEURISTICS) {
-    await page.goto(`${BASE}?puzzle=${EASY}&algorithm=${id}&seed=1&run=1`);
+    await page.goto(`${BASE}?puzzle=${EASY}&algorithm=${id}&seed=${SEEDS[id] ?? 1}&run=1`);
     await waitForStatus(page, 'solved, verified');
     await page.click('#end');
     assert.equal(await boardLine(page), EASY_SOLVED, id);
     assert.match(await page.textContent('.metrics'), /iterations/, id);
     if (['grasp', 'genetic', 'annealing'].includes(id)) {
+      // (The -alldiff variants solve this puzzle by filtering alone: no curve to draw.)
       // Their progress (cost or fitness per step) is drawn up to the playback position.
       const chart = await page.$eval('.progress-chart', (el) => ({
         caption: el.querySelector('figcaption').textContent,

@@ -155,8 +155,9 @@ test('the theme follows the system and the toggle; invalid URL values are named'
 test('the pseudo-code panel marks the line of the current event, in sync with step, step back and scrub', async () => {
   const { page, problems } = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
-  for (const [algorithm, puzzle] of [['norvig', HARD], ['annealing', EASY], ['coloring-dsatur', EASY], ['genetic', EASY]]) {
-    await page.goto(`${BASE}?puzzle=${puzzle}&algorithm=${algorithm}&seed=1&autoplay=0&run=1`);
+  // (The GA's seed 1 gives up on EASY; its seed 2 solves it.)
+  for (const [algorithm, puzzle, seed] of [['norvig', HARD, 1], ['logic', HARD, 1], ['annealing', EASY, 1], ['coloring-dsatur', EASY, 1], ['genetic', EASY, 2]]) {
+    await page.goto(`${BASE}?puzzle=${puzzle}&algorithm=${algorithm}&seed=${seed}&autoplay=0&run=1`);
     await waitForStatus(page, 'solved, verified');
     const panel = page.locator('[data-view=pseudocode]');
     assert.ok(await panel.evaluate((el) => el.open), 'shown by default');

@@ -239,7 +239,9 @@ fn every_heuristic_solves_with_a_seed_or_says_it_gave_up() {
         "tabu-alldiff",
         "tabu-ac3",
         "grasp",
+        "grasp-alldiff",
         "genetic",
+        "genetic-alldiff",
         "annealing",
     ] {
         let (out, err, code) = stdout_of(&["solve", "-a", id, "--seed", "3", "-"], easy);
