@@ -96,3 +96,56 @@ pub fn explain_all(records: &[Record]) {
     }
     let _ = out.flush();
 }
+
+/// `sudoku generate`: `count` puzzles of the seeded batch, one per line in batch order, on the
+/// pool's threads; stops drawing at the deadline and says how many it found. Returns that number.
+pub fn generate_all(
+    size: sudoku_core::Size,
+    level: Option<sudoku_core::logic::Level>,
+    symmetry: sudoku_core::generate::Symmetry,
+    (count, seed): (u64, u64),
+    max_seconds: f64,
+    pool: &rayon::ThreadPool,
+) -> u64 {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs_f64(max_seconds.max(0.0));
+    let late = AtomicBool::new(false);
+    let expired = || {
+        let over = late.load(Ordering::Relaxed) || Instant::now() >= deadline;
+        if over {
+            late.store(true, Ordering::Relaxed);
+        }
+        over
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut found = 0;
+    let mut start = 0u64;
+    while start < count && !late.load(Ordering::Relaxed) {
+        let end = count.min(start + CHUNK as u64);
+        let puzzles: Vec<Option<Grid>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| {
+                    sudoku_core::generate::generate_seeded(
+                        size,
+                        level,
+                        symmetry,
+                        (seed, index),
+                        &expired,
+                    )
+                })
+                .collect()
+        });
+        for puzzle in puzzles.into_iter().flatten() {
+            found += 1;
+            if writeln!(out, "{}", puzzle.to_line()).is_err() {
+                return found;
+            }
+        }
+        start = end;
+    }
+    let _ = out.flush();
+    found
+}

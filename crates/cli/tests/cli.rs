@@ -497,3 +497,42 @@ fn explain_gives_the_steps_in_words() {
     let empties = easy.chars().filter(|&c| c == '.').count();
     assert!(lines.len() - 2 >= empties, "{out}");
 }
+
+#[test]
+fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
+    let args = |threads: &str| {
+        stdout_of(
+            &[
+                "generate",
+                "--count",
+                "6",
+                "--seed",
+                "11",
+                "--difficulty",
+                "medium",
+                "--symmetry",
+                "180",
+                "--threads",
+                threads,
+            ],
+            "",
+        )
+    };
+    let (one, err, code) = args("1");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(one, args("2").0, "the same seed gives the same puzzles");
+    assert_eq!(one.lines().count(), 6);
+    let (counts, _, _) = stdout_of(&["count", "-"], &one);
+    assert!(counts.lines().all(|l| l == "1"), "{counts}");
+    let (rates, _, _) = stdout_of(&["rate", "-"], &one);
+    assert!(rates.lines().all(|l| l.starts_with("medium ")), "{rates}");
+    let (_, err, code) = stdout_of(&["generate", "--size", "4", "--difficulty", "extreme"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("4×4 puzzles never need more than singles"),
+        "{err}"
+    );
+    let (_, err, code) = stdout_of(&["generate", "--symmetry", "spiral"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("none, 180, 90, mirror or diagonal"), "{err}");
+}

@@ -1,8 +1,11 @@
 //! Grid generation: the polynomial pattern fill of the empty grid, random solved grids obtained
-//! from it by validity-preserving symmetries, and unique-solution puzzles by digging holes.
+//! from it by validity-preserving symmetries, unique-solution puzzles by digging holes, and
+//! minimal puzzles by level and symmetry (the generator).
 
+pub mod generator;
 pub mod pattern;
 pub mod unique;
 
+pub use generator::{generate, generate_seeded, is_unique, minimal_puzzle, reachable, Symmetry};
 pub use pattern::{pattern_solution, random_solution, remove_cells};
 pub use unique::dig_unique;
