@@ -3,6 +3,7 @@
 
 mod bench;
 mod experiment;
+mod generate;
 mod input;
 mod logic;
 mod solve;
@@ -107,27 +108,7 @@ enum Command {
     /// Generate puzzles, one per line: each with a unique solution, minimal under its symmetry
     /// (no clue, or symmetric set of clues, can go), at a level when asked. The same seed gives
     /// the same puzzles, on any number of threads.
-    Generate {
-        /// Side of the grid: 4, 9, 16 or 25.
-        #[arg(long, default_value_t = 9)]
-        size: usize,
-        #[arg(long, default_value_t = 1)]
-        count: u64,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// easy, medium, hard or extreme (as `sudoku rate` rates them); any level without it.
-        #[arg(long)]
-        difficulty: Option<String>,
-        /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
-        #[arg(long, default_value = "none")]
-        symmetry: String,
-        /// Stop drawing after this many seconds and say how many were found.
-        #[arg(long, default_value_t = 60.0)]
-        max_seconds: f64,
-        /// Worker threads (default: every core); puzzles stay in batch order.
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    Generate(generate::GenerateArgs),
     /// The human-style solver's steps in words, one per line, for each puzzle.
     Explain {
         /// Puzzle file; `-` or nothing reads standard input.
@@ -246,7 +227,7 @@ impl From<Letters> for sudoku_core::Letters25 {
 }
 
 /// The threads a batch runs on: `threads`, or one per core.
-fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, UsageError> {
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, UsageError> {
     if threads == Some(0) {
         return Err(UsageError("--threads must be at least 1".into()));
     }
@@ -302,61 +283,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             logic::rate_all(&records, &pool);
             Ok(())
         }
-        Command::Generate {
-            size,
-            count,
-            seed,
-            difficulty,
-            symmetry,
-            max_seconds,
-            threads,
-        } => {
-            use sudoku_core::generate::{reachable, Symmetry};
-            use sudoku_core::logic::Level;
-            let grid_size = sudoku_core::Size::from_side(size)
-                .ok_or_else(|| UsageError(format!("--size {size}: use 4, 9, 16 or 25")))?;
-            let level = match difficulty.as_deref() {
-                None => None,
-                Some(id) => Some(
-                    Level::from_id(id)
-                        .filter(|l| *l != Level::Expert)
-                        .ok_or_else(|| {
-                            UsageError(format!(
-                                "--difficulty {id}: use easy, medium, hard or extreme (expert needs chains, which the rating does not use yet)"
-                            ))
-                        })?,
-                ),
-            };
-            if let Some(level) = level.filter(|&l| !reachable(grid_size, l)) {
-                return Err(UsageError(format!(
-                    "no {size}×{size} puzzle is {}: 4×4 puzzles never need more than singles (use --difficulty easy)",
-                    level.id()
-                )));
-            }
-            let symmetry = Symmetry::from_id(&symmetry).ok_or_else(|| {
-                UsageError(format!(
-                    "--symmetry {symmetry}: use none, 180, 90, mirror or diagonal"
-                ))
-            })?;
-            if max_seconds.is_nan() || max_seconds <= 0.0 {
-                return Err(UsageError("--max-seconds must be positive".into()));
-            }
-            let pool = thread_pool(threads)?;
-            let found = logic::generate_all(
-                grid_size,
-                level,
-                symmetry,
-                (count, seed),
-                max_seconds,
-                &pool,
-            );
-            if found < count {
-                eprintln!(
-                    "sudoku: found {found} of {count} puzzles within {max_seconds} s (try a larger --max-seconds)"
-                );
-            }
-            Ok(())
-        }
+        Command::Generate(args) => generate::run(args),
         Command::Explain { file } => {
             let text = input::read(file.as_deref())?;
             logic::explain_all(&sudoku_core::parse_bytes(&text));

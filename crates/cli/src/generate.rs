@@ -1,0 +1,146 @@
+//! `sudoku generate`: puzzles by level and symmetry from the core's generator, one per line in
+//! batch order, on every core.
+
+use std::io::{BufWriter, Write};
+
+use clap::Args;
+use rayon::prelude::*;
+use sudoku_core::Grid;
+
+use crate::{thread_pool, UsageError};
+
+/// Puzzles per parallel chunk (printed in batch order, chunk by chunk).
+const CHUNK: u64 = 256;
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Side of the grid: 4, 9, 16 or 25.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// easy, medium, hard or extreme (as `sudoku rate` rates them); any level without it.
+    #[arg(long)]
+    difficulty: Option<String>,
+    /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
+    #[arg(long, default_value = "none")]
+    symmetry: String,
+    /// Stop drawing after this many seconds and say how many were found.
+    #[arg(long, default_value_t = 60.0)]
+    max_seconds: f64,
+    /// Worker threads (default: every core); puzzles stay in batch order.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
+    let GenerateArgs {
+        size,
+        count,
+        seed,
+        difficulty,
+        symmetry,
+        max_seconds,
+        threads,
+    } = args;
+    use sudoku_core::generate::{reachable, Symmetry};
+    use sudoku_core::logic::Level;
+    let grid_size = sudoku_core::Size::from_side(size)
+        .ok_or_else(|| UsageError(format!("--size {size}: use 4, 9, 16 or 25")))?;
+    let level = match difficulty.as_deref() {
+                None => None,
+                Some(id) => Some(
+                    Level::from_id(id)
+                        .filter(|l| *l != Level::Expert)
+                        .ok_or_else(|| {
+                            UsageError(format!(
+                                "--difficulty {id}: use easy, medium, hard or extreme (expert needs chains, which the rating does not use yet)"
+                            ))
+                        })?,
+                ),
+            };
+    if let Some(level) = level.filter(|&l| !reachable(grid_size, l)) {
+        return Err(UsageError(format!(
+                    "no {size}×{size} puzzle is {}: 4×4 puzzles never need more than singles (use --difficulty easy)",
+                    level.id()
+                )));
+    }
+    let symmetry = Symmetry::from_id(&symmetry).ok_or_else(|| {
+        UsageError(format!(
+            "--symmetry {symmetry}: use none, 180, 90, mirror or diagonal"
+        ))
+    })?;
+    if max_seconds.is_nan() || max_seconds <= 0.0 {
+        return Err(UsageError("--max-seconds must be positive".into()));
+    }
+    let pool = thread_pool(threads)?;
+    let found = generate_all(
+        grid_size,
+        level,
+        symmetry,
+        (count, seed),
+        max_seconds,
+        &pool,
+    );
+    if found < count {
+        eprintln!(
+                    "sudoku: found {found} of {count} puzzles within {max_seconds} s (try a larger --max-seconds)"
+                );
+    }
+    Ok(())
+}
+
+/// `sudoku generate`: `count` puzzles of the seeded batch, one per line in batch order, on the
+/// pool's threads; stops drawing at the deadline and says how many it found. Returns that number.
+pub fn generate_all(
+    size: sudoku_core::Size,
+    level: Option<sudoku_core::logic::Level>,
+    symmetry: sudoku_core::generate::Symmetry,
+    (count, seed): (u64, u64),
+    max_seconds: f64,
+    pool: &rayon::ThreadPool,
+) -> u64 {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs_f64(max_seconds.max(0.0));
+    let late = AtomicBool::new(false);
+    let expired = || {
+        let over = late.load(Ordering::Relaxed) || Instant::now() >= deadline;
+        if over {
+            late.store(true, Ordering::Relaxed);
+        }
+        over
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut found = 0;
+    let mut start = 0u64;
+    while start < count && !late.load(Ordering::Relaxed) {
+        let end = count.min(start + CHUNK);
+        let puzzles: Vec<Option<Grid>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| {
+                    sudoku_core::generate::generate_seeded(
+                        size,
+                        level,
+                        symmetry,
+                        (seed, index),
+                        &expired,
+                    )
+                })
+                .collect()
+        });
+        for puzzle in puzzles.into_iter().flatten() {
+            found += 1;
+            if writeln!(out, "{}", puzzle.to_line()).is_err() {
+                return found;
+            }
+        }
+        start = end;
+    }
+    let _ = out.flush();
+    found
+}
