@@ -10,3 +10,5 @@ pub mod runner;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod worker_scope;

@@ -96,18 +96,21 @@ pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
     jobs
 }
 
+/// A job's (instance, traversal, origin, list size, run).
+fn decode(context: &Context, job: &[u32]) -> Result<[usize; 5], BadJob> {
+    let bounds = [
+        context.instances.len(),
+        TRAVERSALS.len(),
+        ORIGINS.len(),
+        LIST_SIZES.len(),
+        usize::MAX,
+    ];
+    coordinates(job, bounds)
+}
+
 /// One multi-start run; measures: solved (1 or 0), constructions used.
 pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
-    let [instance, traversal, origin, list, _] = coordinates(
-        job,
-        [
-            context.instances.len(),
-            TRAVERSALS.len(),
-            ORIGINS.len(),
-            LIST_SIZES.len(),
-            usize::MAX,
-        ],
-    )?;
+    let [instance, traversal, origin, list, _] = decode(context, job)?;
     let seed = run_seed(
         context.settings.seed,
         &job.iter().map(|&c| u64::from(c)).collect::<Vec<_>>(),
@@ -131,17 +134,7 @@ fn finished(context: &Context, progress: &Progress) -> (Vec<Coordinates>, Vec<Ru
     progress
         .done()
         .filter_map(|(job, measures)| {
-            let [instance, traversal, origin, list, _] = coordinates(
-                job,
-                [
-                    context.instances.len(),
-                    TRAVERSALS.len(),
-                    ORIGINS.len(),
-                    LIST_SIZES.len(),
-                    usize::MAX,
-                ],
-            )
-            .ok()?;
+            let [instance, traversal, origin, list, _] = decode(context, job).ok()?;
             let coordinates = Coordinates {
                 instance,
                 traversal,

@@ -12,26 +12,13 @@ fn main() {
 mod wasm {
     use sudoku_web::experiment_runner;
     use sudoku_web::protocol::{ExperimentRequest, WorkerMessage};
+    use sudoku_web::worker_scope::{now, post_json};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     fn post(scope: &DedicatedWorkerGlobalScope, message: &WorkerMessage) {
-        if let Some(Ok(text)) = message
-            .clone()
-            .experiment_control()
-            .map(|c| serde_json::to_string(&c))
-        {
-            let _ = scope.post_message(&JsValue::from_str(&text));
-        }
-    }
-
-    /// Milliseconds on the worker's monotonic clock.
-    fn now() -> f64 {
-        js_sys::global()
-            .unchecked_into::<web_sys::WorkerGlobalScope>()
-            .performance()
-            .map_or_else(js_sys::Date::now, |p| p.now())
+        post_json(scope, message.clone().experiment_control());
     }
 
     pub fn start() {

@@ -11,6 +11,7 @@ fn main() {
 mod wasm {
     use sudoku_web::protocol::{encode_events, SolverRequest, WorkerMessage};
     use sudoku_web::runner;
+    use sudoku_web::worker_scope::{now, post_json};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -22,17 +23,9 @@ mod wasm {
             let words = js_sys::Uint32Array::from(encode_events(events).as_slice());
             let transfer = js_sys::Array::of1(&words.buffer());
             let _ = scope.post_message_with_transfer(&words, &transfer);
-        } else if let Some(Ok(text)) = message.run_control().map(|c| serde_json::to_string(&c)) {
-            let _ = scope.post_message(&JsValue::from_str(&text));
+        } else {
+            post_json(scope, message.run_control());
         }
-    }
-
-    /// Milliseconds on the worker's monotonic clock.
-    fn now() -> f64 {
-        js_sys::global()
-            .unchecked_into::<web_sys::WorkerGlobalScope>()
-            .performance()
-            .map_or_else(js_sys::Date::now, |p| p.now())
     }
 
     pub fn start() {
