@@ -175,3 +175,19 @@ test('text pasted onto the board is loaded; several solutions are reported as su
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('Hint shows the human-style next step in words and marks its cells', async () => {
+  const { page, problems } = await newPage();
+  const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
+  await page.goto(`${BASE}?puzzle=${EASY}`);
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text');
+  assert.match(await page.textContent('#hint-text'), /(hidden single|naked single|full house): r\dc\d = \d/);
+  assert.ok(await page.locator('.board .cell.hint').count() >= 1);
+  // Editing the puzzle makes the hint go.
+  await page.click('#cell-0');
+  await page.keyboard.press('8');
+  assert.equal(await page.locator('#hint-text').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

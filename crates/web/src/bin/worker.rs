@@ -43,6 +43,7 @@ mod wasm {
                 Ok(SolverRequest::Run(request)) => {
                     runner::run(&request, &now, &mut |m| post(&replies, &m))
                 }
+                Ok(SolverRequest::Hint(puzzle)) => post(&replies, &runner::hint(&puzzle)),
                 Err(e) => post(&replies, &WorkerMessage::Failed(e)),
             }
         });

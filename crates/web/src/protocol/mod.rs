@@ -17,6 +17,19 @@ use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SolverRequest {
     Run(RunRequest),
+    /// The next step of the human-style solver on this puzzle, in words.
+    Hint(Grid),
+}
+
+/// The human-style solver's next step, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    pub technique: String,
+    /// The step in words ("hidden single: r3c5 = 7, the only place for 7 in box 2").
+    pub text: String,
+    /// The cells of its pattern, and the cells it places a digit in or removes candidates from.
+    pub pattern: Vec<u16>,
+    pub changes: Vec<u16>,
 }
 
 /// What the experiments' worker reads.
@@ -94,6 +107,8 @@ pub enum WorkerMessage {
     },
     /// The answer to a [`PlanRequest`].
     Planned(Box<PlanReply>),
+    /// The answer to a hint request.
+    Hint(Hint),
 }
 
 /// The solver worker's messages that cross as JSON text (events cross as words, see
@@ -104,6 +119,7 @@ pub enum RunControl {
     Ready,
     Done(RunSummary),
     Failed(String),
+    Hint(Hint),
 }
 
 /// The experiments' worker's messages (all JSON text).
@@ -124,6 +140,7 @@ impl From<RunControl> for WorkerMessage {
             RunControl::Ready => WorkerMessage::Ready,
             RunControl::Done(summary) => WorkerMessage::Done(summary),
             RunControl::Failed(message) => WorkerMessage::Failed(message),
+            RunControl::Hint(hint) => WorkerMessage::Hint(hint),
         }
     }
 }
@@ -167,6 +184,7 @@ impl WorkerMessage {
             WorkerMessage::Ready => Some(RunControl::Ready),
             WorkerMessage::Done(summary) => Some(RunControl::Done(summary.clone())),
             WorkerMessage::Failed(message) => Some(RunControl::Failed(message.clone())),
+            WorkerMessage::Hint(hint) => Some(RunControl::Hint(hint.clone())),
             _ => None,
         }
     }
@@ -184,7 +202,7 @@ impl WorkerMessage {
                 elapsed_ms,
             }),
             WorkerMessage::Planned(reply) => Some(ExperimentControl::Planned(reply)),
-            WorkerMessage::Events(_) | WorkerMessage::Done(_) => None,
+            WorkerMessage::Events(_) | WorkerMessage::Done(_) | WorkerMessage::Hint(_) => None,
         }
     }
 

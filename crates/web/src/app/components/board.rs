@@ -24,6 +24,9 @@ pub struct BoardProps {
     /// A board that only shows (the compare page's): no ids, not focusable.
     #[prop_or_default]
     pub read_only: bool,
+    /// Cells a hint points at.
+    #[prop_or_default]
+    pub marked: Vec<usize>,
 }
 
 /// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
@@ -63,6 +66,9 @@ pub fn board(props: &BoardProps) -> Html {
             }
             if props.current == Some(cell) {
                 class.push("current");
+            }
+            if props.marked.contains(&cell) {
+                class.push("hint");
             }
             if props.bad.contains(&cell) {
                 class.push("bad");

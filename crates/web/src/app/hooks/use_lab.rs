@@ -107,6 +107,9 @@ impl Store {
             if let Some((job, request)) = &effects.post {
                 worker.submit_run(*job, request.clone());
             }
+            if let Some((job, puzzle)) = &effects.hint {
+                worker.submit_hint(*job, puzzle.clone());
+            }
         }
         if effects.focus.is_some() {
             self.focus.set(effects.focus);

@@ -75,7 +75,16 @@ impl WorkerPool {
 
     /// Runs a solver request as `job` (the solver worker's pools).
     pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
-        match serde_json::to_string(&crate::protocol::SolverRequest::Run(request)) {
+        self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
+    }
+
+    /// Asks the solver worker for a hint on `puzzle`, as `job`.
+    pub fn submit_hint(&self, job: u64, puzzle: sudoku_core::Grid) {
+        self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
+    }
+
+    fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
+        match serde_json::to_string(&request) {
             Ok(text) => self.submit(job, text),
             Err(error) => self.emit(PoolEvent::Failed {
                 job,

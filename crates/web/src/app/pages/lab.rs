@@ -11,6 +11,7 @@ use crate::app::components::result_panel::ResultPanel;
 use crate::app::components::stage::{stage, Editing};
 use crate::app::components::update_notice::UpdateNotice;
 use crate::app::hooks::{share_link, use_lab, use_theme};
+use crate::model::lab::Action;
 use crate::model::library::groups;
 use crate::model::View;
 
@@ -67,6 +68,13 @@ pub fn lab_page() -> Html {
                     share={AttrValue::from(share_link(&lab.share_query()))}
                     compare={AttrValue::from(share_link(&lab.compare_query()))}
                     conflict={lab.param_conflict().map(AttrValue::from)} dispatch={act.clone()} />
+                <section class="hint-panel">
+                    <button id="hint" onclick={act.reform(|_| Action::Hint)}
+                        title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
+                    if let Some(hint) = &lab.hint {
+                        <p id="hint-text" aria-live="polite" data-technique={hint.technique.clone()}>{ hint.text.clone() }</p>
+                    }
+                </section>
                 if let Some(run) = &lab.run {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />

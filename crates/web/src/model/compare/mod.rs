@@ -278,7 +278,8 @@ impl Compare {
                     // Not messages of a run.
                     WorkerMessage::Ready
                     | WorkerMessage::Measured { .. }
-                    | WorkerMessage::Planned(_) => {}
+                    | WorkerMessage::Planned(_)
+                    | WorkerMessage::Hint(_) => {}
                 }
             }
             CompareAction::Failed { job, error } => {

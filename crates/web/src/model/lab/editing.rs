@@ -20,6 +20,7 @@ impl Lab {
 
     /// Puts a puzzle on the board (the caller leaves any run).
     pub(super) fn set_puzzle(&mut self, grid: Grid) {
+        self.forget_hint();
         self.bad_cells = Conflict::cells_of(&grid.conflicts());
         self.input_error = None;
         self.text = grid.to_line();
@@ -35,6 +36,7 @@ impl Lab {
                 if let ParseError::Clash { grid, .. } = &e {
                     // Show the clashing givens on the board so they can be fixed there.
                     self.selected = self.selected.min(grid.size().cells() - 1);
+                    self.forget_hint();
                     self.puzzle = grid.clone();
                 }
                 self.input_error = Some(e.to_string());
@@ -75,6 +77,7 @@ impl Lab {
             return Effects::quiet();
         };
         let mut effects = self.stopped_run();
+        self.forget_hint();
         self.puzzle.set_given(cell, v);
         self.text = self.puzzle.to_line();
         self.input_error = None;

@@ -7,13 +7,14 @@ use std::collections::BTreeMap;
 use sudoku_core::{Algorithm, Grid, Size};
 
 mod editing;
+mod hint;
 mod run;
 
 use super::library::Entry;
 use super::query::Query;
 use super::timeline::Timeline;
 use super::View;
-use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
+use crate::protocol::{Hint, RunRequest, RunSummary, WorkerMessage};
 
 /// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
 pub const TICKS_PER_SECOND: f64 = 40.0;
@@ -109,6 +110,8 @@ pub enum Action {
     Tick,
     ToggleCandidates,
     SetView(View),
+    /// Ask the worker for the human-style solver's next step on the puzzle.
+    Hint,
 }
 
 /// What the page must do after an action.
@@ -116,6 +119,8 @@ pub enum Action {
 pub struct Effects {
     /// Post this run to the worker, tagged with its job id.
     pub post: Option<(u64, RunRequest)>,
+    /// Ask the worker for a hint on this puzzle, tagged with its job id.
+    pub hint: Option<(u64, Grid)>,
     /// Terminate the worker (it may be busy) and start a fresh one.
     pub restart_worker: bool,
     /// Move the keyboard focus to this board cell.
@@ -166,6 +171,10 @@ pub struct Lab {
     pending_step: Option<usize>,
     /// The compact page for an iframe (`embed=1`).
     pub embed: bool,
+    /// The next step on the puzzle, once the worker has answered a hint request.
+    pub hint: Option<Hint>,
+    /// The job of the hint request out, if one is.
+    hint_job: Option<u64>,
     next_job: u64,
 }
 
@@ -209,6 +218,8 @@ impl Lab {
             autoplay: query.autoplay.unwrap_or(query.step.is_none()),
             pending_step: query.step,
             embed: query.embed,
+            hint: None,
+            hint_job: None,
             next_job: 1,
         };
         if let Some(text) = &query.puzzle {
@@ -363,7 +374,12 @@ impl Lab {
                 }
                 return Effects::quiet();
             }
-            Action::FromWorker { job, message } => return self.received(job, message),
+            Action::FromWorker { job, message } => {
+                if self.hint_answered(job, &message) {
+                    return Effects::default();
+                }
+                return self.received(job, message);
+            }
             Action::WorkerFailed(message) => {
                 self.notice = Some(format!("{message}; a fresh worker was started"));
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
@@ -398,6 +414,7 @@ impl Lab {
             Action::Tick => return self.tick(),
             Action::ToggleCandidates => self.show_candidates = !self.show_candidates,
             Action::SetView(view) => self.view = view,
+            Action::Hint => return self.ask_hint(),
         }
         Effects::default()
     }

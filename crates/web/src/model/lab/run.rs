@@ -52,9 +52,10 @@ impl Lab {
             return Effects::quiet();
         };
         match message {
-            WorkerMessage::Ready | WorkerMessage::Measured { .. } | WorkerMessage::Planned(_) => {
-                return Effects::quiet()
-            }
+            WorkerMessage::Ready
+            | WorkerMessage::Measured { .. }
+            | WorkerMessage::Planned(_)
+            | WorkerMessage::Hint(_) => return Effects::quiet(),
             WorkerMessage::Events(events) => run.timeline.extend(events),
             WorkerMessage::Done(summary) => {
                 run.summary = Some(summary);

@@ -236,3 +236,47 @@ fn a_failed_request_or_worker_is_reported() {
     assert!(!lab.is_running());
     assert!(lab.notice.as_deref().unwrap().contains("fresh worker"));
 }
+
+#[test]
+fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    let (mut lab, _) = lab(&[("puzzle", easy)]);
+    let effects = lab.apply(Action::Hint);
+    let (job, puzzle) = effects.hint.expect("a hint was asked");
+    assert_eq!(puzzle.to_line(), easy);
+    // A late answer to another job is not the hint.
+    lab.apply(Action::FromWorker {
+        job: job + 100,
+        message: runner::hint(&puzzle),
+    });
+    assert!(lab.hint.is_none());
+    lab.apply(Action::FromWorker {
+        job,
+        message: runner::hint(&puzzle),
+    });
+    let hint = lab.hint.clone().expect("answered");
+    assert!(!hint.text.is_empty());
+    assert!(!lab.hint_cells().is_empty());
+    // Typing on the board changes the puzzle: the hint goes.
+    lab.apply(Action::Key {
+        cell: 0,
+        key: "8".into(),
+    });
+    assert!(lab.hint.is_none());
+    assert!(lab.hint_cells().is_empty());
+    // A full grid has no hint: the worker's words become the notice.
+    let solved =
+        "845632179732918654196745328683574912457291836219863547361429785574186293928357461";
+    let (mut lab, _) = self::lab(&[("puzzle", solved)]);
+    let (job, puzzle) = lab.apply(Action::Hint).hint.unwrap();
+    lab.apply(Action::FromWorker {
+        job,
+        message: runner::hint(&puzzle),
+    });
+    assert!(lab.hint.is_none());
+    assert!(
+        lab.notice.as_deref().unwrap_or("").contains("full"),
+        "{:?}",
+        lab.notice
+    );
+}

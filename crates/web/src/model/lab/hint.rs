@@ -1,0 +1,62 @@
+//! Hints: the human-style solver's next step on the puzzle, asked of the worker and shown in
+//! words with its cells marked on the board, until the puzzle changes.
+
+use super::{Effects, Lab};
+use crate::protocol::WorkerMessage;
+
+impl Lab {
+    /// Asks the worker for the next step on the puzzle as it stands (the board then shows the
+    /// puzzle, not a run).
+    pub(super) fn ask_hint(&mut self) -> Effects {
+        if self.input_error.is_some() || !self.bad_cells.is_empty() {
+            self.notice = Some("no hint: fix the puzzle first".into());
+            return Effects::default();
+        }
+        let mut effects = self.stopped_run();
+        self.run = None;
+        self.hint = None;
+        self.next_job += 1;
+        self.hint_job = Some(self.next_job);
+        effects.hint = Some((self.next_job, self.puzzle.clone()));
+        effects
+    }
+
+    /// A worker's answer to the hint request out (`false`: not one).
+    pub(super) fn hint_answered(&mut self, job: u64, message: &WorkerMessage) -> bool {
+        if self.hint_job != Some(job) {
+            return false;
+        }
+        match message {
+            WorkerMessage::Hint(hint) => {
+                self.hint = Some(hint.clone());
+                self.hint_job = None;
+            }
+            WorkerMessage::Failed(why) => {
+                self.notice = Some(why.clone());
+                self.hint_job = None;
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// The board's cells the hint marks: its pattern and the cells it changes.
+    pub fn hint_cells(&self) -> Vec<usize> {
+        self.hint
+            .as_ref()
+            .map(|h| {
+                h.pattern
+                    .iter()
+                    .chain(&h.changes)
+                    .map(|&c| c as usize)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The puzzle changed: an old hint no longer applies.
+    pub(super) fn forget_hint(&mut self) {
+        self.hint = None;
+        self.hint_job = None;
+    }
+}
