@@ -101,7 +101,7 @@ test('bad URL values are named and nothing runs', async () => {
   const { page, problems } = await newPage();
   await page.goto(`${BASE}?page=experiments&experiment=alchemy&runs=0&max_iterations=lots&run=1`);
   const text = await page.textContent('#url-errors');
-  assert.match(text, /unknown experiment 'alchemy': choose one of coloring, filtering, tabu, genetic, exact/);
+  assert.match(text, /unknown experiment 'alchemy': choose one of coloring, filtering, tabu, genetic, grasp, exact/);
   assert.match(text, /runs='0' is not a whole number from 1 to 10000/);
   assert.match(text, /max_iterations='lots' is not a whole number/);
   assert.equal(await page.getAttribute('main.experiments', 'data-status'), 'idle');

@@ -8,6 +8,7 @@ pub mod coloring;
 pub mod exact;
 pub mod filtering;
 pub mod genetic;
+pub mod grasp;
 pub mod plan;
 pub mod report;
 pub mod tabu;
@@ -190,15 +191,17 @@ pub enum Experiment {
     Filtering,
     Tabu,
     Genetic,
+    Grasp,
     Exact,
 }
 
 impl Experiment {
-    pub const ALL: [Experiment; 5] = [
+    pub const ALL: [Experiment; 6] = [
         Experiment::Coloring,
         Experiment::Filtering,
         Experiment::Tabu,
         Experiment::Genetic,
+        Experiment::Grasp,
         Experiment::Exact,
     ];
 
@@ -208,6 +211,7 @@ impl Experiment {
             Experiment::Filtering => "filtering",
             Experiment::Tabu => "tabu",
             Experiment::Genetic => "genetic",
+            Experiment::Grasp => "grasp",
             Experiment::Exact => "exact",
         }
     }
@@ -222,6 +226,7 @@ impl Experiment {
             Experiment::Filtering => "Domain reduction of AC-3 vs alldifferent (bounds and GAC) per instance (Soto et al. 2015)",
             Experiment::Tabu => "alldiff-TS vs AC3-TS: runs needed for 30 successes, iterations min/avg/max/sd (Soto et al. 2015)",
             Experiment::Genetic => "GA success %, average and best generation, time, by number of givens (Miloradović & Jačović 2020)",
+            Experiment::Grasp => "The paper's GRASP against GRASP over alldifferent-filtered domains: success % on the 1–5-star files (Takano, de Freitas & de Sá; our variant)",
             Experiment::Exact => "Time per puzzle of every exact solver against the metaheuristics (the GA paper's GA vs brute force)",
         }
     }
@@ -258,6 +263,7 @@ impl Experiment {
             Experiment::Filtering => filtering::default_instances(),
             Experiment::Tabu => tabu::default_instances(),
             Experiment::Genetic => genetic::instances(),
+            Experiment::Grasp => grasp::default_instances(),
             Experiment::Exact => genetic::instances(),
         }
     }
@@ -271,6 +277,7 @@ impl Experiment {
             Experiment::Filtering => filtering::next_jobs(context, progress),
             Experiment::Tabu => tabu::next_jobs(context, progress),
             Experiment::Genetic => genetic::next_jobs(context, progress),
+            Experiment::Grasp => grasp::next_jobs(context, progress),
             Experiment::Exact => exact::next_jobs(context, progress),
         }
     }
@@ -287,6 +294,7 @@ impl Experiment {
             Experiment::Filtering => filtering::run_job(context, job),
             Experiment::Tabu => tabu::run_job(context, job),
             Experiment::Genetic => genetic::run_job(context, job, seconds),
+            Experiment::Grasp => grasp::run_job(context, job, seconds),
             Experiment::Exact => exact::run_job(context, job, seconds),
         }
     }
@@ -298,6 +306,7 @@ impl Experiment {
             Experiment::Filtering => filtering::report(context, progress),
             Experiment::Tabu => tabu::report(context, progress),
             Experiment::Genetic => genetic::report(context, progress),
+            Experiment::Grasp => grasp::report(context, progress),
             Experiment::Exact => exact::report(context, progress),
         }
     }
@@ -313,6 +322,7 @@ impl Experiment {
             Experiment::Coloring => instances.saturating_mul(coloring::runs_per_instance(settings)),
             Experiment::Filtering => instances,
             Experiment::Genetic => instances.saturating_mul(genetic::runs_per_instance(settings)),
+            Experiment::Grasp => instances.saturating_mul(grasp::runs_per_instance(settings)),
             Experiment::Exact => instances.saturating_mul(exact::runs_per_instance(settings)),
         }
     }
