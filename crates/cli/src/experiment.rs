@@ -13,8 +13,8 @@ use crate::{input, UsageError};
 
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// coloring, filtering, tabu, genetic or exact.
-    #[arg(value_parser = ["coloring", "filtering", "tabu", "genetic", "exact"])]
+    /// coloring, filtering, tabu, genetic, grasp or exact (the core's list).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(Experiment::ALL.map(Experiment::id)))]
     name: String,
     /// Base seed: every run's seed is derived from it and the run's coordinates.
     #[arg(long, default_value_t = Settings::default().seed)]
