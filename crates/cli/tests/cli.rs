@@ -281,6 +281,26 @@ fn experiment_prints_markdown_and_writes_csv() {
     let (_, err, code) = stdout_of(&["experiment", "nonsense"], "");
     assert_eq!(code, 2);
     assert!(err.contains("coloring"), "{err}");
+
+    // Every experiment of the core's list is accepted (here on one puzzle, small budgets).
+    let dir = std::env::temp_dir().join(format!("sudoku-grasp-{}", std::process::id()));
+    let (out, err, code) = stdout_of(
+        &[
+            "experiment",
+            "grasp",
+            "--runs",
+            "1",
+            "--max-iterations",
+            "20",
+            "--csv",
+            dir.to_str().unwrap(),
+            "-",
+        ],
+        &format!("{HARD}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| given | 1 | 1 |"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Runs with raw bytes on standard input.
