@@ -97,6 +97,16 @@ pub fn describe(size: Size, step: &Step) -> String {
                 removals(size, &step.eliminations)
             )
         }
+        Technique::WWing => format!(
+            "{name}: {} and {} hold only {d}, and the {}s of {} lie in {} only, one seeing each: one of the two cells is {}, so {}",
+            cell_name(size, step.pattern[0]),
+            cell_name(size, step.pattern[1]),
+            digit_char(size, step.digits[0]),
+            unit(0),
+            cells(size, &step.pattern[2..]),
+            digit_char(size, step.digits[1]),
+            removals(size, &step.eliminations)
+        ),
         Technique::XyWing | Technique::XyzWing => format!(
             "{name}: pivot {} with pincers {}: one of them holds {}, so {}",
             cell_name(size, step.pattern[0]),

@@ -44,6 +44,7 @@ pub enum Technique {
     Swordfish,
     HiddenTriple,
     XyWing,
+    WWing,
     XyzWing,
     NakedQuad,
     Jellyfish,
@@ -51,7 +52,7 @@ pub enum Technique {
 }
 
 impl Technique {
-    pub const ALL: [Technique; 16] = [
+    pub const ALL: [Technique; 17] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -64,6 +65,7 @@ impl Technique {
         Technique::Swordfish,
         Technique::HiddenTriple,
         Technique::XyWing,
+        Technique::WWing,
         Technique::XyzWing,
         Technique::NakedQuad,
         Technique::Jellyfish,
@@ -84,6 +86,7 @@ impl Technique {
             Technique::XWing => "x-wing",
             Technique::HiddenTriple => "hidden-triple",
             Technique::XyWing => "xy-wing",
+            Technique::WWing => "w-wing",
             Technique::Swordfish => "swordfish",
             Technique::XyzWing => "xyz-wing",
             Technique::NakedQuad => "naked-quad",
@@ -106,6 +109,7 @@ impl Technique {
             Technique::XWing => "X-Wing",
             Technique::HiddenTriple => "hidden triple",
             Technique::XyWing => "XY-Wing",
+            Technique::WWing => "W-Wing",
             Technique::Swordfish => "Swordfish",
             Technique::XyzWing => "XYZ-Wing",
             Technique::NakedQuad => "naked quad",
@@ -129,6 +133,7 @@ impl Technique {
             Technique::XWing => 3.2,
             Technique::HiddenTriple => 4.0,
             Technique::XyWing => 4.2,
+            Technique::WWing => 4.3,
             Technique::Swordfish => 3.8,
             Technique::XyzWing => 4.4,
             Technique::NakedQuad => 5.0,
@@ -306,6 +311,7 @@ impl Board {
             Technique::Jellyfish => fish::fish(self, geometry, 4),
             Technique::XyWing => wings::xy_wing(self, geometry),
             Technique::XyzWing => wings::xyz_wing(self, geometry),
+            Technique::WWing => wings::w_wing(self, geometry),
         }
     }
 

@@ -154,7 +154,7 @@ pub const PSEUDOCODE: &[Line] = &[
     line(1, "while the grid is not full:"),
     line(
         2,
-        "try the techniques, easiest first: full house, hidden and naked singles, locked candidates, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish, XY-Wing, XYZ-Wing",
+        "try the techniques, easiest first: full house, hidden and naked singles, locked candidates, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish, XY-Wing, W-Wing, XYZ-Wing",
     ),
     step(
         2,
@@ -193,7 +193,7 @@ pub const SPEC: Spec = Spec {
     id: "logic",
     name: "Human-style logic (techniques, then guesses)",
     family: Family::Exact,
-    description: "Solves as people do: the easiest technique that applies, from singles through locked candidates, subsets, fish and wings; guesses (and says so) only where none applies.",
+    description: "Solves as people do: the easiest technique that applies, from singles through locked candidates, subsets, fish and wings (XY, W, XYZ); guesses (and says so) only where none applies.",
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
     check: None,

@@ -2,6 +2,9 @@
 //! whichever the pivot takes, one pincer is z, so z goes nowhere that sees both pincers.
 //! XYZ-Wing: the pivot is {x, y, z} and the pincers {x, z}, {y, z}: one of the three is z, so z
 //! goes nowhere that sees all three.
+//! W-Wing: two cells {x, y} that do not see each other, and a unit where x has exactly two places,
+//! one seeing each of them: one of the two cells is not x, so it is y — y goes nowhere that sees
+//! both.
 
 use super::{digit_list, Board, Step, Technique};
 use crate::bits::lowest_digit;
@@ -86,4 +89,45 @@ pub fn xy_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
 
 pub fn xyz_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
     wing(board, geometry, 3)
+}
+
+pub fn w_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
+    let pairs: Vec<usize> = (0..board.size.cells())
+        .filter(|&c| board.values[c] == 0 && board.candidates[c].count_ones() == 2)
+        .collect();
+    for (i, &a) in pairs.iter().enumerate() {
+        for &b in &pairs[i + 1..] {
+            let both = board.candidates[a];
+            if board.candidates[b] != both || geometry.peers[a].contains(&b) {
+                continue;
+            }
+            for x in digit_list(both) {
+                let y = lowest_digit(both & !crate::bits::digit_bit(x));
+                for (u, _) in geometry.units.iter().enumerate() {
+                    let places = board.places(geometry, u, x);
+                    let [p, q] = places[..] else { continue };
+                    if [p, q].contains(&a) || [p, q].contains(&b) {
+                        continue;
+                    }
+                    let sees = |cell: usize, other: usize| geometry.peers[cell].contains(&other);
+                    let linked = (sees(p, a) && sees(q, b)) || (sees(p, b) && sees(q, a));
+                    if !linked {
+                        continue;
+                    }
+                    let eliminations = seeing_all(board, geometry, &[a, b], y);
+                    if !eliminations.is_empty() {
+                        return Some(Step {
+                            technique: Technique::WWing,
+                            placements: Vec::new(),
+                            eliminations,
+                            pattern: vec![a, b, p, q],
+                            units: vec![u],
+                            digits: vec![x, y],
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
 }
