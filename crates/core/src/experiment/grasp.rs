@@ -7,7 +7,7 @@ use super::{
     classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
     Job, Measures, Progress, Report, Series, Settings, Summary, Table,
 };
-use crate::heuristic::blockfill::Domains;
+use crate::heuristic::allowed::Domains;
 use crate::heuristic::Grasp;
 use crate::solve::Solver;
 use crate::trace::NullObserver;

@@ -25,7 +25,8 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::blockfill::{allowed_digits, BlockFill, Blocks, Domains, FreeCells};
+use super::allowed::{allowed_digits, Domains};
+use super::blockfill::{BlockFill, Blocks, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};

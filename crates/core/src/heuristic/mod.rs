@@ -1,5 +1,6 @@
 //! Heuristic solvers: they search a space of candidate grids and may give up within their budget.
 
+pub mod allowed;
 pub mod annealing;
 pub mod blockfill;
 pub mod coloring;

@@ -13,8 +13,11 @@ use crate::protocol::{
     ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage,
 };
 
+mod run;
 #[cfg(test)]
 mod tests;
+
+pub use run::{chunk_size, Run};
 
 /// A chunk of jobs should keep a worker busy about this long: long enough that messages cost
 /// nothing beside the runs, short enough that progress moves and a cancel loses little.
@@ -98,47 +101,6 @@ pub struct ExperimentsEffects {
     /// Requests to submit; `true`: before every waiting job.
     pub submit: Vec<(u64, ExperimentRequest, bool)>,
     pub cancel: Vec<u64>,
-}
-
-/// A running (or ended) experiment.
-#[derive(Clone, Debug)]
-pub struct Run {
-    pub setup: ExperimentSetup,
-    pub progress: Progress,
-    /// Issued jobs not yet sent to a worker.
-    pending: VecDeque<usize>,
-    /// Pool job → the indices of the jobs of its chunk.
-    in_flight: BTreeMap<u64, Vec<usize>>,
-    /// The pool job asking for the plan, if one is out.
-    plan_job: Option<u64>,
-    pub started_ms: f64,
-    /// When it ended (done, cancelled or failed).
-    pub ended_ms: Option<f64>,
-    last_plan_ms: f64,
-    /// Worker time and jobs measured so far: the mean sizes the next chunks.
-    busy_ms: f64,
-    measured: usize,
-    /// Jobs the experiment is expected to run (the worker's estimate).
-    pub planned: usize,
-}
-
-impl Run {
-    pub fn finished(&self) -> usize {
-        self.progress.finished()
-    }
-
-    /// Estimated milliseconds left, once some jobs have finished.
-    pub fn time_left_ms(&self, now: f64) -> Option<f64> {
-        let done = self.finished();
-        (done > 0 && self.ended_ms.is_none()).then(|| {
-            let elapsed = now - self.started_ms;
-            elapsed * (self.planned.saturating_sub(done)) as f64 / done as f64
-        })
-    }
-
-    pub fn elapsed_ms(&self, now: f64) -> f64 {
-        self.ended_ms.unwrap_or(now) - self.started_ms
-    }
 }
 
 /// The experiments page.
@@ -448,23 +410,6 @@ impl Experiments {
             ));
         }
     }
-}
-
-/// Jobs for the next chunk: about [`TARGET_CHUNK_MS`] of work at the mean time per job so far
-/// (one job while nothing is measured), and no more than an even share of what is left, so the
-/// last chunks end together.
-pub fn chunk_size(busy_ms: f64, measured: usize, pending: usize, workers: usize) -> usize {
-    let by_time = if measured == 0 {
-        1
-    } else {
-        let per_job = (busy_ms / measured as f64).max(1e-3);
-        (TARGET_CHUNK_MS / per_job) as usize
-    };
-    let share = pending.div_ceil(workers.max(1));
-    by_time
-        .clamp(1, MAX_CHUNK)
-        .min(share)
-        .clamp(1, pending.max(1))
 }
 
 /// An optional positive whole number from a form field.

@@ -1,0 +1,178 @@
+//! The GA's registry entries: its parameters (defaults and ranges written once), its pseudo-code
+//! and the two specs, `genetic` (the paper's) and `genetic-alldiff`.
+
+use super::{Blocks, Domains, Genetic, MutationScope};
+use crate::pseudocode::{line, step, Line, Mark};
+use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
+use crate::trace::Rule;
+
+pub(super) const POPULATION: IntParam = IntParam {
+    name: "population",
+    description: "Individuals per generation.",
+    min: 2,
+    max: 100_000,
+    default: 200,
+};
+pub(super) const GENERATIONS: IntParam = IntParam {
+    name: "generations",
+    description: "Generations at most before giving up.",
+    min: 1,
+    max: 10_000_000,
+    default: 1_000,
+};
+pub(super) const ELITE: IntParam = IntParam {
+    name: "elite",
+    description:
+        "Best individuals copied unchanged into the next generation (at most population − 1).",
+    min: 0,
+    max: 100_000,
+    default: 120,
+};
+pub(super) const MUTATION_RATE: RealParam = RealParam {
+    name: "mutation_rate",
+    description: "Probability of a swap inside a block: per child (the paper) or per gene (see mutation_scope).",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
+pub(super) const MUTATION_SCOPE: ChoiceParam<MutationScope> = ChoiceParam {
+    name: "mutation_scope",
+    description: "child: a child gets one swap with probability mutation_rate (the paper); gene: each free gene is swapped with probability mutation_rate (our variant, try 0.1).",
+    ids: &["child", "gene"],
+    values: &[MutationScope::Child, MutationScope::Gene],
+    default: 0,
+};
+pub(super) const BLOCKS: ChoiceParam<Blocks> = ChoiceParam {
+    name: "blocks",
+    description: "The permutation blocks of a chromosome: rows (the paper: crossover over whole rows) or boxes (the earlier box reading).",
+    ids: &["rows", "boxes"],
+    values: &[Blocks::Rows, Blocks::Boxes],
+    default: 0,
+};
+pub(super) const DOMAINS: ChoiceParam<Domains> = ChoiceParam {
+    name: "domains",
+    description: "Digits a gene may take: givens (those no given in its row, column or box holds: the paper) or any (any digit its block lacks).",
+    ids: &["givens", "any"],
+    values: &[Domains::Givens, Domains::Any],
+    default: 0,
+};
+pub(super) const SELECTION_RATE: RealParam = RealParam {
+    name: "selection_rate",
+    description: "Probability that the fitter of two drawn individuals wins the tournament.",
+    min: 0.0,
+    max: 1.0,
+    default: 0.85,
+};
+
+/// The genetic algorithm on permutation blocks.
+pub const PSEUDOCODE: &[Line] = &[
+    line(0, "GA(grid):"),
+    step(
+        1,
+        "(genetic-alldiff) filter the domains; a cell left one digit is fixed",
+        &[Mark::Assign(Rule::Filtered)],
+    ),
+    line(
+        1,
+        "population ← random fills, each block (row) a permutation of its missing digits, each cell from its domain",
+    ),
+    line(1, "repeat for each generation:"),
+    line(
+        2,
+        "fitness ← how many digits each row and column holds once",
+    ),
+    step(2, "show the best individual", &[Mark::Assign(Rule::Step)]),
+    step(
+        2,
+        "best, mean, worst; a perfect one: return solved",
+        &[Mark::Generation],
+    ),
+    line(2, "next ← the `elite` best, unchanged"),
+    line(2, "while next is not full:"),
+    line(
+        3,
+        "two parents by tournament (the fitter wins with probability selection_rate)",
+    ),
+    line(
+        3,
+        "child ← blocks between two cut points from one parent (cycle crossover)",
+    ),
+    line(
+        3,
+        "swap two free cells of a block with probability mutation_rate, each digit staying in its new cell's domain",
+    ),
+    line(1, "return gave up"),
+];
+
+/// The registry's entry.
+pub const SPEC: Spec = Spec {
+    id: "genetic",
+    name: "Genetic algorithm (row blocks, cycle crossover, elitism)",
+    family: Family::Heuristic,
+    description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
+    params: &[
+        POPULATION.spec(),
+        GENERATIONS.spec(),
+        ELITE.spec(),
+        MUTATION_RATE.spec(),
+        MUTATION_SCOPE.spec(),
+        SELECTION_RATE.spec(),
+        BLOCKS.spec(),
+        DOMAINS.spec(),
+    ],
+    pseudocode: PSEUDOCODE,
+    check: Some(elite_below_population),
+};
+
+/// The registry's entry for the GA over alldifferent-filtered domains.
+pub const ALLDIFF: Spec = Spec {
+    id: "genetic-alldiff",
+    name: "Genetic algorithm over alldifferent-filtered domains",
+    family: Family::Heuristic,
+    description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
+    params: &[
+        POPULATION.spec(),
+        GENERATIONS.spec(),
+        ELITE.spec(),
+        MUTATION_RATE.spec(),
+        MUTATION_SCOPE.spec(),
+        SELECTION_RATE.spec(),
+        BLOCKS.spec(),
+    ],
+    pseudocode: PSEUDOCODE,
+    check: Some(elite_below_population),
+};
+
+/// The elite is copied into each generation: it must leave room for at least one child.
+fn elite_below_population(args: &Args) -> Result<(), String> {
+    let (elite, population) = (ELITE.read(args), POPULATION.read(args));
+    if elite >= population {
+        return Err(format!(
+            "elite = {elite} must be less than population = {population} (the elite is copied into every generation)"
+        ));
+    }
+    Ok(())
+}
+
+impl Genetic {
+    pub fn from_args(args: &Args) -> Genetic {
+        Genetic {
+            domains: DOMAINS.read(args),
+            ..Genetic::alldiff(args)
+        }
+    }
+
+    pub fn alldiff(args: &Args) -> Genetic {
+        Genetic {
+            blocks: BLOCKS.read(args),
+            domains: Domains::AllDifferent,
+            population: POPULATION.read(args).max(2) as usize,
+            generations: GENERATIONS.read(args).max(1) as u64,
+            elite: ELITE.read(args).max(0) as usize,
+            mutation_rate: MUTATION_RATE.read(args),
+            mutation_scope: MUTATION_SCOPE.read(args),
+            selection_rate: SELECTION_RATE.read(args),
+            seed: args.seed,
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The URL contract: every parameter read, checked and printed back.
+
+use super::*;
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn a_full_query_round_trips() {
+    let q = Query::parse([
+        ("p.max_iterations", "500"),
+        ("algorithm", "tabu-ac3"),
+        ("puzzle", HARD),
+        ("seed", "7"),
+        ("view", "graph"),
+        ("step", "12"),
+        ("speed", "40"),
+        ("autoplay", "0"),
+        ("embed", "1"),
+        ("run", "1"),
+    ]);
+    assert_eq!(q.errors, Vec::<String>::new());
+    assert_eq!(q.algorithm, Some(Algorithm::TabuAc3));
+    assert_eq!(q.params["max_iterations"], "500");
+    assert_eq!((q.seed, q.step, q.speed), (Some(7), Some(12), Some(40)));
+    assert_eq!(
+        (q.view, q.autoplay, q.run),
+        (Some(View::Graph), Some(false), true)
+    );
+    assert!(q.embed);
+    let search = q.to_search();
+    assert!(search.starts_with(&format!("?puzzle={HARD}&algorithm=tabu-ac3&seed=7")));
+    // Reading the printed form back gives the same query.
+    let pairs: Vec<(String, String)> = search[1..]
+        .split('&')
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap();
+            (k.to_string(), v.to_string())
+        })
+        .collect();
+    let again = Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    assert_eq!(again, q);
+}
+
+#[test]
+fn bad_values_are_named_with_the_valid_choices() {
+    let q = Query::parse([
+        ("algorithm", "quantum"),
+        ("seed", "-3"),
+        ("view", "3d"),
+        ("speed", "101"),
+        ("run", "maybe"),
+        ("p.max_nodes", "lots"),
+        ("p.tenure", "3"),
+        ("colour", "red"),
+    ]);
+    let all = q.errors.join("\n");
+    for needle in [
+        "unknown algorithm 'quantum': choose one of backtracking",
+        "seed='-3'",
+        "view='3d'",
+        "speed='101'",
+        "run='maybe'",
+        "max_nodes = 'lots' is not valid",
+        "propagation has no parameter 'tenure'",
+        "unknown URL parameter 'colour'",
+    ] {
+        assert!(all.contains(needle), "{needle} missing from\n{all}");
+    }
+    assert_eq!(q.algorithm, None);
+    assert!(!q.run);
+}
+
+#[test]
+fn values_in_messages_are_shortened_and_cleaned() {
+    let long = format!("x\u{7}{}", "y".repeat(100));
+    let q = Query::parse([("algorithm", long.as_str())]);
+    assert!(q.errors[0].contains("'xyyy"), "{}", q.errors[0]);
+    assert!(!q.errors[0].contains('\u{7}'));
+    assert!(q.errors[0].len() < 400);
+    let huge = "1".repeat(MAX_VALUE + 1);
+    let q = Query::parse([("puzzle", huge.as_str())]);
+    assert_eq!(q.puzzle, None);
+    assert!(q.errors[0].contains("too long"));
+}
+
+#[test]
+fn compare_lists_round_trip_and_bad_entries_are_named() {
+    let q = Query::parse([
+        (
+            "compare",
+            "dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50",
+        ),
+        ("puzzle", HARD),
+        ("run", "1"),
+    ]);
+    assert_eq!(q.errors, Vec::<String>::new());
+    assert_eq!(q.compare.len(), 3);
+    assert_eq!(q.compare[1].seed, Some(3));
+    assert_eq!(q.compare[1].params["max_iterations"], "500");
+    let search = q.to_search();
+    assert!(search.contains("compare=dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50"));
+    let bad = Query::parse([(
+        "compare",
+        "dlx,quantum,tabu-ac3;tenure=x,norvig;colour=red,fc-mrv;seed=-1,norvig;max_nodes",
+    )]);
+    let all = bad.errors.join("\n");
+    for needle in [
+        "unknown algorithm 'quantum'",
+        "tenure = 'x' is not valid",
+        "norvig has no parameter 'colour'",
+        "seed='-1'",
+        "'max_nodes' is not NAME=VALUE",
+    ] {
+        assert!(all.contains(needle), "{needle} missing from\n{all}");
+    }
+    assert_eq!(bad.compare.len(), 1, "the valid one is kept");
+    let many = ["dlx"; 9].join(",");
+    let q = Query::parse([("compare", many.as_str())]);
+    assert_eq!(q.compare.len(), MAX_COMPARE);
+    assert!(q.errors[0].contains("at most 8"));
+}
+
+#[test]
+fn encoding_keeps_puzzle_lines_readable() {
+    assert_eq!(encode("4..1"), "4..1");
+    assert_eq!(encode("a b&c=d"), "a%20b%26c%3Dd");
+    assert_eq!(encode("é"), "%C3%A9");
+}
