@@ -3,7 +3,7 @@
 
 use super::{Blocks, Domains, Genetic, MutationScope};
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, ChoiceParam, Family, IntParam, RealParam, Spec};
+use crate::registry::{Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec};
 use crate::trace::Rule;
 
 pub(super) const POPULATION: IntParam = IntParam {
@@ -104,22 +104,25 @@ pub const PSEUDOCODE: &[Line] = &[
     line(1, "return gave up"),
 ];
 
+/// The GA's parameters; `domains` last.
+const PARAMS: &[ParamSpec] = &[
+    POPULATION.spec(),
+    GENERATIONS.spec(),
+    ELITE.spec(),
+    MUTATION_RATE.spec(),
+    MUTATION_SCOPE.spec(),
+    SELECTION_RATE.spec(),
+    BLOCKS.spec(),
+    DOMAINS.spec(),
+];
+
 /// The registry's entry.
 pub const SPEC: Spec = Spec {
     id: "genetic",
     name: "Genetic algorithm (row blocks, cycle crossover, elitism)",
     family: Family::Heuristic,
     description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
-    params: &[
-        POPULATION.spec(),
-        GENERATIONS.spec(),
-        ELITE.spec(),
-        MUTATION_RATE.spec(),
-        MUTATION_SCOPE.spec(),
-        SELECTION_RATE.spec(),
-        BLOCKS.spec(),
-        DOMAINS.spec(),
-    ],
+    params: PARAMS,
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
@@ -130,15 +133,8 @@ pub const ALLDIFF: Spec = Spec {
     name: "Genetic algorithm over alldifferent-filtered domains",
     family: Family::Heuristic,
     description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
-    params: &[
-        POPULATION.spec(),
-        GENERATIONS.spec(),
-        ELITE.spec(),
-        MUTATION_RATE.spec(),
-        MUTATION_SCOPE.spec(),
-        SELECTION_RATE.spec(),
-        BLOCKS.spec(),
-    ],
+    // The same but `domains` (last), which the variant fixes.
+    params: PARAMS.split_at(PARAMS.len() - 1).0,
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
