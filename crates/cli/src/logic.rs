@@ -3,12 +3,8 @@
 
 use std::io::{BufWriter, Write};
 
-use rayon::prelude::*;
 use sudoku_core::logic::{describe, rate, solve_path, Rating};
 use sudoku_core::{count_solutions, Grid, Record};
-
-/// Records per parallel chunk (answers are printed in input order, chunk by chunk).
-const CHUNK: usize = 1_024;
 
 /// The rating line of one puzzle.
 fn rating_line(puzzle: &Grid) -> String {
@@ -32,28 +28,7 @@ fn rating_line(puzzle: &Grid) -> String {
 
 /// Rates every record on the pool's threads, answers in input order.
 pub fn rate_all(records: &[Record], pool: &rayon::ThreadPool) {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    for chunk in records.chunks(CHUNK) {
-        let lines: Vec<String> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|record| match &record.result {
-                    Ok(puzzle) => rating_line(puzzle),
-                    Err(e) => {
-                        eprintln!("sudoku: skipped: {e}");
-                        format!("invalid: {e}")
-                    }
-                })
-                .collect()
-        });
-        for line in lines {
-            if writeln!(out, "{line}").is_err() {
-                return;
-            }
-        }
-    }
-    let _ = out.flush();
+    crate::solve::answer_each(records, pool, rating_line);
 }
 
 /// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between

@@ -143,8 +143,14 @@ fn add(total: &mut Stats, s: &Stats) {
     total.restarts += s.restarts;
 }
 
-/// Counts every record's solutions on the pool's threads, answers in input order.
-pub fn count(records: &[Record], limit: u64, pool: &rayon::ThreadPool) {
+/// Answers every record on the pool's threads with one line each, in input order, chunk by chunk:
+/// `answer`'s line for a puzzle, `invalid: …` (also on stderr) for a record that is not one.
+/// Stops quietly when the reader closes the pipe.
+pub fn answer_each(
+    records: &[Record],
+    pool: &rayon::ThreadPool,
+    answer: impl Fn(&sudoku_core::Grid) -> String + Sync,
+) {
     use rayon::prelude::*;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -153,27 +159,30 @@ pub fn count(records: &[Record], limit: u64, pool: &rayon::ThreadPool) {
             chunk
                 .par_iter()
                 .map(|record| match &record.result {
-                    Ok(puzzle) => {
-                        let c = count_solutions(puzzle, limit);
-                        Ok(format!("{}{}", c.count, if c.exact { "" } else { "+" }))
-                    }
+                    Ok(puzzle) => Ok(answer(puzzle)),
                     Err(e) => Err(e.to_string()),
                 })
                 .collect()
         });
         for answer in answers {
-            match answer {
-                Ok(line) => {
-                    let _ = writeln!(out, "{line}");
-                }
-                Err(e) => {
-                    eprintln!("sudoku: skipped: {e}");
-                    let _ = writeln!(out, "invalid: {e}");
-                }
+            let line = answer.unwrap_or_else(|e| {
+                eprintln!("sudoku: skipped: {e}");
+                format!("invalid: {e}")
+            });
+            if writeln!(out, "{line}").is_err() {
+                return;
             }
         }
     }
     let _ = out.flush();
+}
+
+/// Counts every record's solutions on the pool's threads, answers in input order.
+pub fn count(records: &[Record], limit: u64, pool: &rayon::ThreadPool) {
+    answer_each(records, pool, |puzzle| {
+        let c = count_solutions(puzzle, limit);
+        format!("{}{}", c.count, if c.exact { "" } else { "+" })
+    });
 }
 
 pub fn filter(text: &[u8], which: sudoku_core::domain::Filter) {

@@ -17,8 +17,8 @@ mod wasm {
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    fn post(scope: &DedicatedWorkerGlobalScope, message: &WorkerMessage) {
-        post_json(scope, message.clone().experiment_control());
+    fn post(scope: &DedicatedWorkerGlobalScope, message: WorkerMessage) {
+        post_json(scope, message.experiment_control());
     }
 
     pub fn start() {
@@ -35,10 +35,10 @@ mod wasm {
                     "the page sent a message the worker cannot read".to_string(),
                 ),
             };
-            post(&replies, &reply);
+            post(&replies, reply);
         });
         scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        post(&scope, &WorkerMessage::Ready);
+        post(&scope, WorkerMessage::Ready);
     }
 }
