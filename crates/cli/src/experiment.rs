@@ -76,7 +76,7 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
     let instances = match &args.file {
         None => None,
         Some(file) => {
-            let text = input::read(Some(file))?;
+            let text = input::read(file)?;
             let (instances, invalid) = experiment::pasted_instances(&text);
             for line in invalid {
                 eprintln!("{line} (skipped)");

@@ -1,22 +1,77 @@
-//! Reading puzzle input from a file or standard input, as bytes: each line is checked on its own
-//! (`sudoku_core::parse_bytes`), so a line that is not text does not reject the whole input.
+//! Reading puzzle input from a file or standard input as a stream of bytes: each line is checked
+//! on its own (`sudoku_core::Records`), so a line that is not text does not reject the whole
+//! input, and memory stays bounded whatever the input's length.
 
-use std::io::Read;
+use std::io::{BufReader, Read};
+
+use sudoku_core::{Letters25, Record, Records};
 
 use crate::UsageError;
 
-/// The bytes of `path` (`-` or `None` = standard input).
-pub fn read(path: Option<&str>) -> Result<Vec<u8>, UsageError> {
-    match path {
-        None | Some("-") => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
-            Ok(bytes)
-        }
-        Some(path) => {
-            std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))
-        }
+/// Bytes read from the source at a time.
+const BUFFER: usize = 1 << 16;
+
+/// The puzzles of a file or of standard input, as they arrive.
+pub struct Input {
+    records: Records<BufReader<Box<dyn Read + Send>>>,
+    name: String,
+    /// Standard input may be a person or a program waiting for answers: a chunk ends where
+    /// reading more would wait, and its answers go out at once.
+    interactive: bool,
+}
+
+impl Input {
+    /// `path` (`-` or `None` = standard input).
+    pub fn open(path: Option<&str>, letters: Letters25) -> Result<Input, UsageError> {
+        let (reader, name, interactive): (Box<dyn Read + Send>, String, bool) = match path {
+            None | Some("-") => (Box::new(std::io::stdin()), "standard input".into(), true),
+            Some(path) => {
+                let file = std::fs::File::open(path)
+                    .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+                (Box::new(file), path.into(), false)
+            }
+        };
+        Ok(Input {
+            records: Records::new(BufReader::with_capacity(BUFFER, reader), letters),
+            name,
+            interactive,
+        })
     }
+
+    /// Fills `chunk` with the next records, at most `count`; empty at the end of the input.
+    /// Standard input's chunk also ends where the next record would wait for more input.
+    pub fn next_chunk(&mut self, chunk: &mut Vec<Record>, count: usize) -> Result<(), UsageError> {
+        chunk.clear();
+        while chunk.len() < count {
+            if !chunk.is_empty() && self.would_wait() {
+                break;
+            }
+            match self.records.next() {
+                Some(record) => chunk.push(
+                    record.map_err(|e| UsageError(format!("cannot read {}: {e}", self.name)))?,
+                ),
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the next record may have to wait for input that has not arrived.
+    pub fn would_wait(&self) -> bool {
+        self.interactive && !self.records.has_ready() && self.records.get_ref().buffer().is_empty()
+    }
+}
+
+/// The bytes of `path` (`-` = standard input), whole: for the commands that read their input
+/// more than once (`bench`) or as one set (`experiment`).
+pub fn read(path: &str) -> Result<Vec<u8>, UsageError> {
+    use std::io::Read;
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| UsageError(format!("cannot read standard input: {e}")))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| UsageError(format!("cannot read {path}: {e}")))
 }

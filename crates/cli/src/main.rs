@@ -252,10 +252,8 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         } => {
             let (algorithm, config) = run.resolve()?;
             let pool = thread_pool(threads)?;
-            let text = input::read(file.as_deref())?;
-            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
-            solve::solve(&records, algorithm, &config, stats, &pool);
-            Ok(())
+            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+            solve::solve(&mut input, algorithm, &config, stats, &pool)
         }
         Command::Count {
             limit,
@@ -267,10 +265,8 @@ fn run(cli: Cli) -> Result<(), UsageError> {
                 return Err(UsageError("--limit must be at least 1".into()));
             }
             let pool = thread_pool(threads)?;
-            let text = input::read(file.as_deref())?;
-            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
-            solve::count(&records, limit, &pool);
-            Ok(())
+            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+            solve::count(&mut input, limit, &pool)
         }
         Command::Rate {
             threads,
@@ -278,23 +274,19 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             file,
         } => {
             let pool = thread_pool(threads)?;
-            let text = input::read(file.as_deref())?;
-            let records = sudoku_core::parse_bytes_with(&text, symbols.into());
-            logic::rate_all(&records, &pool);
-            Ok(())
+            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+            logic::rate_all(&mut input, &pool)
         }
         Command::Generate(args) => generate::run(args),
         Command::Explain { file } => {
-            let text = input::read(file.as_deref())?;
-            logic::explain_all(&sudoku_core::parse_bytes(&text));
-            Ok(())
+            let mut input = input::Input::open(file.as_deref(), Default::default())?;
+            logic::explain_all(&mut input)
         }
         Command::Filter { filter, file } => {
             let which = sudoku_core::domain::Filter::from_id(&filter)
                 .ok_or_else(|| UsageError(format!("unknown filter '{filter}'")))?;
-            let text = input::read(file.as_deref())?;
-            solve::filter(&text, which);
-            Ok(())
+            let mut input = input::Input::open(file.as_deref(), Default::default())?;
+            solve::filter(&mut input, which)
         }
         Command::Bench {
             algorithms,
@@ -326,7 +318,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             let mut sets = Vec::new();
             for file in &files {
-                sets.push((file.clone(), input::read(Some(file))?));
+                sets.push((file.clone(), input::read(file)?));
             }
             let timed = if solver_only {
                 bench::Timed::SolverOnly

@@ -3,9 +3,11 @@
 use std::io::{BufWriter, Write};
 use std::time::{Duration, Instant};
 
+use crate::input::Input;
+use crate::UsageError;
 use sudoku_core::{
-    count_solutions, parse_bytes, verify_solution, Algorithm, Layout, NullObserver, Outcome,
-    Record, RunConfig, Stats, Status,
+    count_solutions, verify_solution, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
+    Stats, Status,
 };
 
 /// The answer line(s) for one solved record, or its status line.
@@ -29,12 +31,11 @@ fn answer(record: &Record, outcome: &Outcome) -> String {
     }
 }
 
-/// Writes one answer; block answers are followed by a blank line so several stay apart.
-fn emit(out: &mut impl Write, record: &Record, text: &str) {
-    let _ = writeln!(out, "{text}");
-    if record.format.layout == Layout::Block {
-        let _ = writeln!(out);
-    }
+/// Writes one answer; block answers are followed by a blank line so several stay apart. False
+/// when the output is closed.
+fn emit(out: &mut impl Write, record: &Record, text: &str) -> bool {
+    writeln!(out, "{text}").is_ok()
+        && (record.format.layout != Layout::Block || writeln!(out).is_ok())
 }
 
 /// Records answered per parallel round: output stays in input order and at most this many
@@ -68,34 +69,72 @@ fn answer_record(record: &Record, algorithm: Algorithm, config: &RunConfig) -> A
     }
 }
 
-/// Answers every record on the pool's threads, a chunk at a time, and writes the answers in
-/// input order.
+/// Answers the input's records on the pool's threads a chunk at a time, reading the next chunk
+/// while this one is answered, and hands each answer to `write` in input order; `write` returns
+/// false to stop (the reader went away). Memory holds two chunks, whatever the input's length.
+pub fn in_chunks<T: Send, W: Write>(
+    input: &mut Input,
+    pool: &rayon::ThreadPool,
+    answer: impl Fn(&Record) -> T + Sync,
+    out: &mut W,
+    mut write: impl FnMut(&mut W, &Record, T) -> bool,
+) -> Result<(), UsageError> {
+    use rayon::prelude::*;
+    let mut current = Vec::with_capacity(CHUNK);
+    let mut next = Vec::with_capacity(CHUNK);
+    input.next_chunk(&mut current, CHUNK)?;
+    while !current.is_empty() {
+        // Someone typing, or a program waiting for these answers before it sends more: answer
+        // first, read after.
+        let read_ahead = !input.would_wait();
+        next.clear();
+        let (answers, read) = pool.install(|| {
+            rayon::join(
+                || current.par_iter().map(&answer).collect::<Vec<T>>(),
+                || match read_ahead {
+                    true => input.next_chunk(&mut next, CHUNK),
+                    false => Ok(()),
+                },
+            )
+        });
+        for (record, answered) in current.iter().zip(answers) {
+            if !write(out, record, answered) {
+                return Ok(());
+            }
+        }
+        read?;
+        if !read_ahead {
+            let _ = out.flush();
+            input.next_chunk(&mut next, CHUNK)?;
+        }
+        std::mem::swap(&mut current, &mut next);
+    }
+    Ok(())
+}
+
+/// Answers every record on the pool's threads and writes the answers in input order.
 pub fn solve(
-    records: &[Record],
+    input: &mut Input,
     algorithm: Algorithm,
     config: &RunConfig,
     show_stats: bool,
     pool: &rayon::ThreadPool,
-) {
-    use rayon::prelude::*;
+) -> Result<(), UsageError> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut total = Stats::default();
     let (mut puzzles, mut solved, mut invalid) = (0u64, 0u64, 0u64);
     let mut elapsed = Duration::ZERO;
-    for chunk in records.chunks(CHUNK) {
-        let answers: Vec<Answered> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|record| answer_record(record, algorithm, config))
-                .collect()
-        });
-        for (record, answered) in chunk.iter().zip(answers) {
+    let read = in_chunks(
+        input,
+        pool,
+        |record| answer_record(record, algorithm, config),
+        &mut out,
+        |out, record, answered| {
             let Some((outcome, took)) = &answered.run else {
                 invalid += 1;
                 eprintln!("sudoku: skipped: {}", &answered.text["invalid: ".len()..]);
-                emit(&mut out, record, &answered.text);
-                continue;
+                return emit(out, record, &answered.text);
             };
             elapsed += *took;
             puzzles += 1;
@@ -120,9 +159,9 @@ pub fn solve(
                 );
             }
             add(&mut total, &outcome.stats);
-            emit(&mut out, record, &answered.text);
-        }
-    }
+            emit(out, record, &answered.text)
+        },
+    );
     let _ = out.flush();
     if show_stats {
         eprintln!(
@@ -133,6 +172,7 @@ pub fn solve(
             pool.current_num_threads()
         );
     }
+    read
 }
 
 fn add(total: &mut Stats, s: &Stats) {
@@ -143,88 +183,95 @@ fn add(total: &mut Stats, s: &Stats) {
     total.restarts += s.restarts;
 }
 
-/// Answers every record on the pool's threads with one line each, in input order, chunk by chunk:
-/// `answer`'s line for a puzzle, `invalid: …` (also on stderr) for a record that is not one.
-/// Stops quietly when the reader closes the pipe.
+/// Answers every record on the pool's threads with one line each, in input order: `answer`'s
+/// line for a puzzle, `invalid: …` (also on stderr) for a record that is not one.
 pub fn answer_each(
-    records: &[Record],
+    input: &mut Input,
     pool: &rayon::ThreadPool,
     answer: impl Fn(&sudoku_core::Grid) -> String + Sync,
-) {
-    use rayon::prelude::*;
+) -> Result<(), UsageError> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    for chunk in records.chunks(CHUNK) {
-        let answers: Vec<Result<String, String>> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|record| match &record.result {
-                    Ok(puzzle) => Ok(answer(puzzle)),
-                    Err(e) => Err(e.to_string()),
-                })
-                .collect()
-        });
-        for answer in answers {
-            let line = answer.unwrap_or_else(|e| {
+    let read = in_chunks(
+        input,
+        pool,
+        |record| match &record.result {
+            Ok(puzzle) => Ok(answer(puzzle)),
+            Err(e) => Err(e.to_string()),
+        },
+        &mut out,
+        |out, _, answered| {
+            let line = answered.unwrap_or_else(|e| {
                 eprintln!("sudoku: skipped: {e}");
                 format!("invalid: {e}")
             });
-            if writeln!(out, "{line}").is_err() {
-                return;
-            }
-        }
-    }
+            writeln!(out, "{line}").is_ok()
+        },
+    );
     let _ = out.flush();
+    read
 }
 
 /// Counts every record's solutions on the pool's threads, answers in input order.
-pub fn count(records: &[Record], limit: u64, pool: &rayon::ThreadPool) {
-    answer_each(records, pool, |puzzle| {
+pub fn count(input: &mut Input, limit: u64, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
+    answer_each(input, pool, |puzzle| {
         let c = count_solutions(puzzle, limit);
         format!("{}{}", c.count, if c.exact { "" } else { "+" })
-    });
+    })
 }
 
-pub fn filter(text: &[u8], which: sudoku_core::domain::Filter) {
+pub fn filter(input: &mut Input, which: sudoku_core::domain::Filter) -> Result<(), UsageError> {
     use sudoku_core::domain::{filter, initial_domains, total_size, Wipeout};
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut geometries: Vec<sudoku_core::Geometry> = Vec::new();
-    for record in parse_bytes(text) {
-        let puzzle = match &record.result {
-            Ok(puzzle) => puzzle,
-            Err(e) => {
-                eprintln!("sudoku: skipped: {e}");
-                let _ = writeln!(out, "invalid: {e}");
-                continue;
-            }
-        };
-        let size = puzzle.size();
-        if !geometries.iter().any(|g| g.size == size) {
-            geometries.push(sudoku_core::Geometry::new(size));
+    let mut chunk = Vec::new();
+    loop {
+        input.next_chunk(&mut chunk, CHUNK)?;
+        if chunk.is_empty() {
+            break;
         }
-        let geometry = geometries
-            .iter()
-            .find(|g| g.size == size)
-            .expect("just added");
-        let mut domains = initial_domains(puzzle);
-        let before = total_size(&domains);
-        let line = match filter(geometry, &mut domains, which) {
-            Ok(()) => {
-                let after = total_size(&domains);
-                let reduction = 100.0 * (before - after) as f64 / before as f64;
-                format!("{} {before} {after} {reduction:.1}%", which.id())
+        for record in &chunk {
+            let puzzle = match &record.result {
+                Ok(puzzle) => puzzle,
+                Err(e) => {
+                    eprintln!("sudoku: skipped: {e}");
+                    if writeln!(out, "invalid: {e}").is_err() {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            };
+            let size = puzzle.size();
+            if !geometries.iter().any(|g| g.size == size) {
+                geometries.push(sudoku_core::Geometry::new(size));
             }
-            Err(Wipeout::Cell(cell)) => format!(
-                "no solution ({} has no candidate left)",
-                sudoku_core::cell_name(size, cell)
-            ),
-            Err(Wipeout::Unit(unit)) => format!(
-                "no solution ({} cannot give each cell its own digit)",
-                size.unit(unit)
-            ),
-        };
-        let _ = writeln!(out, "{line}");
+            let geometry = geometries
+                .iter()
+                .find(|g| g.size == size)
+                .expect("just added");
+            let mut domains = initial_domains(puzzle);
+            let before = total_size(&domains);
+            let line = match filter(geometry, &mut domains, which) {
+                Ok(()) => {
+                    let after = total_size(&domains);
+                    let reduction = 100.0 * (before - after) as f64 / before as f64;
+                    format!("{} {before} {after} {reduction:.1}%", which.id())
+                }
+                Err(Wipeout::Cell(cell)) => format!(
+                    "no solution ({} has no candidate left)",
+                    sudoku_core::cell_name(size, cell)
+                ),
+                Err(Wipeout::Unit(unit)) => format!(
+                    "no solution ({} cannot give each cell its own digit)",
+                    size.unit(unit)
+                ),
+            };
+            if writeln!(out, "{line}").is_err() {
+                return Ok(());
+            }
+        }
     }
     let _ = out.flush();
+    Ok(())
 }

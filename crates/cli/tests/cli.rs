@@ -556,3 +556,46 @@ fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
     assert_eq!(code, 2);
     assert!(err.contains("none, 180, 90, mirror or diagonal"), "{err}");
 }
+
+/// A program that sends a puzzle and waits for its answer before sending the next (a
+/// co-process) gets each answer at once: reading stops where more input would wait.
+#[test]
+fn each_answer_comes_back_before_the_next_puzzle_is_sent() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    for command in ["solve", "count", "rate"] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sudoku starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if sender.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        for _ in 0..3 {
+            writeln!(stdin, "{HARD}").unwrap();
+            stdin.flush().unwrap();
+            let answer = answers.recv_timeout(std::time::Duration::from_secs(20));
+            let Ok(answer) = answer else {
+                let _ = child.kill();
+                panic!("sudoku {command}: no answer while the input stays open");
+            };
+            // The same answer as a whole-file run gives.
+            let (batch, _, _) = stdout_of(&[command], &format!("{HARD}\n"));
+            assert_eq!(answer, batch.trim_end(), "sudoku {command}");
+            if command == "solve" {
+                assert_eq!(answer, HARD_SOLVED);
+            }
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+    }
+}

@@ -107,6 +107,21 @@ fn check_reader(input: &[u8]) -> Result<(), TestCaseError> {
             }
         }
     }
+    // Streamed through a small buffer (lines span refills), the same records.
+    let streamed: Vec<_> = sudoku_core::Records::new(
+        std::io::BufReader::with_capacity(13, input),
+        sudoku_core::Letters25::AToY,
+    )
+    .map(|r| r.expect("reading memory"))
+    .collect();
+    prop_assert_eq!(streamed.len(), records.len());
+    for (a, b) in streamed.iter().zip(&records) {
+        prop_assert_eq!(a.line, b.line);
+        prop_assert_eq!(
+            a.result.as_ref().map_err(|e| e.to_string()),
+            b.result.as_ref().map_err(|e| e.to_string())
+        );
+    }
     for record in records {
         prop_assert!(record.line >= 1 && record.line <= lines);
         if let Ok(grid) = &record.result {

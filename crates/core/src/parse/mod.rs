@@ -15,8 +15,11 @@
 //! read as one 16×16 grid, not as sixteen 4×4 puzzles.
 
 mod error;
+mod paragraph;
 
 pub use error::ParseError;
+pub(crate) use paragraph::TextReader;
+pub use paragraph::{parse_records, parse_records_with};
 
 use crate::grid::{char_digit, Grid};
 use crate::size::Size;
@@ -342,104 +345,6 @@ fn line_record(raw: &RawLine, letters: Letters25) -> Record {
         format,
         result,
     }
-}
-
-/// Reads a paragraph (lines between blank lines) as line puzzles and block grids, in any mix:
-/// n lines of n cells (n a grid side) make a block grid; a line holding a whole grid is a line
-/// puzzle; any other run of lines, up to the next whole-grid line, is read as one (broken)
-/// block grid so that its error names the faulty row.
-fn read_paragraph(lines: &[RawLine], letters: Letters25, out: &mut Vec<Record>) {
-    let whole = |j: usize| Size::from_cell_count(lines[j].cells.len()).is_some();
-    let block_at = |j: usize| {
-        let side = lines[j].cells.len();
-        Size::from_side(side).is_some()
-            && lines.len() - j >= side
-            && lines[j..j + side].iter().all(|l| l.cells.len() == side)
-    };
-    let mut i = 0;
-    while i < lines.len() {
-        let side = lines[i].cells.len();
-        if block_at(i) {
-            let rows: Vec<&RawLine> = lines[i..i + side].iter().collect();
-            out.push(block_record(&rows, letters));
-            i += side;
-        } else if whole(i) {
-            out.push(line_record(&lines[i], letters));
-            i += 1;
-        } else {
-            // A broken block: as many rows as its first one has cells when that is a grid
-            // side (the block it was meant to be), else up to where readable text resumes.
-            let end = if Size::from_side(side).is_some() {
-                let limit = (i + side).min(lines.len());
-                (i + 1..limit).find(|&j| whole(j)).unwrap_or(limit)
-            } else {
-                (i + 1..lines.len())
-                    .find(|&j| whole(j) || block_at(j))
-                    .unwrap_or(lines.len())
-            };
-            if end == i + 1 {
-                out.push(line_record(&lines[i], letters));
-            } else {
-                let rows: Vec<&RawLine> = lines[i..end].iter().collect();
-                out.push(block_record(&rows, letters));
-            }
-            i = end;
-        }
-    }
-}
-
-/// A section header of `.sdk`-style files (`[Puzzle]`, `[Solution]`…), skipped like a comment.
-fn is_section_header(text: &str) -> bool {
-    text.len() > 2
-        && text.starts_with('[')
-        && text.ends_with(']')
-        && text[1..text.len() - 1]
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || c == ' ')
-}
-
-/// Reads every puzzle of a text, in order, each with its line and format or the error in its place.
-pub fn parse_records(text: &str) -> Vec<Record> {
-    parse_records_with(text, Letters25::default())
-}
-
-/// [`parse_records`], reading 25×25 letters that fit both writings as `letters` says.
-pub fn parse_records_with(text: &str, letters: Letters25) -> Vec<Record> {
-    let mut out = Vec::new();
-    let mut paragraph: Vec<RawLine> = Vec::new();
-    let mut skipping = false;
-    for (i, raw) in text.lines().enumerate() {
-        let content = raw.trim_end_matches('\r');
-        let trimmed = content.trim();
-        if trimmed.starts_with('#') {
-            continue;
-        }
-        if trimmed.is_empty() {
-            if !paragraph.is_empty() {
-                read_paragraph(&paragraph, letters, &mut out);
-                paragraph.clear();
-            }
-            continue;
-        }
-        if is_section_header(trimmed) {
-            // `.sdk` files: only the [Puzzle] section holds the puzzle ([Solution], [State]…
-            // would read as more puzzles).
-            if !paragraph.is_empty() {
-                read_paragraph(&paragraph, letters, &mut out);
-                paragraph.clear();
-            }
-            skipping = !trimmed.eq_ignore_ascii_case("[puzzle]");
-            continue;
-        }
-        if skipping || is_rule_line(trimmed) {
-            continue;
-        }
-        paragraph.push(read_line(i + 1, content));
-    }
-    if !paragraph.is_empty() {
-        read_paragraph(&paragraph, letters, &mut out);
-    }
-    out
 }
 
 impl Grid {
