@@ -76,10 +76,23 @@ pub fn refilter(
     which: Filter,
     changed: Option<&[usize]>,
 ) -> Result<(), Wipeout> {
+    refilter_reporting(geometry, domains, which, changed, &mut |_, _, _| {})
+}
+
+/// [`refilter`], telling `removed(unit, cell, values)` which unit's alldifferent took which
+/// values (a bit set) from a cell's domain, as it happens. AC-3 reasons on pairs of cells, not
+/// units, and reports nothing.
+pub fn refilter_reporting(
+    geometry: &Geometry,
+    domains: &mut [u32],
+    which: Filter,
+    changed: Option<&[usize]>,
+    removed: &mut dyn FnMut(usize, usize, u32),
+) -> Result<(), Wipeout> {
     match which {
         Filter::Ac3 => ac3(geometry, domains, changed),
-        Filter::AllDifferent => alldifferent_bounds(geometry, domains, changed),
-        Filter::AllDifferentGac => alldifferent_gac(geometry, domains, changed),
+        Filter::AllDifferent => alldifferent_bounds(geometry, domains, changed, removed),
+        Filter::AllDifferentGac => alldifferent_gac(geometry, domains, changed, removed),
     }
 }
 
@@ -156,9 +169,10 @@ fn alldifferent_bounds(
     geometry: &Geometry,
     domains: &mut [u32],
     changed: Option<&[usize]>,
+    removed: &mut dyn FnMut(usize, usize, u32),
 ) -> Result<(), Wipeout> {
     let n = geometry.size.n() as u32;
-    unit_fixpoint(geometry, domains, changed, |u, unit, domains| {
+    unit_fixpoint(geometry, domains, changed, removed, |u, unit, domains| {
         let bounds = |d: u32| (d.trailing_zeros() + 1, 32 - d.leading_zeros());
         for lo in 1..=n {
             for hi in lo..=n {
@@ -202,11 +216,12 @@ fn alldifferent_bounds(
 
 /// Runs `narrow_unit` on every unit (or the units of the `changed` cells), then again on each unit
 /// one of whose cells' domains changed, until nothing changes: the fixpoint over rows, columns and
-/// boxes, without re-running units that nothing touched.
+/// boxes, without re-running units that nothing touched. What each unit removes is reported.
 fn unit_fixpoint(
     geometry: &Geometry,
     domains: &mut [u32],
     changed: Option<&[usize]>,
+    removed: &mut dyn FnMut(usize, usize, u32),
     mut narrow_unit: impl FnMut(usize, &[usize], &mut [u32]) -> Result<(), Wipeout>,
 ) -> Result<(), Wipeout> {
     let mut work = Worklist::new(geometry.units.len());
@@ -223,14 +238,16 @@ fn unit_fixpoint(
         for (saved, &c) in before.iter_mut().zip(unit) {
             *saved = domains[c];
         }
-        narrow_unit(u, unit, domains)?;
+        let narrowed = narrow_unit(u, unit, domains);
         for (&saved, &c) in before.iter().zip(unit) {
             if domains[c] != saved {
+                removed(u, c, saved & !domains[c]);
                 for &v in &geometry.cell_units[c] {
                     work.push(v);
                 }
             }
         }
+        narrowed?;
     }
     Ok(())
 }
@@ -246,9 +263,10 @@ fn alldifferent_gac(
     geometry: &Geometry,
     domains: &mut [u32],
     changed: Option<&[usize]>,
+    removed: &mut dyn FnMut(usize, usize, u32),
 ) -> Result<(), Wipeout> {
     let n = geometry.size.n();
-    unit_fixpoint(geometry, domains, changed, |u, unit, domains| {
+    unit_fixpoint(geometry, domains, changed, removed, |u, unit, domains| {
         let local: Vec<u32> = unit.iter().map(|&c| domains[c]).collect();
         let matched = perfect_matching(&local, n).ok_or(Wipeout::Unit(u))?;
         let component = components(&local, &matched, n);
@@ -424,7 +442,7 @@ mod tests {
             let mut ac = initial_domains(&puzzle);
             ac3(&g, &mut ac, None).unwrap();
             let mut gac = initial_domains(&puzzle);
-            alldifferent_gac(&g, &mut gac, None).unwrap();
+            alldifferent_gac(&g, &mut gac, None, &mut |_, _, _| {}).unwrap();
             assert!(
                 gac.iter().zip(&ac).all(|(a, b)| a & !b == 0),
                 "GAC kept a value AC-3 removed"
@@ -439,10 +457,10 @@ mod tests {
         let mut domains = vec![0b1111u32; 16];
         domains[0] = 0b0011;
         domains[1] = 0b0011;
-        alldifferent_gac(&g, &mut domains, None).unwrap();
+        alldifferent_gac(&g, &mut domains, None, &mut |_, _, _| {}).unwrap();
         assert_eq!((domains[2], domains[3]), (0b1100, 0b1100));
         domains[2] = 0b0011;
-        assert!(alldifferent_gac(&g, &mut domains, None).is_err());
+        assert!(alldifferent_gac(&g, &mut domains, None, &mut |_, _, _| {}).is_err());
     }
 
     #[test]
@@ -452,10 +470,10 @@ mod tests {
         let mut domains = vec![0b1111u32; 16];
         domains[0] = 0b0011;
         domains[1] = 0b0011;
-        alldifferent_bounds(&g, &mut domains, None).unwrap();
+        alldifferent_bounds(&g, &mut domains, None, &mut |_, _, _| {}).unwrap();
         assert_eq!(domains[2], 0b1100);
         assert_eq!(domains[3], 0b1100);
         domains[2] = 0b0011; // three cells in an interval of two digits
-        assert!(alldifferent_bounds(&g, &mut domains, None).is_err());
+        assert!(alldifferent_bounds(&g, &mut domains, None, &mut |_, _, _| {}).is_err());
     }
 }

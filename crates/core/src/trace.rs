@@ -33,11 +33,14 @@ pub enum Rule {
     /// A human-style technique of the `logic` solver; the reason's `at` is its number
     /// (`logic::Technique::from_index`).
     Technique,
+    /// The alldifferent constraint of the unit `at` (the `cp` model's filter): no way of giving
+    /// that unit's cells distinct digits keeps this value here (or leaves another one).
+    AllDifferent,
 }
 
 impl Rule {
     /// Every rule, in a fixed order (the index is a rule's number in binary traces).
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 10] = [
         Rule::Step,
         Rule::Given,
         Rule::Decision,
@@ -47,6 +50,7 @@ impl Rule {
         Rule::Filtered,
         Rule::Propagation,
         Rule::Technique,
+        Rule::AllDifferent,
     ];
 }
 
@@ -55,7 +59,8 @@ impl Rule {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reason {
     pub rule: Rule,
-    /// The unit the rule acted in (flat index: rows, columns, boxes) for a hidden single; the
+    /// The unit the rule acted in (flat index: rows, columns, boxes) for a hidden single and an
+    /// alldifferent filter; the
     /// neighbour cell for [`Rule::Peer`]; the technique's number for [`Rule::Technique`]; 0
     /// otherwise.
     pub at: u16,
@@ -97,9 +102,17 @@ impl Reason {
         }
     }
 
+    /// The alldifferent constraint of `unit` removed the value (or left this one).
+    pub const fn alldifferent(unit: usize) -> Reason {
+        Reason {
+            rule: Rule::AllDifferent,
+            at: unit as u16,
+        }
+    }
+
     /// The unit the rule acted in, if it names one.
     pub fn unit(&self) -> Option<usize> {
-        (self.rule == Rule::HiddenSingle).then_some(self.at as usize)
+        matches!(self.rule, Rule::HiddenSingle | Rule::AllDifferent).then_some(self.at as usize)
     }
 }
 

@@ -128,6 +128,7 @@ registry! {
     Norvig => exact::norvig::SPEC, exact::Norvig::from_args;
     Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
     Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
+    Cp => exact::cp::SPEC, exact::Cp::from_args;
     Logic => logic::SPEC, logic::Logic::from_args;
     ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs;
     ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs;

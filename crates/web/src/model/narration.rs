@@ -66,6 +66,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                 Rule::Propagation => format!("{head}: forced by propagation"),
                 Rule::Peer => format!("{head}: its neighbours leave nothing else"),
                 Rule::Technique => format!("{head}: {}", technique(reason.at)),
+                Rule::AllDifferent => format!(
+                    "{head}: alldifferent on {} leaves it no other digit",
+                    size.unit(reason.at as usize)
+                ),
                 Rule::Step => head,
             }
         }
@@ -93,6 +97,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                 Rule::Filtered => format!("{head}: filtered out"),
                 Rule::Propagation => format!("{head}: ruled out by propagation"),
                 Rule::Technique => format!("{head}: {}", technique(reason.at)),
+                Rule::AllDifferent => format!(
+                    "{head}: no way of giving {} distinct digits keeps it there",
+                    size.unit(reason.at as usize)
+                ),
                 Rule::Step => head,
             }
         }
