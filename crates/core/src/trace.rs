@@ -141,6 +141,9 @@ pub enum Event {
     Unassign { cell: u16, value: u8 },
     /// Two cells exchanged their values (local search moves).
     Swap { a: u16, b: u16 },
+    /// A candidate's weight in [0, 1]: its value in the LP relaxation of the `ilp` model (how
+    /// much of the digit the relaxed solution puts in the cell; 1 = placed, 0 = none).
+    Weight { cell: u16, value: u8, weight: f32 },
     /// A cell enters the traversal's frontier (a colouring's breadth-first queue or
     /// depth-first stack).
     Push { cell: u16 },
@@ -189,6 +192,7 @@ impl Event {
                 | Event::Swap { .. }
                 | Event::Push { .. }
                 | Event::Pop { .. }
+                | Event::Weight { .. }
         )
     }
 }
@@ -275,6 +279,9 @@ pub struct Replay {
     pub candidates: Vec<u32>,
     /// The traversal's frontier, in the order the cells entered it.
     pub frontier: Vec<u16>,
+    /// Candidate weights (cell × n + digit − 1), once a solver reported any
+    /// ([`Event::Weight`]); empty otherwise.
+    pub weights: Vec<f32>,
     levels: Vec<(Vec<u8>, Vec<u32>)>,
     /// The puzzle's state, which a restart returns to.
     start: (Vec<u8>, Vec<u32>),
@@ -300,6 +307,7 @@ impl Replay {
             values,
             candidates,
             frontier: Vec::new(),
+            weights: Vec::new(),
             levels: Vec::new(),
         }
     }
@@ -361,6 +369,19 @@ impl Replay {
                 self.frontier.clear();
                 self.values.clone_from(&self.start.0);
                 self.candidates.clone_from(&self.start.1);
+            }
+            Event::Weight {
+                cell,
+                value,
+                weight,
+            } => {
+                let n = self.values.len().isqrt();
+                if self.weights.is_empty() {
+                    self.weights = vec![0.0; self.values.len() * n];
+                }
+                if let Some(w) = self.weights.get_mut(cell as usize * n + value as usize - 1) {
+                    *w = weight;
+                }
             }
             Event::Iteration { .. } | Event::Generation { .. } | Event::Temperature { .. } => {}
         }

@@ -7,6 +7,7 @@ pub mod brute_force;
 pub mod cp;
 pub mod dlx;
 pub mod fc_mrv;
+pub mod ilp;
 pub mod norvig;
 pub mod propagation;
 
@@ -16,5 +17,6 @@ pub use brute_force::BruteForce;
 pub use cp::Cp;
 pub use dlx::Dlx;
 pub use fc_mrv::FcMrv;
+pub use ilp::Ilp;
 pub use norvig::Norvig;
 pub use propagation::{count_solutions, count_solutions_within, Propagation, SolutionCount};

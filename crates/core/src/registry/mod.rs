@@ -129,6 +129,7 @@ registry! {
     Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
     Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
     Cp => exact::cp::SPEC, exact::Cp::from_args;
+    Ilp => exact::ilp::SPEC, exact::Ilp::from_args;
     Logic => logic::SPEC, logic::Logic::from_args;
     ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs;
     ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs;

@@ -109,6 +109,15 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             format!("empty {} (was {})", cell(c), digit(value))
         }
         Event::Swap { a, b } => format!("swap {} and {}", cell(a), cell(b)),
+        Event::Weight {
+            cell: c,
+            value,
+            weight,
+        } => format!(
+            "LP relaxation: {} = {} with weight {weight:.2}",
+            cell(c),
+            digit(value)
+        ),
         Event::Restart {
             attempt,
             progress,

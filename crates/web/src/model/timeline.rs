@@ -231,6 +231,12 @@ impl Timeline {
         &self.replay.candidates
     }
 
+    /// Candidate weights (cell × n + digit − 1) when the run reported any (`ilp`'s LP
+    /// relaxation); empty otherwise.
+    pub fn weights(&self) -> &[f32] {
+        &self.replay.weights
+    }
+
     /// Whether the run reports a traversal frontier.
     pub fn has_frontier(&self) -> bool {
         self.has_frontier
@@ -318,7 +324,9 @@ impl Timeline {
             | Event::Eliminate { cell, .. }
             | Event::Unassign { cell, .. } => Some(*cell as usize),
             Event::Swap { a, .. } => Some(*a as usize),
-            Event::Push { cell } | Event::Pop { cell } => Some(*cell as usize),
+            Event::Push { cell } | Event::Pop { cell } | Event::Weight { cell, .. } => {
+                Some(*cell as usize)
+            }
             Event::Restart { stuck, .. } => stuck.map(|c| c as usize),
             _ => None,
         }

@@ -26,6 +26,11 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
             Event::Backtrack { depth } => [3, depth, 0, 0, 0],
             Event::Unassign { cell, value } => [4, cell as u32, value as u32, 0, 0],
             Event::Swap { a, b } => [5, a as u32, b as u32, 0, 0],
+            Event::Weight {
+                cell,
+                value,
+                weight,
+            } => [12, cell as u32, value as u32, weight.to_bits(), 0],
             Event::Restart {
                 attempt,
                 progress,
@@ -117,6 +122,11 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                         c => Some(u16::try_from(c - 1).ok()?),
                     },
                 },
+                12 => Event::Weight {
+                    cell,
+                    value,
+                    weight: f32::from_bits(w[3]),
+                },
                 10 => Event::Push { cell },
                 11 => Event::Pop { cell },
                 7 => Event::Iteration {
@@ -172,6 +182,11 @@ mod tests {
             Event::Backtrack { depth: 7 },
             Event::Unassign { cell: 5, value: 2 },
             Event::Swap { a: 1, b: 2 },
+            Event::Weight {
+                cell: 624,
+                value: 25,
+                weight: 0.375,
+            },
             Event::Restart {
                 attempt: 9_999,
                 progress: 40,

@@ -27,6 +27,10 @@ pub struct BoardProps {
     /// Cells a hint points at.
     #[prop_or_default]
     pub marked: Vec<usize>,
+    /// Candidate weights in [0, 1] (cell × n + digit − 1), shown in empty cells when present:
+    /// the LP relaxation of the `ilp` model.
+    #[prop_or_default]
+    pub weights: Vec<f32>,
 }
 
 /// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
@@ -78,6 +82,20 @@ pub fn board(props: &BoardProps) -> Html {
             }
             let content = if value != 0 {
                 html! { digit_char(size, value).to_string() }
+            } else if props.weights.len() == n * n * n {
+                let marks = (1..=n as u8).map(|d| {
+                    let w = props.weights[cell * n + d as usize - 1];
+                    if w < 0.005 {
+                        return html! { <span class="mark"></span> };
+                    }
+                    html! {
+                        <span class="mark weight" style={format!("--w:{w:.2}")}
+                              title={format!("{}: weight {w:.2}", digit_char(size, d))}>
+                            { digit_char(size, d).to_string() }
+                        </span>
+                    }
+                });
+                html! { <span class="marks" style={format!("--k:{k}")}>{ for marks }</span> }
             } else if let Some(candidates) = &props.candidates {
                 let marks = (1..=n as u8).map(|d| {
                     let on = candidates[cell] >> (d - 1) & 1 != 0;

@@ -87,7 +87,8 @@ pub fn stage(handle: &LabHandle, editing: Editing) -> Html {
             <Board size={size} values={values} givens={givens} candidates={candidates}
                 current={current} bad={lab.bad_cells.clone()} selected={lab.selected}
                 on_key={on_key} on_select={act.reform(Action::Select)}
-                on_paste={on_paste} marked={lab.hint_cells()} />
+                on_paste={on_paste} marked={lab.hint_cells()}
+                weights={lab.run.as_ref().map(|r| r.timeline.weights().to_vec()).unwrap_or_default()} />
             { view }
         </div>
         { playback }
