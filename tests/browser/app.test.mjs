@@ -191,3 +191,31 @@ test('Hint shows the human-style next step in words and marks its cells', async 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the two models run in the browser: cp in the lab\'s worker, ilp in the worker with the LP engine, loaded only then', async () => {
+  const { page, problems } = await newPage();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=cp&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED, 'cp');
+  assert.ok(!fetched.some((p) => p.includes('full_worker')), 'the LP engine is not loaded for cp');
+  await page.selectOption('#algorithm', 'ilp');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  assert.ok(fetched.some((p) => p.endsWith('full_worker_bg.wasm')), fetched.join(' '));
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED, 'ilp');
+  // The first events are the LP relaxation's weights, drawn as shaded candidates.
+  await page.$eval('#scrub', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.click('#step');
+  assert.match(await page.textContent('#narration'), /^LP relaxation: r\dc\d = \d with weight [01]\.\d\d$/);
+  assert.ok(await page.$$eval('.mark.weight', (m) => m.length) >= 1);
+  // Another run stays on that worker.
+  await page.selectOption('#algorithm', 'propagation');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -8,7 +8,7 @@ const PRECACHE = [
   __PRECACHE__
 ];
 // The files Trunk emits under a fixed name: always network first, so they are never stale.
-const UNHASHED = /\/(worker\.js|worker_bg\.wasm|worker_loader\.js|manifest\.webmanifest|sw\.js)$/;
+const UNHASHED = /\/([a-z_]*worker(\.js|_bg\.wasm|_loader\.js)|manifest\.webmanifest|sw\.js)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));

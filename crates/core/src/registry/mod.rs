@@ -171,6 +171,12 @@ impl Algorithm {
         self.spec().pseudocode
     }
 
+    /// Whether this build can run the algorithm: `ilp` needs the core's `ilp` feature (its
+    /// LP engine), which the page's first-load worker leaves out; every other one always runs.
+    pub fn available(self) -> bool {
+        self != Algorithm::Ilp || cfg!(feature = "ilp")
+    }
+
     pub fn from_id(id: &str) -> Option<Algorithm> {
         Algorithm::ALL.iter().copied().find(|a| a.id() == id)
     }
@@ -253,6 +259,11 @@ impl Algorithm {
         config: &RunConfig,
         observer: &mut O,
     ) -> Result<Outcome, ParamError> {
+        if !self.available() {
+            return Err(ParamError::Unavailable {
+                algorithm: self.id(),
+            });
+        }
         // Checked here, then read in place by the typed parameters: no resolved copy per run
         // (fast solvers run in µs).
         self.check(&config.params)?;

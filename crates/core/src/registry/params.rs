@@ -148,11 +148,16 @@ pub enum ParamError {
         algorithm: &'static str,
         message: String,
     },
+    /// The algorithm's solver is not compiled into this build (see [`crate::Algorithm::available`]).
+    Unavailable { algorithm: &'static str },
 }
 
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParamError::Unavailable { algorithm } => {
+                write!(f, "{algorithm} is not part of this build")
+            }
             ParamError::Unknown {
                 algorithm,
                 name,

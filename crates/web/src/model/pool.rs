@@ -186,6 +186,20 @@ impl Scheduler {
             .collect()
     }
 
+    /// Replaces every worker (another kind of worker takes over): a running job goes back to
+    /// the front of the queue and runs again on a fresh worker.
+    pub fn restart_all(&mut self) -> Vec<Command> {
+        let mut commands = Vec::new();
+        for slot in (0..self.slots.len()).rev() {
+            if let Some(job) = self.slots[slot].job.take() {
+                self.queue.push_front(job);
+            }
+            commands.extend(self.replace(slot));
+        }
+        commands.reverse();
+        commands
+    }
+
     fn replace(&mut self, slot: usize) -> Vec<Command> {
         self.slots[slot] = Slot::default();
         vec![Command::Restart { slot }]
@@ -276,6 +290,27 @@ mod tests {
         pool.submit(4, request(4));
         assert_eq!(pool.cancel_all(), vec![Command::Restart { slot: 0 }]);
         assert_eq!(pool.queued(), 0);
+    }
+
+    /// Another kind of worker takes over (the one with `ilp`): every worker is replaced, and the
+    /// jobs they ran go first, in slot order, before the waiting ones.
+    #[test]
+    fn restarting_every_worker_runs_their_jobs_again_first() {
+        let mut pool = Scheduler::new(2);
+        pool.ready(0);
+        pool.ready(1);
+        pool.submit(1, request(1));
+        pool.submit(2, request(2));
+        pool.submit(3, request(3));
+        assert_eq!(
+            pool.restart_all(),
+            vec![Command::Restart { slot: 0 }, Command::Restart { slot: 1 }]
+        );
+        assert_eq!((pool.job_on(0), pool.job_on(1)), (None, None));
+        assert_eq!(pool.queued(), 3);
+        assert_eq!(posted(&pool.ready(1)), vec![(1, 1)]);
+        assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
+        assert_eq!(posted(&pool.finished(0)), vec![(0, 3)]);
     }
 
     #[test]

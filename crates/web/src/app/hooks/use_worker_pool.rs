@@ -73,8 +73,19 @@ impl WorkerPool {
         self.carry_out(commands);
     }
 
-    /// Runs a solver request as `job` (the solver worker's pools).
+    /// Runs a solver request as `job` (the solver worker's pools). A run the lab's worker
+    /// cannot do (`ilp`) first moves the pool to the worker with every solver, for good.
     pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
+        let needs_full = sudoku_core::Algorithm::from_id(&request.algorithm)
+            .is_some_and(|algorithm| !algorithm.available());
+        if needs_full && self.inner.borrow().kind == WorkerKind::SOLVER {
+            let commands = {
+                let mut inner = self.inner.borrow_mut();
+                inner.kind = WorkerKind::SOLVER_FULL;
+                inner.scheduler.restart_all()
+            };
+            self.carry_out(commands);
+        }
         self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
     }
 

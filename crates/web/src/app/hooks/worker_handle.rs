@@ -29,6 +29,12 @@ impl WorkerKind {
         url: "./worker_loader.js",
         read: read_run_control,
     };
+    /// The solvers' worker with every solver, `ilp` included (its LP engine makes it about
+    /// 120 KB larger gzipped): started only when a run needs it.
+    pub const SOLVER_FULL: WorkerKind = WorkerKind {
+        url: "./full_worker_loader.js",
+        read: read_run_control,
+    };
     /// The experiments' worker: chunks of an experiment's jobs and its plans.
     pub const EXPERIMENTS: WorkerKind = WorkerKind {
         url: "./experiment_worker_loader.js",
