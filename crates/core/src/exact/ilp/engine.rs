@@ -152,7 +152,12 @@ impl Solver for Ilp {
             for &(cell, digit, var) in &formulation.vars {
                 if puzzle.get(cell) == 0 && solution.var_value(var) > 0.5 {
                     values[cell] = digit;
-                    tracker.assign(cell, digit, Reason::STEP)?;
+                    // Read off the answer, not propagated: reported, not counted.
+                    tracker.emit(Event::Assign {
+                        cell: cell as u16,
+                        value: digit,
+                        reason: Reason::STEP,
+                    })?;
                 }
             }
             Ok(Some(values))
