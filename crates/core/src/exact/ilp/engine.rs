@@ -39,10 +39,10 @@ fn formulate(puzzle: &Grid, model: Model, integer: bool) -> Option<Formulation> 
     let mut given_in_unit = vec![false; 3 * n * n];
     match model {
         Model::Full => {
-            for cell in 0..size.cells() {
+            for (cell, cell_vars) in by_cell.iter_mut().enumerate() {
                 for digit in 1..=n as u8 {
                     let var = add(&mut problem, cell, digit);
-                    by_cell[cell].push(var);
+                    cell_vars.push(var);
                     for unit in size.units_of(cell) {
                         by_unit_digit[unit * n + digit as usize - 1].push(var);
                     }
