@@ -109,6 +109,9 @@ enum Command {
     /// (no clue, or symmetric set of clues, can go), at a level when asked. The same seed gives
     /// the same puzzles, on any number of threads.
     Generate(generate::GenerateArgs),
+    /// Fill the empty grid with one of the two polynomial constructions (no search): the k-row
+    /// pattern or block by block from a circular list; `--random C` prints C transformed grids.
+    Fill(generate::FillArgs),
     /// The human-style solver's steps in words, one per line, for each puzzle.
     Explain {
         /// Puzzle file; `-` or nothing reads standard input.
@@ -278,6 +281,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             logic::rate_all(&mut input, &pool)
         }
         Command::Generate(args) => generate::run(args),
+        Command::Fill(args) => generate::fill(args),
         Command::Explain { file } => {
             let mut input = input::Input::open(file.as_deref(), Default::default())?;
             logic::explain_all(&mut input)

@@ -599,3 +599,30 @@ fn each_answer_comes_back_before_the_next_puzzle_is_sent() {
         assert!(child.wait().unwrap().success());
     }
 }
+
+#[test]
+fn fill_gives_both_constructions_at_every_size_and_valid_transformed_grids() {
+    for size in ["4", "9", "16", "25"] {
+        let mut grids = Vec::new();
+        for method in ["rows", "blocks"] {
+            let (out, err, code) = stdout_of(&["fill", "--size", size, "--method", method], "");
+            assert_eq!(code, 0, "{err}");
+            grids.push(out.clone());
+            let (random, _, _) = stdout_of(
+                &["fill", "--size", size, "--method", method, "--random", "5", "--seed", "3"],
+                "",
+            );
+            assert_eq!(random.lines().count(), 5);
+            // Full grids: each has exactly one solution, itself.
+            let (counted, _, _) = stdout_of(&["count"], &format!("{out}{random}"));
+            assert_eq!(counted, "1\n".repeat(6), "{size} {method}");
+            let (solved, _, _) = stdout_of(&["solve"], &random);
+            assert_eq!(solved, random, "a full grid solves to itself");
+        }
+        if size != "4" {
+            assert_ne!(grids[0], grids[1], "{size}");
+        }
+    }
+    let (_, err, code) = stdout_of(&["fill", "--size", "10"], "");
+    assert_eq!(code, 2, "{err}");
+}

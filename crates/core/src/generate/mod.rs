@@ -1,4 +1,4 @@
-//! Grid generation: the polynomial pattern fill of the empty grid, random solved grids obtained
+//! Grid generation: the two polynomial fills of the empty grid, random solved grids obtained
 //! from it by validity-preserving symmetries, unique-solution puzzles by digging holes, and
 //! minimal puzzles by level and symmetry (the generator).
 
@@ -7,5 +7,8 @@ pub mod pattern;
 pub mod unique;
 
 pub use generator::{generate, generate_seeded, is_unique, minimal_puzzle, reachable, Symmetry};
-pub use pattern::{pattern_solution, random_solution, remove_cells};
+pub use pattern::{
+    fill, pattern_solution, random_solution, remove_cells, transform_randomly, transform_seeded,
+    Fill,
+};
 pub use unique::dig_unique;
