@@ -6,6 +6,7 @@ mod experiment;
 mod generate;
 mod input;
 mod logic;
+mod reduce;
 mod solve;
 
 use std::process::ExitCode;
@@ -115,6 +116,16 @@ enum Command {
     /// The human-style solver's steps in words, one per line, for each puzzle.
     Explain {
         /// Puzzle file; `-` or nothing reads standard input.
+        file: Option<String>,
+    },
+    /// Latin square completion as Sudoku: each partial Latin square (a line of k² symbols,
+    /// k = 2..5, `.` empty) becomes the Sudoku of side k² whose completions are its completions;
+    /// `--back` reads solved Sudokus of that reduction back as completed squares.
+    Reduce {
+        /// Read solved Sudokus (e.g. `sudoku solve`'s answers) and print the squares.
+        #[arg(long)]
+        back: bool,
+        /// Input file; `-` or nothing reads standard input.
         file: Option<String>,
     },
     /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
@@ -282,6 +293,13 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Generate(args) => generate::run(args),
         Command::Fill(args) => generate::fill(args),
+        Command::Reduce { back, file } => {
+            if back {
+                reduce::back(file.as_deref())
+            } else {
+                reduce::forward(file.as_deref())
+            }
+        }
         Command::Explain { file } => {
             let mut input = input::Input::open(file.as_deref(), Default::default())?;
             logic::explain_all(&mut input)

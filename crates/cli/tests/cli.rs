@@ -609,7 +609,9 @@ fn fill_gives_both_constructions_at_every_size_and_valid_transformed_grids() {
             assert_eq!(code, 0, "{err}");
             grids.push(out.clone());
             let (random, _, _) = stdout_of(
-                &["fill", "--size", size, "--method", method, "--random", "5", "--seed", "3"],
+                &[
+                    "fill", "--size", size, "--method", method, "--random", "5", "--seed", "3",
+                ],
                 "",
             );
             assert_eq!(random.lines().count(), 5);
@@ -625,4 +627,36 @@ fn fill_gives_both_constructions_at_every_size_and_valid_transformed_grids() {
     }
     let (_, err, code) = stdout_of(&["fill", "--size", "10"], "");
     assert_eq!(code, 2, "{err}");
+}
+
+/// Latin square completion through Sudoku: reduce, solve, read back, one answer per line, the
+/// first stage's messages kept; incompletable squares come back as `no solution`.
+#[test]
+fn reduce_solve_and_back_complete_latin_squares_line_for_line() {
+    let squares = "1...\n# comment\n12.......\n11..\n1.2.3....\n..........3..2\n....3....2......\n";
+    let (reduced, _, code) = stdout_of(&["reduce"], squares);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = reduced.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!((lines[0].len(), lines[1].len(), lines[5].len()), (16, 81, 256));
+    assert_eq!(lines[2], "invalid: line 4: 1 twice in row 1: not a partial Latin square");
+    let (solved, _, _) = stdout_of(&["solve"], &reduced);
+    let (back, _, _) = stdout_of(&["reduce", "--back"], &solved);
+    let back: Vec<&str> = back.lines().collect();
+    assert_eq!(back[0], "1221");
+    assert_eq!(back[1], "123231312");
+    assert_eq!(back[2], lines[2], "the first message survives the pipeline");
+    assert_eq!(back[3], "no solution", "1.2/.3./...: column 2 needs a 3 twice");
+    assert!(back[4].starts_with("invalid: line 6: 14 symbols"), "{}", back[4]);
+    // The order-4 square: a completion that keeps its entries and is Latin.
+    let square: Vec<u8> = back[5].bytes().map(|b| b - b'0').collect();
+    assert_eq!(square.len(), 16);
+    assert_eq!((square[4], square[9]), (3, 2));
+    for i in 0..4 {
+        let mut row: Vec<u8> = (0..4).map(|j| square[i * 4 + j]).collect();
+        let mut col: Vec<u8> = (0..4).map(|j| square[j * 4 + i]).collect();
+        row.sort();
+        col.sort();
+        assert_eq!((row, col), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]));
+    }
 }

@@ -24,6 +24,7 @@ pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod heuristic;
+pub mod latin;
 pub mod logic;
 pub mod parse;
 pub mod pseudocode;

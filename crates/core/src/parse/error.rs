@@ -57,6 +57,10 @@ pub enum ParseError {
     },
     /// A line longer than any puzzle line can be; it was not read.
     LineTooLong { line: usize, bytes: usize },
+    /// An earlier command's answer where a puzzle was expected (`invalid: …`, `no solution`,
+    /// `unsolved: …`, `not unique`), kept as it was written, so a pipeline (`sudoku reduce |
+    /// sudoku solve | …`) keeps one answer per line and the first message.
+    Upstream { line: usize, answer: String },
 }
 
 impl ParseError {
@@ -72,7 +76,8 @@ impl ParseError {
             | ParseError::Clash { line, .. }
             | ParseError::NotUtf8 { line }
             | ParseError::ControlCharacter { line, .. }
-            | ParseError::LineTooLong { line, .. } => Some(*line),
+            | ParseError::LineTooLong { line, .. }
+            | ParseError::Upstream { line, .. } => Some(*line),
         }
     }
 
@@ -149,6 +154,10 @@ impl fmt::Display for ParseError {
                 f,
                 "line {line}, column {column}: control character U+{code:04X} (not puzzle text)"
             ),
+            ParseError::Upstream { line, answer } => match answer.strip_prefix("invalid:") {
+                Some(message) => f.write_str(message.trim()),
+                None => write!(f, "line {line}: '{answer}' is an answer, not a puzzle"),
+            },
             ParseError::LineTooLong { line, bytes } => write!(
                 f,
                 "line {line}: {bytes} bytes, longer than any puzzle line ({} at most)",

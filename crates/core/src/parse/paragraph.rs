@@ -3,7 +3,10 @@
 //! of any length is read in bounded memory: a long paragraph is read as it goes, keeping only
 //! the lines a grid still starting could need.
 
-use super::{block_record, is_rule_line, line_record, read_line, Letters25, RawLine, Record};
+use super::{
+    block_record, is_rule_line, line_record, read_line, Format, Letters25, ParseError, RawLine,
+    Record,
+};
 use crate::size::Size;
 
 /// Lines a decision looks ahead at most: a block grid of the largest size.
@@ -56,6 +59,18 @@ impl TextReader {
             return;
         }
         if self.skipping || is_rule_line(trimmed) {
+            return;
+        }
+        if is_answer(trimmed) {
+            self.end_paragraph(out);
+            out.extend(Some(Record {
+                line: number,
+                format: Format::LINE,
+                result: Err(ParseError::Upstream {
+                    line: number,
+                    answer: trimmed.to_string(),
+                }),
+            }));
             return;
         }
         let line = read_line(number, content);
@@ -129,6 +144,15 @@ fn read_paragraph(
         }
     }
     i
+}
+
+/// One of the lab's own answers other than a grid (what `sudoku solve`, `count` and `rate`
+/// print for a bad line, an impossible puzzle or a spent budget).
+fn is_answer(text: &str) -> bool {
+    text.starts_with("invalid:")
+        || text.starts_with("unsolved")
+        || text == "no solution"
+        || text == "not unique"
 }
 
 /// A section header of `.sdk`-style files (`[Puzzle]`, `[Solution]`…), skipped like a comment.

@@ -187,3 +187,23 @@ fn garbage_never_panics() {
         let _ = parse_records(text);
     }
 }
+
+/// The lab's own answers where a puzzle was expected are kept as they were written, one record
+/// each, so a pipeline stays line for line.
+#[test]
+fn earlier_answers_pass_through_as_they_were() {
+    let text = "invalid: line 3: 1 twice in row 1\nno solution\nunsolved: gave up after 5 nodes\n";
+    let records = parse_records(text);
+    let messages: Vec<String> = records
+        .iter()
+        .map(|r| r.result.as_ref().unwrap_err().to_string())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "line 3: 1 twice in row 1",
+            "line 2: 'no solution' is an answer, not a puzzle",
+            "line 3: 'unsolved: gave up after 5 nodes' is an answer, not a puzzle",
+        ]
+    );
+}
