@@ -3,35 +3,15 @@
 
 use std::io::{BufWriter, Write};
 
-use sudoku_core::logic::{describe, rate, solve_path, Rating};
-use sudoku_core::{count_solutions, Grid, Record};
+use sudoku_core::logic::{describe, ending, solve_path};
+use sudoku_core::Record;
 
 use crate::input::Input;
 use crate::UsageError;
 
-/// The rating line of one puzzle.
-fn rating_line(puzzle: &Grid) -> String {
-    match count_solutions(puzzle, 2).count {
-        0 => return "no solution".into(),
-        1 => {}
-        _ => return "not unique".into(),
-    }
-    match rate(puzzle) {
-        Rating::Solved { hardest, .. } => format!(
-            "{} {:.1} {}",
-            hardest.level().id(),
-            hardest.difficulty(),
-            hardest.id()
-        ),
-        // Beyond every technique here (the hardest is 5.4): it needs guessing.
-        Rating::Stuck { .. } => "extreme >5.4 guess".into(),
-        Rating::Invalid => "no solution".into(),
-    }
-}
-
 /// Rates every record on the pool's threads, answers in input order.
 pub fn rate_all(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
-    crate::solve::answer_each(input, pool, rating_line)
+    crate::solve::answer_each(input, pool, sudoku_core::logic::rating_line)
 }
 
 /// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between
@@ -78,17 +58,6 @@ fn explain(out: &mut impl Write, k: usize, record: &Record) -> bool {
             return false;
         }
     }
-    let end = match rating {
-        Rating::Solved { hardest, steps } => format!(
-            "solved in {steps} steps; hardest: {} ({:.1}, {})",
-            hardest.name(),
-            hardest.difficulty(),
-            hardest.level().id()
-        ),
-        Rating::Stuck { steps, .. } => {
-            format!("stuck after {steps} steps: no technique here applies; the rest needs guessing")
-        }
-        Rating::Invalid => "no solution: the steps reached a contradiction".into(),
-    };
+    let end = ending(&rating);
     writeln!(out, "{end}").is_ok()
 }

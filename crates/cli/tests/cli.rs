@@ -638,16 +638,29 @@ fn reduce_solve_and_back_complete_latin_squares_line_for_line() {
     assert_eq!(code, 0);
     let lines: Vec<&str> = reduced.lines().collect();
     assert_eq!(lines.len(), 6);
-    assert_eq!((lines[0].len(), lines[1].len(), lines[5].len()), (16, 81, 256));
-    assert_eq!(lines[2], "invalid: line 4: 1 twice in row 1: not a partial Latin square");
+    assert_eq!(
+        (lines[0].len(), lines[1].len(), lines[5].len()),
+        (16, 81, 256)
+    );
+    assert_eq!(
+        lines[2],
+        "invalid: line 4: 1 twice in row 1: not a partial Latin square"
+    );
     let (solved, _, _) = stdout_of(&["solve"], &reduced);
     let (back, _, _) = stdout_of(&["reduce", "--back"], &solved);
     let back: Vec<&str> = back.lines().collect();
     assert_eq!(back[0], "1221");
     assert_eq!(back[1], "123231312");
     assert_eq!(back[2], lines[2], "the first message survives the pipeline");
-    assert_eq!(back[3], "no solution", "1.2/.3./...: column 2 needs a 3 twice");
-    assert!(back[4].starts_with("invalid: line 6: 14 symbols"), "{}", back[4]);
+    assert_eq!(
+        back[3], "no solution",
+        "1.2/.3./...: column 2 needs a 3 twice"
+    );
+    assert!(
+        back[4].starts_with("invalid: line 6: 14 symbols"),
+        "{}",
+        back[4]
+    );
     // The order-4 square: a completion that keeps its entries and is Latin.
     let square: Vec<u8> = back[5].bytes().map(|b| b - b'0').collect();
     assert_eq!(square.len(), 16);

@@ -6,6 +6,7 @@
 pub mod experiment_runner;
 pub mod model;
 pub mod protocol;
+pub mod puzzle_tools;
 pub mod runner;
 
 #[cfg(target_arch = "wasm32")]

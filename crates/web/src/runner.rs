@@ -2,11 +2,10 @@
 //! runs with an observer that batches events (by count and by time) and hands each batch to `post`.
 
 use sudoku_core::{
-    count_solutions_within, verify_solution, Algorithm, Event, Flow, Grid, Limits, Observer,
-    RunConfig,
+    count_solutions_within, verify_solution, Algorithm, Event, Flow, Limits, Observer, RunConfig,
 };
 
-use crate::protocol::{Hint, RunRequest, RunSummary, WorkerMessage};
+use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
 
 /// Events per batch at most.
 pub const BATCH_EVENTS: usize = 2_000;
@@ -64,41 +63,6 @@ impl Observer for Batcher<'_> {
     }
 }
 
-/// The human-style solver's next step on `puzzle`, or why there is none.
-pub fn hint(puzzle: &Grid) -> WorkerMessage {
-    use sudoku_core::logic::{describe, Board};
-    let geometry = sudoku_core::Geometry::new(puzzle.size());
-    let Ok(board) = Board::new(puzzle, &geometry) else {
-        return WorkerMessage::Failed(
-            "no hint: the givens leave a cell or a digit no place".into(),
-        );
-    };
-    if board.is_solved() {
-        return WorkerMessage::Failed("no hint: the grid is full".into());
-    }
-    match board.next_step(&geometry) {
-        Some(step) => {
-            let mut changes: Vec<u16> = step
-                .placements
-                .iter()
-                .map(|&(c, _)| c as u16)
-                .chain(step.eliminations.iter().map(|&(c, _)| c as u16))
-                .collect();
-            changes.dedup();
-            WorkerMessage::Hint(Hint {
-                technique: step.technique.id().to_string(),
-                text: describe(puzzle.size(), &step),
-                pattern: step.pattern.iter().map(|&c| c as u16).collect(),
-                changes,
-            })
-        }
-        None => WorkerMessage::Failed(
-            "no hint: none of the techniques applies here; the next step needs a guess (run `logic` to see it)"
-                .into(),
-        ),
-    }
-}
-
 /// Runs one request to the end, posting event batches and then `Done` (or `Failed`).
 pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(WorkerMessage)) {
     let Some(algorithm) = Algorithm::from_id(&request.algorithm) else {
@@ -147,37 +111,7 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
 mod tests {
     use super::*;
     use std::cell::Cell;
-    use sudoku_core::{Params, Replay, Status};
-
-    #[test]
-    fn hints_give_the_next_step_in_words_or_say_why_not() {
-        let easy: Grid =
-            ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
-                .parse()
-                .unwrap();
-        let WorkerMessage::Hint(h) = hint(&easy) else {
-            panic!("no hint")
-        };
-        assert!(
-            h.text.contains("single") || h.text.contains("full house"),
-            "{h:?}"
-        );
-        assert!(!h.changes.is_empty() && !h.pattern.is_empty());
-        let full = Grid::parse(
-            "845632179732918654196745328683574912457291836219863547361429785574186293928357461",
-        )
-        .unwrap();
-        assert!(matches!(hint(&full), WorkerMessage::Failed(m) if m.contains("full")));
-        let escargot: Grid =
-            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-                .parse()
-                .unwrap();
-        // Its first steps exist; the message names the technique either way.
-        assert!(matches!(
-            hint(&escargot),
-            WorkerMessage::Hint(_) | WorkerMessage::Failed(_)
-        ));
-    }
+    use sudoku_core::{Grid, Params, Replay, Status};
 
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -3,8 +3,8 @@
 //! answers with event batches and the outcome (see [`crate::runner`]).
 
 use crate::protocol::{encode_events, SolverRequest, WorkerMessage};
-use crate::runner;
 use crate::worker_scope::{now, post_json};
+use crate::{puzzle_tools, runner};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -36,7 +36,11 @@ pub fn start() {
             Ok(SolverRequest::Run(request)) => {
                 runner::run(&request, &now, &mut |m| post(&replies, &m))
             }
-            Ok(SolverRequest::Hint(puzzle)) => post(&replies, &runner::hint(&puzzle)),
+            Ok(SolverRequest::Hint(puzzle)) => post(&replies, &puzzle_tools::hint(&puzzle)),
+            Ok(SolverRequest::Analyse(puzzle)) => post(&replies, &puzzle_tools::analyse(&puzzle)),
+            Ok(SolverRequest::Generate(request)) => {
+                post(&replies, &puzzle_tools::generate(&request, &now))
+            }
             Err(e) => post(&replies, &WorkerMessage::Failed(e)),
         }
     });

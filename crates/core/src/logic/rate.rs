@@ -139,3 +139,42 @@ pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
 pub fn rate(puzzle: &Grid) -> Rating {
     solve_path(puzzle).1
 }
+
+/// The verdict `sudoku rate` prints and the page shows: `LEVEL RATING TECHNIQUE` (e.g.
+/// `hard 4.2 xy-wing`), `extreme >5.4 guess` where the techniques stop, or `no solution` /
+/// `not unique`.
+pub fn rating_line(puzzle: &Grid) -> String {
+    match crate::exact::count_solutions(puzzle, 2).count {
+        0 => return "no solution".into(),
+        1 => {}
+        _ => return "not unique".into(),
+    }
+    match rate(puzzle) {
+        Rating::Solved { hardest, .. } => format!(
+            "{} {:.1} {}",
+            hardest.level().id(),
+            hardest.difficulty(),
+            hardest.id()
+        ),
+        // Beyond every technique here (the hardest is 5.4): it needs guessing.
+        Rating::Stuck { .. } => "extreme >5.4 guess".into(),
+        Rating::Invalid => "no solution".into(),
+    }
+}
+
+/// How a solve path ended, in words (the last line of `sudoku explain` and of the page's
+/// explanation).
+pub fn ending(rating: &Rating) -> String {
+    match *rating {
+        Rating::Solved { hardest, steps } => format!(
+            "solved in {steps} steps; hardest: {} ({:.1}, {})",
+            hardest.name(),
+            hardest.difficulty(),
+            hardest.level().id()
+        ),
+        Rating::Stuck { steps, .. } => {
+            format!("stuck after {steps} steps: no technique here applies; the rest needs guessing")
+        }
+        Rating::Invalid => "no solution: the steps reached a contradiction".into(),
+    }
+}

@@ -19,6 +19,33 @@ pub enum SolverRequest {
     Run(RunRequest),
     /// The next step of the human-style solver on this puzzle, in words.
     Hint(Grid),
+    /// The puzzle's rating and the human-style solver's steps in words.
+    Analyse(Grid),
+    /// A new puzzle from the generator.
+    Generate(GenerateRequest),
+}
+
+/// What the generator is asked for (the page's Generate form, as `sudoku generate` takes it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenerateRequest {
+    /// Side: 4, 9, 16 or 25.
+    pub size: usize,
+    /// A level id (`easy`, `medium`, `hard`, `extreme`), or any level.
+    pub level: Option<String>,
+    /// A symmetry id (`none`, `180`, `90`, `mirror`, `diagonal`).
+    pub symmetry: String,
+    pub seed: u64,
+}
+
+/// A puzzle's rating and explanation, as the page shows them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// `sudoku rate`'s verdict (`hard 4.2 xy-wing`, `not unique`…).
+    pub rating: String,
+    /// The human-style solver's steps in words, in order.
+    pub steps: Vec<String>,
+    /// How they ended (solved, stuck, contradiction).
+    pub ending: String,
 }
 
 /// The human-style solver's next step, as the page shows it.
@@ -109,6 +136,10 @@ pub enum WorkerMessage {
     Planned(Box<PlanReply>),
     /// The answer to a hint request.
     Hint(Hint),
+    /// The answer to an analysis request.
+    Analysis(Analysis),
+    /// The generator's new puzzle.
+    Generated(Grid),
 }
 
 /// The solver worker's messages that cross as JSON text (events cross as words, see
@@ -120,6 +151,8 @@ pub enum RunControl {
     Done(RunSummary),
     Failed(String),
     Hint(Hint),
+    Analysis(Analysis),
+    Generated(Grid),
 }
 
 /// The experiments' worker's messages (all JSON text).
@@ -141,6 +174,8 @@ impl From<RunControl> for WorkerMessage {
             RunControl::Done(summary) => WorkerMessage::Done(summary),
             RunControl::Failed(message) => WorkerMessage::Failed(message),
             RunControl::Hint(hint) => WorkerMessage::Hint(hint),
+            RunControl::Analysis(analysis) => WorkerMessage::Analysis(analysis),
+            RunControl::Generated(grid) => WorkerMessage::Generated(grid),
         }
     }
 }
@@ -185,6 +220,8 @@ impl WorkerMessage {
             WorkerMessage::Done(summary) => Some(RunControl::Done(summary.clone())),
             WorkerMessage::Failed(message) => Some(RunControl::Failed(message.clone())),
             WorkerMessage::Hint(hint) => Some(RunControl::Hint(hint.clone())),
+            WorkerMessage::Analysis(analysis) => Some(RunControl::Analysis(analysis.clone())),
+            WorkerMessage::Generated(grid) => Some(RunControl::Generated(grid.clone())),
             _ => None,
         }
     }
@@ -202,7 +239,11 @@ impl WorkerMessage {
                 elapsed_ms,
             }),
             WorkerMessage::Planned(reply) => Some(ExperimentControl::Planned(reply)),
-            WorkerMessage::Events(_) | WorkerMessage::Done(_) | WorkerMessage::Hint(_) => None,
+            WorkerMessage::Events(_)
+            | WorkerMessage::Done(_)
+            | WorkerMessage::Hint(_)
+            | WorkerMessage::Analysis(_)
+            | WorkerMessage::Generated(_) => None,
         }
     }
 

@@ -16,7 +16,7 @@ use super::{
 use crate::model::lab::{self, Action, Effects};
 use crate::model::library::library;
 use crate::model::query::Query;
-use crate::protocol::WorkerMessage;
+use crate::protocol::{SolverRequest, WorkerMessage};
 
 /// The page's URL query as decoded pairs.
 pub fn url_pairs() -> Vec<(String, String)> {
@@ -103,6 +103,13 @@ impl Store {
         if let Some(worker) = worker {
             if effects.restart_worker {
                 worker.cancel_all();
+            }
+            // The rating takes milliseconds: before a run, which may take long.
+            if let Some((job, puzzle)) = &effects.analyse {
+                worker.submit_solver(*job, SolverRequest::Analyse(puzzle.clone()));
+            }
+            if let Some((job, request)) = &effects.generate {
+                worker.submit_solver(*job, SolverRequest::Generate(request.clone()));
             }
             if let Some((job, request)) = &effects.post {
                 worker.submit_run(*job, request.clone());

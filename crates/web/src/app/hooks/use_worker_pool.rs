@@ -94,7 +94,8 @@ impl WorkerPool {
         self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
     }
 
-    fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
+    /// Sends a solver worker any of its requests, as `job`.
+    pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
         match serde_json::to_string(&request) {
             Ok(text) => self.submit(job, text),
             Err(error) => self.emit(PoolEvent::Failed {

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::app::components::algorithm_form::AlgorithmForm;
+use crate::app::components::generate_form::GenerateFormView;
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
 use crate::app::components::stage::{stage, Editing};
@@ -62,6 +63,16 @@ pub fn lab_page() -> Html {
             <section class="right">
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
                     error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()} />
+                <p id="rating" class="rating" aria-live="polite">
+                    { "Rating: " }
+                    { match &lab.analysis {
+                        Some(a) => a.rating.clone(),
+                        None if lab.input_error.is_none() && lab.bad_cells.is_empty() => "…".into(),
+                        None => "—".into(),
+                    } }
+                </p>
+                <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}
+                    dispatch={act.clone()} />
                 <AlgorithmForm algorithm={lab.algorithm} params={lab.params.clone()}
                     seed={AttrValue::from(lab.seed.clone())} running={lab.is_running()}
                     notice={lab.notice.clone().map(AttrValue::from)}
@@ -71,8 +82,18 @@ pub fn lab_page() -> Html {
                 <section class="hint-panel">
                     <button id="hint" onclick={act.reform(|_| Action::Hint)}
                         title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
+                    <button id="explain" onclick={act.reform(|_| Action::Explain)}
+                        title="Every step in words, and the human-style solver's run to play them">{ "Explain" }</button>
                     if let Some(hint) = &lab.hint {
                         <p id="hint-text" aria-live="polite" data-technique={hint.technique.clone()}>{ hint.text.clone() }</p>
+                    }
+                    if lab.show_explanation {
+                        if let Some(a) = &lab.analysis {
+                            <ol id="explanation" class="explanation">
+                                { for a.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
+                            </ol>
+                            <p id="explanation-end">{ a.ending.clone() }</p>
+                        }
                     }
                 </section>
                 if let Some(run) = &lab.run {

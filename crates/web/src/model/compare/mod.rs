@@ -279,7 +279,9 @@ impl Compare {
                     WorkerMessage::Ready
                     | WorkerMessage::Measured { .. }
                     | WorkerMessage::Planned(_)
-                    | WorkerMessage::Hint(_) => {}
+                    | WorkerMessage::Hint(_)
+                    | WorkerMessage::Analysis(_)
+                    | WorkerMessage::Generated(_) => {}
                 }
             }
             CompareAction::Failed { job, error } => {

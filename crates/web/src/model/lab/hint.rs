@@ -15,9 +15,9 @@ impl Lab {
         let mut effects = self.stopped_run();
         self.run = None;
         self.hint = None;
-        self.next_job += 1;
-        self.hint_job = Some(self.next_job);
-        effects.hint = Some((self.next_job, self.puzzle.clone()));
+        let job = self.new_job();
+        self.hint_job = Some(job);
+        effects.hint = Some((job, self.puzzle.clone()));
         effects
     }
 

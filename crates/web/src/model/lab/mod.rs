@@ -8,13 +8,16 @@ use sudoku_core::{Algorithm, Grid, Size};
 
 mod editing;
 mod hint;
+mod puzzle_tools;
 mod run;
+
+pub use puzzle_tools::{GenerateField, GenerateForm};
 
 use super::library::Entry;
 use super::query::Query;
 use super::timeline::Timeline;
 use super::View;
-use crate::protocol::{Hint, RunRequest, RunSummary, WorkerMessage};
+use crate::protocol::{Analysis, GenerateRequest, Hint, RunRequest, RunSummary, WorkerMessage};
 
 /// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
 pub const TICKS_PER_SECOND: f64 = 40.0;
@@ -112,6 +115,12 @@ pub enum Action {
     SetView(View),
     /// Ask the worker for the human-style solver's next step on the puzzle.
     Hint,
+    /// Show the human-style solver's steps in words and play its run.
+    Explain,
+    /// A field of the Generate form changed.
+    GenerateSet(GenerateField, String),
+    /// Ask the worker for a new puzzle as the Generate form says.
+    Generate,
 }
 
 /// What the page must do after an action.
@@ -121,6 +130,10 @@ pub struct Effects {
     pub post: Option<(u64, RunRequest)>,
     /// Ask the worker for a hint on this puzzle, tagged with its job id.
     pub hint: Option<(u64, Grid)>,
+    /// Ask the worker for this puzzle's rating and steps in words, tagged with its job id.
+    pub analyse: Option<(u64, Grid)>,
+    /// Ask the worker for a new puzzle, tagged with its job id.
+    pub generate: Option<(u64, GenerateRequest)>,
     /// Terminate the worker (it may be busy) and start a fresh one.
     pub restart_worker: bool,
     /// Move the keyboard focus to this board cell.
@@ -175,6 +188,15 @@ pub struct Lab {
     pub hint: Option<Hint>,
     /// The job of the hint request out, if one is.
     hint_job: Option<u64>,
+    /// The current puzzle's rating and steps in words, once the worker has answered.
+    pub analysis: Option<Analysis>,
+    /// The puzzle the analysis (or the request out) is for, and the request's job.
+    analysed: Option<(Grid, u64)>,
+    /// The steps in words are shown (after Explain).
+    pub show_explanation: bool,
+    pub generate_form: GenerateForm,
+    /// The job of the generate request out, if one is.
+    pub generate_job: Option<u64>,
     next_job: u64,
 }
 
@@ -220,22 +242,35 @@ impl Lab {
             embed: query.embed,
             hint: None,
             hint_job: None,
+            analysis: None,
+            analysed: None,
+            show_explanation: false,
+            generate_form: GenerateForm::default(),
+            generate_job: None,
             next_job: 1,
         };
         if let Some(text) = &query.puzzle {
             lab.text = text.clone();
             lab.load_text(text);
         }
-        let effects = if query.run {
+        let mut effects = if query.run {
             lab.start()
         } else {
             Effects::default()
         };
+        lab.follow_puzzle(&mut effects);
         (lab, effects)
     }
 
     pub fn size(&self) -> Size {
         self.puzzle.size()
+    }
+
+    /// A fresh id for a request to the worker (its answers carry it).
+    fn new_job(&mut self) -> u64 {
+        let job = self.next_job;
+        self.next_job += 1;
+        job
     }
 
     /// Events per second at the current speed.
@@ -313,8 +348,14 @@ impl Lab {
         }
     }
 
-    /// Carries out one action.
+    /// Carries out one action; a puzzle that changed is sent to be rated.
     pub fn apply(&mut self, action: Action) -> Effects {
+        let mut effects = self.apply_action(action);
+        self.follow_puzzle(&mut effects);
+        effects
+    }
+
+    fn apply_action(&mut self, action: Action) -> Effects {
         match action {
             Action::Text(text) => self.text = text,
             Action::Paste(text) => {
@@ -375,7 +416,7 @@ impl Lab {
                 return Effects::quiet();
             }
             Action::FromWorker { job, message } => {
-                if self.hint_answered(job, &message) {
+                if self.hint_answered(job, &message) || self.tool_answered(job, &message) {
                     return Effects::default();
                 }
                 return self.received(job, message);
@@ -415,6 +456,9 @@ impl Lab {
             Action::ToggleCandidates => self.show_candidates = !self.show_candidates,
             Action::SetView(view) => self.view = view,
             Action::Hint => return self.ask_hint(),
+            Action::Explain => return self.explain(),
+            Action::GenerateSet(field, value) => self.generate_form.set(field, value),
+            Action::Generate => return self.ask_generate(),
         }
         Effects::default()
     }

@@ -55,7 +55,9 @@ impl Lab {
             WorkerMessage::Ready
             | WorkerMessage::Measured { .. }
             | WorkerMessage::Planned(_)
-            | WorkerMessage::Hint(_) => return Effects::quiet(),
+            | WorkerMessage::Hint(_)
+            | WorkerMessage::Analysis(_)
+            | WorkerMessage::Generated(_) => return Effects::quiet(),
             WorkerMessage::Events(events) => run.timeline.extend(events),
             WorkerMessage::Done(summary) => {
                 run.summary = Some(summary);
@@ -107,8 +109,7 @@ impl Lab {
         };
         // A run still computing occupies the worker: replace it.
         let restart_worker = self.is_running();
-        let job = self.next_job;
-        self.next_job += 1;
+        let job = self.new_job();
         self.notice = None;
         self.run = Some(Run {
             job,

@@ -1,0 +1,160 @@
+//! What the lab asks the worker about the puzzle itself: its rating and the human-style
+//! solver's steps in words (asked again whenever the puzzle changes, shown by Explain, which
+//! also plays the `logic` run), and new puzzles from the generator.
+
+use sudoku_core::Algorithm;
+
+use super::{default_params, Effects, Lab};
+use crate::protocol::{GenerateRequest, WorkerMessage};
+
+/// The Generate form, as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateForm {
+    /// Side: 4, 9, 16 or 25.
+    pub size: usize,
+    /// `any`, or a level id.
+    pub level: String,
+    /// A symmetry id.
+    pub symmetry: String,
+    pub seed: String,
+}
+
+impl Default for GenerateForm {
+    fn default() -> Self {
+        GenerateForm {
+            size: 9,
+            level: "any".into(),
+            symmetry: "none".into(),
+            seed: "1".into(),
+        }
+    }
+}
+
+/// A field of the Generate form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateField {
+    Size,
+    Level,
+    Symmetry,
+    Seed,
+}
+
+impl GenerateForm {
+    pub(super) fn set(&mut self, field: GenerateField, value: String) {
+        match field {
+            GenerateField::Size => {
+                if let Ok(size) = value.trim().parse() {
+                    self.size = size;
+                }
+            }
+            GenerateField::Level => self.level = value,
+            GenerateField::Symmetry => self.symmetry = value,
+            GenerateField::Seed => self.seed = value,
+        }
+    }
+
+    /// The request the form makes, or why it makes none.
+    pub fn request(&self) -> Result<GenerateRequest, String> {
+        let seed = self.seed.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "the generator's seed '{}' is not a whole number from 0 to 2^64-1",
+                self.seed
+            )
+        })?;
+        Ok(GenerateRequest {
+            size: self.size,
+            level: (self.level != "any").then(|| self.level.clone()),
+            symmetry: self.symmetry.clone(),
+            seed,
+        })
+    }
+}
+
+impl Lab {
+    /// Asks for the rating of a puzzle that changed (and is a puzzle: no clash, no bad text).
+    /// A fresh worker drops every request out: those still wanted are asked again.
+    pub(super) fn follow_puzzle(&mut self, effects: &mut Effects) {
+        if effects.restart_worker {
+            if effects.generate.is_none() {
+                self.generate_job = None;
+            }
+            if self.analysis.is_none() {
+                self.analysed = None;
+            }
+        }
+        let valid = self.input_error.is_none() && self.bad_cells.is_empty();
+        let current = self
+            .analysed
+            .as_ref()
+            .is_some_and(|(grid, _)| *grid == self.puzzle);
+        if current {
+            return;
+        }
+        self.analysis = None;
+        self.show_explanation = false;
+        if !valid {
+            self.analysed = None;
+            return;
+        }
+        let job = self.new_job();
+        self.analysed = Some((self.puzzle.clone(), job));
+        effects.analyse = Some((job, self.puzzle.clone()));
+        effects.quiet = false;
+    }
+
+    /// A worker's answer to an analysis or generate request (`false`: not one).
+    pub(super) fn tool_answered(&mut self, job: u64, message: &WorkerMessage) -> bool {
+        if self.analysed.as_ref().is_some_and(|(_, j)| *j == job) {
+            match message {
+                WorkerMessage::Analysis(analysis) => self.analysis = Some(analysis.clone()),
+                WorkerMessage::Failed(why) => self.notice = Some(why.clone()),
+                _ => {}
+            }
+            return true;
+        }
+        if self.generate_job == Some(job) {
+            match message {
+                WorkerMessage::Generated(puzzle) => {
+                    self.set_puzzle(puzzle.clone());
+                    self.run = None;
+                    self.playing = false;
+                    self.notice = None;
+                }
+                WorkerMessage::Failed(why) => self.notice = Some(why.clone()),
+                _ => {}
+            }
+            self.generate_job = None;
+            return true;
+        }
+        false
+    }
+
+    /// Explain: the steps in words beside the board, and the `logic` run to play them.
+    pub(super) fn explain(&mut self) -> Effects {
+        if self.input_error.is_some() || !self.bad_cells.is_empty() {
+            self.notice = Some("nothing to explain: fix the puzzle first".into());
+            return Effects::default();
+        }
+        self.algorithm = Algorithm::Logic;
+        self.params = default_params(Algorithm::Logic);
+        self.show_explanation = true;
+        self.start()
+    }
+
+    /// Generate: the worker draws a puzzle as the form says (any run stops).
+    pub(super) fn ask_generate(&mut self) -> Effects {
+        let request = match self.generate_form.request() {
+            Ok(request) => request,
+            Err(why) => {
+                self.notice = Some(why);
+                return Effects::default();
+            }
+        };
+        let mut effects = self.stopped_run();
+        let job = self.new_job();
+        self.generate_job = Some(job);
+        self.notice = None;
+        effects.generate = Some((job, request));
+        effects
+    }
+}

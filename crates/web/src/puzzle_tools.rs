@@ -1,0 +1,208 @@
+//! The worker's answers about the puzzle itself, not a run: the human-style solver's next step
+//! (Hint), its rating and steps in words (Analyse), and a new puzzle from the generator.
+
+use sudoku_core::generate::{generate_seeded, Symmetry};
+use sudoku_core::logic::{describe, ending, rating_line, solve_path, Level};
+use sudoku_core::{Grid, Size};
+
+use crate::protocol::{Analysis, GenerateRequest, Hint, WorkerMessage};
+
+/// The generator gives up after this long (a level or symmetry the size rarely reaches).
+pub const GENERATE_MILLIS: f64 = 30_000.0;
+
+/// The human-style solver's next step on `puzzle`, or why there is none.
+pub fn hint(puzzle: &Grid) -> WorkerMessage {
+    use sudoku_core::logic::{describe, Board};
+    let geometry = sudoku_core::Geometry::new(puzzle.size());
+    let Ok(board) = Board::new(puzzle, &geometry) else {
+        return WorkerMessage::Failed(
+            "no hint: the givens leave a cell or a digit no place".into(),
+        );
+    };
+    if board.is_solved() {
+        return WorkerMessage::Failed("no hint: the grid is full".into());
+    }
+    match board.next_step(&geometry) {
+        Some(step) => {
+            let mut changes: Vec<u16> = step
+                .placements
+                .iter()
+                .map(|&(c, _)| c as u16)
+                .chain(step.eliminations.iter().map(|&(c, _)| c as u16))
+                .collect();
+            changes.dedup();
+            WorkerMessage::Hint(Hint {
+                technique: step.technique.id().to_string(),
+                text: describe(puzzle.size(), &step),
+                pattern: step.pattern.iter().map(|&c| c as u16).collect(),
+                changes,
+            })
+        }
+        None => WorkerMessage::Failed(
+            "no hint: none of the techniques applies here; the next step needs a guess (run `logic` to see it)"
+                .into(),
+        ),
+    }
+}
+
+/// The puzzle's rating (as `sudoku rate` gives it) and the human-style solver's steps in words
+/// (as `sudoku explain` gives them).
+pub fn analyse(puzzle: &Grid) -> WorkerMessage {
+    if !puzzle.conflicts().is_empty() {
+        return WorkerMessage::Failed("the givens clash: nothing to rate".into());
+    }
+    let (steps, rating) = solve_path(puzzle);
+    WorkerMessage::Analysis(Analysis {
+        rating: rating_line(puzzle),
+        steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
+        ending: ending(&rating),
+    })
+}
+
+/// A puzzle from the generator (unique, minimal under its symmetry, at its level), or why not.
+pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
+    let Some(size) = Size::from_side(request.size) else {
+        return WorkerMessage::Failed(format!("no {0}×{0} grid: use 4, 9, 16 or 25", request.size));
+    };
+    let level = match request.level.as_deref() {
+        None => None,
+        Some(id) => match Level::from_id(id).filter(|&l| l != Level::Expert) {
+            Some(level) => Some(level),
+            None => {
+                return WorkerMessage::Failed(format!(
+                    "no level '{id}': use easy, medium, hard or extreme"
+                ))
+            }
+        },
+    };
+    let Some(symmetry) = Symmetry::from_id(&request.symmetry) else {
+        return WorkerMessage::Failed(format!(
+            "no symmetry '{}': use none, 180, 90, mirror or diagonal",
+            request.symmetry
+        ));
+    };
+    if let Some(level) = level.filter(|&l| !sudoku_core::generate::reachable(size, l)) {
+        return WorkerMessage::Failed(format!(
+            "no {size} puzzle is {}: 4×4 puzzles never need more than singles",
+            level.id()
+        ));
+    }
+    let started = now();
+    let expired = || now() - started > GENERATE_MILLIS;
+    match generate_seeded(size, level, symmetry, (request.seed, 0), &expired) {
+        Some(puzzle) => WorkerMessage::Generated(puzzle),
+        None => WorkerMessage::Failed(format!(
+            "no such puzzle found in {} s: try another seed, level or symmetry",
+            GENERATE_MILLIS / 1000.0
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_give_the_next_step_in_words_or_say_why_not() {
+        let easy: Grid =
+            ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
+                .parse()
+                .unwrap();
+        let WorkerMessage::Hint(h) = hint(&easy) else {
+            panic!("no hint")
+        };
+        assert!(
+            h.text.contains("single") || h.text.contains("full house"),
+            "{h:?}"
+        );
+        assert!(!h.changes.is_empty() && !h.pattern.is_empty());
+        let full = Grid::parse(
+            "845632179732918654196745328683574912457291836219863547361429785574186293928357461",
+        )
+        .unwrap();
+        assert!(matches!(hint(&full), WorkerMessage::Failed(m) if m.contains("full")));
+        let escargot: Grid =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+                .parse()
+                .unwrap();
+        // Its first steps exist; the message names the technique either way.
+        assert!(matches!(
+            hint(&escargot),
+            WorkerMessage::Hint(_) | WorkerMessage::Failed(_)
+        ));
+    }
+
+    #[test]
+    fn analysis_rates_and_explains_as_the_cli_does() {
+        let easy: Grid =
+            ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
+                .parse()
+                .unwrap();
+        let WorkerMessage::Analysis(a) = analyse(&easy) else {
+            panic!("no analysis")
+        };
+        assert_eq!(a.rating, rating_line(&easy));
+        assert!(a.rating.starts_with("easy "), "{}", a.rating);
+        assert!(a.ending.starts_with("solved in"), "{}", a.ending);
+        assert_eq!(
+            a.steps.len(),
+            easy.values().iter().filter(|&&v| v == 0).count()
+        );
+        let empty = Grid::empty(Size::NINE);
+        let WorkerMessage::Analysis(a) = analyse(&empty) else {
+            panic!("no analysis")
+        };
+        assert_eq!(a.rating, "not unique");
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_at_their_level_and_bad_requests_are_said() {
+        let clock = std::cell::Cell::new(0.0);
+        let now = || {
+            clock.set(clock.get() + 1.0);
+            clock.get()
+        };
+        for (size, level, symmetry) in [
+            (9, Some("hard"), "180"),
+            (4, None, "90"),
+            (16, None, "none"),
+        ] {
+            let request = GenerateRequest {
+                size,
+                level: level.map(String::from),
+                symmetry: symmetry.into(),
+                seed: 3,
+            };
+            let WorkerMessage::Generated(puzzle) = generate(&request, &now) else {
+                panic!("{size} {level:?} {symmetry}: nothing generated")
+            };
+            assert_eq!(puzzle.size().n(), size);
+            assert!(sudoku_core::generate::is_unique(&puzzle));
+            assert!(Symmetry::from_id(symmetry).unwrap().holds(&puzzle));
+            if let Some(level) = level {
+                assert!(rating_line(&puzzle).starts_with(level));
+            }
+            // The same request, the same puzzle.
+            assert!(
+                matches!(generate(&request, &now), WorkerMessage::Generated(again) if again == puzzle)
+            );
+        }
+        for (size, level, symmetry, says) in [
+            (10, None, "none", "4, 9, 16 or 25"),
+            (4, Some("hard"), "none", "never need more than singles"),
+            (9, Some("expert"), "none", "no level 'expert'"),
+            (9, None, "spiral", "no symmetry 'spiral'"),
+        ] {
+            let request = GenerateRequest {
+                size,
+                level: level.map(String::from),
+                symmetry: symmetry.into(),
+                seed: 1,
+            };
+            assert!(
+                matches!(generate(&request, &now), WorkerMessage::Failed(m) if m.contains(says)),
+                "{says}"
+            );
+        }
+    }
+}
