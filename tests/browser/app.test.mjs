@@ -219,3 +219,43 @@ test('the two models run in the browser: cp in the lab\'s worker, ilp in the wor
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the loaded puzzle is rated, Explain lists the steps and plays them, Generate loads a new puzzle', async () => {
+  const { page, problems } = await newPage();
+  const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
+  await page.goto(`${BASE}?puzzle=${EASY}`);
+  await page.waitForFunction(() => /Rating: easy \d\.\d \S+/.test(document.querySelector('#rating')?.textContent ?? ''));
+  // An edit is rated again: a clash has no rating.
+  await page.click('#cell-0');
+  await page.keyboard.press('4');
+  await page.waitForFunction(() => document.querySelector('#rating')?.textContent === 'Rating: —');
+  await page.keyboard.press('Delete');
+  await page.waitForFunction(() => /Rating: easy/.test(document.querySelector('#rating')?.textContent ?? ''));
+  // Explain: the steps in words, and the logic run played on the board.
+  await page.click('#explain');
+  await waitForStatus(page, 'solved, verified');
+  const steps = await page.$$eval('#explanation li', (items) => items.map((li) => li.textContent));
+  assert.ok(steps.length > 20, `${steps.length} steps`);
+  assert.match(steps[0], /^(full house|hidden single|naked single): r\dc\d = \d/);
+  assert.match(await page.textContent('#explanation-end'), /^solved in \d+ steps/);
+  assert.equal(await page.inputValue('#algorithm'), 'logic');
+  // Generate: a 4×4 with 90° symmetry, from the full worker, replaces the puzzle and is rated.
+  await page.selectOption('#gen-size', '4');
+  await page.selectOption('#gen-symmetry', '90');
+  await page.fill('#gen-seed', '5');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.querySelectorAll('[role=gridcell]').length === 16);
+  const line = await boardLine(page);
+  const clue = (i) => line[i] !== '.';
+  for (let r = 0; r < 4; r += 1) {
+    for (let c = 0; c < 4; c += 1) assert.equal(clue(r * 4 + c), clue(c * 4 + (3 - r)), `90° symmetry at r${r}c${c}: ${line}`);
+  }
+  await page.waitForFunction(() => /Rating: easy/.test(document.querySelector('#rating')?.textContent ?? ''));
+  // A level 4×4 cannot reach is said, and the page stays usable.
+  await page.selectOption('#gen-level', 'hard');
+  await page.click('#generate');
+  await page.waitForFunction(() => /never need more than singles/.test(document.body.textContent));
+  assert.equal(await page.isDisabled('#generate'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,5 +1,5 @@
 //! The solvers' worker, shared by its two builds (`worker`, the lab's first load, and
-//! `full_worker`, the same with the `ilp` feature's LP engine): takes one request at a time and
+//! `full_worker`, the same with the `full` feature: `ilp`'s LP engine and the generator): takes one request at a time and
 //! answers with event batches and the outcome (see [`crate::runner`]).
 
 use crate::protocol::{encode_events, SolverRequest, WorkerMessage};
@@ -38,9 +38,16 @@ pub fn start() {
             }
             Ok(SolverRequest::Hint(puzzle)) => post(&replies, &puzzle_tools::hint(&puzzle)),
             Ok(SolverRequest::Analyse(puzzle)) => post(&replies, &puzzle_tools::analyse(&puzzle)),
+            #[cfg(feature = "full")]
             Ok(SolverRequest::Generate(request)) => {
                 post(&replies, &puzzle_tools::generate(&request, &now))
             }
+            // The page sends Generate to the full worker (see `WorkerPool::submit_solver`).
+            #[cfg(not(feature = "full"))]
+            Ok(SolverRequest::Generate(_)) => post(
+                &replies,
+                &WorkerMessage::Failed("the generator runs in the full worker".into()),
+            ),
             Err(e) => post(&replies, &WorkerMessage::Failed(e)),
         }
     });

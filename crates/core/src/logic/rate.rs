@@ -151,9 +151,9 @@ pub fn rating_line(puzzle: &Grid) -> String {
     }
     match rate(puzzle) {
         Rating::Solved { hardest, .. } => format!(
-            "{} {:.1} {}",
+            "{} {} {}",
             hardest.level().id(),
-            hardest.difficulty(),
+            tenths(hardest.difficulty()),
             hardest.id()
         ),
         // Beyond every technique here (the hardest is 5.4): it needs guessing.
@@ -162,14 +162,21 @@ pub fn rating_line(puzzle: &Grid) -> String {
     }
 }
 
+/// A rating with one decimal ("4.2"), written without float formatting, which would add
+/// kilobytes of code to the page's worker.
+fn tenths(rating: f32) -> String {
+    let tenths = (rating * 10.0).round() as u32;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
 /// How a solve path ended, in words (the last line of `sudoku explain` and of the page's
 /// explanation).
 pub fn ending(rating: &Rating) -> String {
     match *rating {
         Rating::Solved { hardest, steps } => format!(
-            "solved in {steps} steps; hardest: {} ({:.1}, {})",
+            "solved in {steps} steps; hardest: {} ({}, {})",
             hardest.name(),
-            hardest.difficulty(),
+            tenths(hardest.difficulty()),
             hardest.level().id()
         ),
         Rating::Stuck { steps, .. } => {

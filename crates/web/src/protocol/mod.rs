@@ -25,6 +25,19 @@ pub enum SolverRequest {
     Generate(GenerateRequest),
 }
 
+impl SolverRequest {
+    /// Whether only the full worker answers it: a run of an algorithm the lab's worker is built
+    /// without (`ilp`), or the generator.
+    pub fn needs_full_worker(&self) -> bool {
+        match self {
+            SolverRequest::Run(run) => sudoku_core::Algorithm::from_id(&run.algorithm)
+                .is_some_and(|algorithm| !algorithm.available()),
+            SolverRequest::Generate(_) => true,
+            SolverRequest::Hint(_) | SolverRequest::Analyse(_) => false,
+        }
+    }
+}
+
 /// What the generator is asked for (the page's Generate form, as `sudoku generate` takes it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenerateRequest {
@@ -382,5 +395,36 @@ mod tests {
                 .to_string();
             assert!(error.contains(why), "{why}: {error}");
         }
+    }
+
+    /// The lab's worker answers everything but `ilp` runs and Generate; only those move the
+    /// page to the full worker.
+    #[test]
+    fn only_ilp_runs_and_generate_need_the_full_worker() {
+        let run = |algorithm: &str| {
+            SolverRequest::Run(RunRequest {
+                algorithm: algorithm.into(),
+                params: Params::default(),
+                puzzle: Grid::empty(sudoku_core::Size::FOUR),
+                seed: 0,
+            })
+        };
+        // The tests build the core with every feature (the CLI's): `ilp` counts as missing
+        // only in the lab's worker, where `available()` is false.
+        assert_eq!(
+            run("ilp").needs_full_worker(),
+            !sudoku_core::Algorithm::Ilp.available()
+        );
+        assert!(!run("propagation").needs_full_worker());
+        assert!(!run("cp").needs_full_worker());
+        assert!(!SolverRequest::Hint(Grid::empty(sudoku_core::Size::FOUR)).needs_full_worker());
+        assert!(!SolverRequest::Analyse(Grid::empty(sudoku_core::Size::FOUR)).needs_full_worker());
+        assert!(SolverRequest::Generate(GenerateRequest {
+            size: 9,
+            level: None,
+            symmetry: "none".into(),
+            seed: 1,
+        })
+        .needs_full_worker());
     }
 }

@@ -73,19 +73,8 @@ impl WorkerPool {
         self.carry_out(commands);
     }
 
-    /// Runs a solver request as `job` (the solver worker's pools). A run the lab's worker
-    /// cannot do (`ilp`) first moves the pool to the worker with every solver, for good.
+    /// Runs a solver request as `job` (the solver worker's pools).
     pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
-        let needs_full = sudoku_core::Algorithm::from_id(&request.algorithm)
-            .is_some_and(|algorithm| !algorithm.available());
-        if needs_full && self.inner.borrow().kind == WorkerKind::SOLVER {
-            let commands = {
-                let mut inner = self.inner.borrow_mut();
-                inner.kind = WorkerKind::SOLVER_FULL;
-                inner.scheduler.restart_all()
-            };
-            self.carry_out(commands);
-        }
         self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
     }
 
@@ -94,8 +83,17 @@ impl WorkerPool {
         self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
     }
 
-    /// Sends a solver worker any of its requests, as `job`.
+    /// Sends a solver worker any of its requests, as `job`. A request the lab's worker cannot
+    /// answer (an `ilp` run, Generate) first moves the pool to the full worker, for good.
     pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
+        if request.needs_full_worker() && self.inner.borrow().kind == WorkerKind::SOLVER {
+            let commands = {
+                let mut inner = self.inner.borrow_mut();
+                inner.kind = WorkerKind::SOLVER_FULL;
+                inner.scheduler.restart_all()
+            };
+            self.carry_out(commands);
+        }
         match serde_json::to_string(&request) {
             Ok(text) => self.submit(job, text),
             Err(error) => self.emit(PoolEvent::Failed {

@@ -29,8 +29,8 @@ impl WorkerKind {
         url: "./worker_loader.js",
         read: read_run_control,
     };
-    /// The solvers' worker with every solver, `ilp` included (its LP engine makes it about
-    /// 120 KB larger gzipped): started only when a run needs it.
+    /// The solvers' worker with every solver and tool, `ilp` and the generator included (its
+    /// LP engine makes it about 120 KB larger gzipped): started only when a request needs it.
     pub const SOLVER_FULL: WorkerKind = WorkerKind {
         url: "./full_worker_loader.js",
         read: read_run_control,

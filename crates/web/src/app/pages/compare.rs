@@ -13,6 +13,14 @@ use crate::app::hooks::{share_link, use_compare, use_theme};
 use crate::model::compare::{CompareAction, Pace};
 use crate::model::query::{Query, MAX_COMPARE};
 
+/// The element the compare bundle draws into (see [`crate::app::bundle`]).
+pub const ROOT_ID: &str = "compare-root";
+
+/// Draws the compare page: the entry point of the `compare_app` bundle.
+pub fn mount() {
+    crate::app::bundle::mount::<ComparePage>(ROOT_ID);
+}
+
 #[function_component(ComparePage)]
 pub fn compare_page() -> Html {
     let handle = use_compare();

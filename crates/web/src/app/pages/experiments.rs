@@ -11,76 +11,12 @@ use crate::app::hooks::{now_ms, share_link, use_experiments, use_theme};
 use crate::model::experiments::{ExperimentsAction, Status};
 use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
 
-/// The element the experiments bundle draws into (made by the lab's page, see
-/// [`ExperimentsLoader`]).
-const ROOT_ID: &str = "experiments-root";
+/// The element the experiments bundle draws into (see [`crate::app::bundle`]).
+pub const ROOT_ID: &str = "experiments-root";
 
 /// Draws the experiments page: the entry point of the `experiments_app` bundle.
 pub fn mount() {
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(ROOT_ID));
-    match root {
-        Some(root) => yew::Renderer::<ExperimentsPage>::with_root(root).render(),
-        None => yew::Renderer::<ExperimentsPage>::new().render(),
-    };
-}
-
-/// What the lab's page shows for `page=experiments`: it loads the experiments bundle (its
-/// no-modules script, then its wasm), which draws the page into [`ROOT_ID`].
-#[function_component(ExperimentsLoader)]
-pub fn experiments_loader() -> Html {
-    let failed = use_state(|| None::<String>);
-    {
-        let failed = failed.clone();
-        use_effect_with((), move |_| {
-            if let Err(e) = load_bundle() {
-                failed.set(Some(e));
-            }
-        });
-    }
-    html! {
-        <div id={ROOT_ID}>
-            if let Some(e) = &*failed {
-                <p class="notice" role="alert">{ format!("The experiments page could not load: {e}. ") }
-                    <a href="./">{ "Back to the lab" }</a></p>
-            }
-        </div>
-    }
-}
-
-/// Adds the bundle's script, then the one that starts its wasm (which mounts the page).
-fn load_bundle() -> Result<(), String> {
-    add_script(
-        "./experiments_app.js",
-        Some(|| {
-            let _ = add_script("./experiments_start.js", None::<fn()>);
-        }),
-    )
-}
-
-/// Appends a `<script src>` to the body; `then` runs once it has loaded.
-fn add_script(src: &str, then: Option<impl FnOnce() + 'static>) -> Result<(), String> {
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let script: web_sys::HtmlScriptElement = document
-        .create_element("script")
-        .map_err(|e| format!("{e:?}"))?
-        .unchecked_into();
-    if let Some(then) = then {
-        let on_load = Closure::once_into_js(then);
-        script.set_onload(Some(on_load.unchecked_ref()));
-    }
-    script.set_src(src);
-    document
-        .body()
-        .ok_or("no body")?
-        .append_child(&script)
-        .map_err(|e| format!("{e:?}"))?;
-    Ok(())
+    crate::app::bundle::mount::<ExperimentsPage>(ROOT_ID);
 }
 
 /// "1 min 05 s", "12 s", "0.4 s".

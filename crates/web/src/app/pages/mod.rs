@@ -1,4 +1,5 @@
-//! Pages: composition only (state in `model`, drawing in `components`). The URL chooses one.
+//! Pages: composition only (state in `model`, drawing in `components`). The URL chooses one;
+//! the experiments and compare pages come in bundles of their own (see [`crate::app::bundle`]).
 
 pub mod compare;
 pub mod embed;
@@ -7,6 +8,7 @@ pub mod lab;
 
 use yew::prelude::*;
 
+use crate::app::bundle::BundleLoader;
 use crate::app::hooks::url_pairs;
 use crate::model::query::{Page, Query};
 
@@ -23,12 +25,14 @@ pub fn app() -> Html {
     if query.embed {
         html! { <embed::Embed /> }
     } else if query.page == Some(Page::Experiments) {
-        html! { <experiments::ExperimentsLoader /> }
+        html! { <BundleLoader name="experiments_app" start="experiments_start.js"
+        root={experiments::ROOT_ID} page="experiments" /> }
     } else if query.page == Some(Page::Compare)
         || !query.compare.is_empty()
         || query.errors.iter().any(|e| e.starts_with("compare:"))
     {
-        html! { <compare::ComparePage /> }
+        html! { <BundleLoader name="compare_app" start="compare_start.js"
+        root={compare::ROOT_ID} page="compare" /> }
     } else {
         html! { <lab::Lab /> }
     }
