@@ -63,14 +63,7 @@ pub fn forward(path: Option<&str>) -> Result<(), UsageError> {
                     .map_err(|e| format!("line {number}: {e}"))
             }
         };
-        let printed = match answer {
-            Ok(puzzle) => writeln!(out, "{puzzle}"),
-            Err(e) => {
-                eprintln!("sudoku: skipped: {e}");
-                writeln!(out, "invalid: {e}")
-            }
-        };
-        if printed.is_err() {
+        if !write_answer(&mut out, answer) {
             return Ok(());
         }
     }
@@ -99,18 +92,22 @@ pub fn back(path: Option<&str>) -> Result<(), UsageError> {
                 Err(sudoku_core::ParseError::Upstream { answer, .. }) => Ok(answer.clone()),
                 Err(e) => Err(e.to_string()),
             };
-            let printed = match answer {
-                Ok(square) => writeln!(out, "{square}"),
-                Err(e) => {
-                    eprintln!("sudoku: skipped: {e}");
-                    writeln!(out, "invalid: {e}")
-                }
-            };
-            if printed.is_err() {
+            if !write_answer(&mut out, answer) {
                 return Ok(());
             }
         }
     }
     let _ = out.flush();
     Ok(())
+}
+
+/// Writes one answer line, or `invalid: …` (also on stderr); false when the output is closed.
+fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> bool {
+    match answer {
+        Ok(line) => writeln!(out, "{line}").is_ok(),
+        Err(e) => {
+            eprintln!("sudoku: skipped: {e}");
+            writeln!(out, "invalid: {e}").is_ok()
+        }
+    }
 }
