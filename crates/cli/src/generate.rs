@@ -21,7 +21,7 @@ pub struct GenerateArgs {
     count: u64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// easy, medium, hard or extreme (as `sudoku rate` rates them); any level without it.
+    /// easy, medium, hard, expert or extreme (as `sudoku rate` rates them); any level without it.
     #[arg(long)]
     difficulty: Option<String>,
     /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
@@ -50,17 +50,13 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     let grid_size = sudoku_core::Size::from_side(size)
         .ok_or_else(|| UsageError(format!("--size {size}: use 4, 9, 16 or 25")))?;
     let level = match difficulty.as_deref() {
-                None => None,
-                Some(id) => Some(
-                    Level::from_id(id)
-                        .filter(|l| *l != Level::Expert)
-                        .ok_or_else(|| {
-                            UsageError(format!(
-                                "--difficulty {id}: use easy, medium, hard or extreme (expert needs chains, which the rating does not use yet)"
-                            ))
-                        })?,
-                ),
-            };
+        None => None,
+        Some(id) => Some(Level::from_id(id).ok_or_else(|| {
+            UsageError(format!(
+                "--difficulty {id}: use easy, medium, hard, expert or extreme"
+            ))
+        })?),
+    };
     if let Some(level) = level.filter(|&l| !reachable(grid_size, l)) {
         return Err(UsageError(format!(
                     "no {size}×{size} puzzle is {}: 4×4 puzzles never need more than singles (use --difficulty easy)",

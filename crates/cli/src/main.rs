@@ -95,7 +95,7 @@ enum Command {
     /// Rate each puzzle by the hardest human technique it needs, one line per puzzle:
     /// `LEVEL RATING TECHNIQUE` (e.g. `hard 4.2 xy-wing`), or `not unique`, `no solution`,
     /// `invalid: …`. Levels: easy (singles), medium (locked candidates, pairs), hard (triples,
-    /// quads, fish, wings), extreme (needs guessing: `extreme >5.4 guess`).
+    /// quads, fish, wings), expert (chains), extreme (needs guessing: `extreme >7.0 guess`).
     Rate {
         /// Worker threads (default: every core); answers stay in input order.
         #[arg(long)]

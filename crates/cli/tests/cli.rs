@@ -491,11 +491,12 @@ fn rate_answers_each_line_with_level_rating_and_technique() {
     let fields: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(fields[0], "easy", "{out}");
     assert!(fields[1].parse::<f32>().unwrap() <= 2.3);
-    assert_eq!(lines[1], "extreme >5.4 guess");
+    assert_eq!(lines[1], "extreme >7.0 guess");
     assert_eq!(lines[2], "not unique");
     assert!(lines[3].starts_with("invalid: line 4: "), "{out}");
     assert!(
-        ["easy", "medium", "hard", "extreme"].contains(&lines[4].split(' ').next().unwrap()),
+        ["easy", "medium", "hard", "expert", "extreme"]
+            .contains(&lines[4].split(' ').next().unwrap()),
         "{out}"
     );
 }

@@ -66,11 +66,11 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessa
     };
     let level = match request.level.as_deref() {
         None => None,
-        Some(id) => match Level::from_id(id).filter(|&l| l != Level::Expert) {
+        Some(id) => match Level::from_id(id) {
             Some(level) => Some(level),
             None => {
                 return WorkerMessage::Failed(format!(
-                    "no level '{id}': use easy, medium, hard or extreme"
+                    "no level '{id}': use easy, medium, hard, expert or extreme"
                 ))
             }
         },
@@ -190,7 +190,7 @@ mod tests {
         for (size, level, symmetry, says) in [
             (10, None, "none", "4, 9, 16 or 25"),
             (4, Some("hard"), "none", "never need more than singles"),
-            (9, Some("expert"), "none", "no level 'expert'"),
+            (9, Some("master"), "none", "no level 'master'"),
             (9, None, "spiral", "no symmetry 'spiral'"),
         ] {
             let request = GenerateRequest {

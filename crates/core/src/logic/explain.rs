@@ -21,6 +21,16 @@ fn digits(size: Size, digits: &[u8]) -> String {
         .join("")
 }
 
+/// A chain's cells joined by its links, alternately `strong` and `weak`: "r1c2 = r1c8 - r4c8".
+fn chain(size: Size, cells: &[usize], strong: &str, weak: &str) -> String {
+    let mut text = cell_name(size, cells[0]);
+    for (i, &c) in cells.iter().enumerate().skip(1) {
+        let link = if i % 2 == 1 { strong } else { weak };
+        text.push_str(&format!(" {link} {}", cell_name(size, c)));
+    }
+    text
+}
+
 /// The eliminations grouped by digit: "remove 4 from r2c5, r2c7; remove 9 from r1c1".
 fn removals(size: Size, eliminations: &[(usize, u8)]) -> String {
     let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
@@ -105,6 +115,19 @@ pub fn describe(size: Size, step: &Step) -> String {
             unit(0),
             cells(size, &step.pattern[2..]),
             digit_char(size, step.digits[1]),
+            removals(size, &step.eliminations)
+        ),
+        Technique::XChain => format!(
+            "{name} on {}: {}, each link alternately the digit's only two places in a unit and two cells that see each other; one end holds {}, so {}",
+            digit_char(size, step.digits[0]),
+            chain(size, &step.pattern, "=", "-"),
+            digit_char(size, step.digits[0]),
+            removals(size, &step.eliminations)
+        ),
+        Technique::XyChain => format!(
+            "{name}: {}, cells of two digits each passing one on; one end holds {}, so {}",
+            chain(size, &step.pattern, "-", "-"),
+            digit_char(size, step.digits[0]),
             removals(size, &step.eliminations)
         ),
         Technique::XyWing | Technique::XyzWing => format!(

@@ -4,6 +4,7 @@
 //! needs, and the `logic` algorithm can replay them (guessing, and saying so, only where no
 //! technique applies). One file per technique family; every technique works on every size.
 
+mod chains;
 mod explain;
 mod fish;
 mod locked;
@@ -49,10 +50,14 @@ pub enum Technique {
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    /// One digit's alternating chain of strong and weak links (see `chains`).
+    XChain,
+    /// A chain of bivalue cells.
+    XyChain,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 17] = [
+    pub const ALL: [Technique; 19] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -70,6 +75,8 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::XyChain,
     ];
 
     /// Its id in the CLI's output and the page's explanations.
@@ -92,6 +99,8 @@ impl Technique {
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
         }
     }
 
@@ -115,11 +124,13 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
         }
     }
 
-    /// Its difficulty on a scale after Sudoku Explainer's (1.0 a full house … 5.4 a hidden quad);
-    /// a puzzle's rating is its hardest step's.
+    /// Its difficulty on a scale after Sudoku Explainer's (1.0 a full house … 5.4 a hidden quad,
+    /// 6.6 an X-Chain, 7.0 an XY-Chain); a puzzle's rating is its hardest step's.
     pub fn difficulty(self) -> f32 {
         match self {
             Technique::FullHouse => 1.0,
@@ -139,6 +150,8 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::XChain => 6.6,
+            Technique::XyChain => 7.0,
         }
     }
 
@@ -312,6 +325,8 @@ impl Board {
             Technique::XyWing => wings::xy_wing(self, geometry),
             Technique::XyzWing => wings::xyz_wing(self, geometry),
             Technique::WWing => wings::w_wing(self, geometry),
+            Technique::XChain => chains::x_chain(self, geometry),
+            Technique::XyChain => chains::xy_chain(self, geometry),
         }
     }
 

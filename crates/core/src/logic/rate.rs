@@ -15,8 +15,7 @@ pub enum Level {
     Medium,
     /// Triples, quads, fish, wings.
     Hard,
-    /// Chains (none of this solver's techniques yet: a puzzle they do not finish is rated
-    /// extreme).
+    /// Chains (X-Chain, XY-Chain).
     Expert,
     /// Beyond the techniques: needs guessing.
     Extreme,
@@ -55,6 +54,7 @@ impl Technique {
             | Technique::Claiming
             | Technique::NakedPair
             | Technique::HiddenPair => Level::Medium,
+            Technique::XChain | Technique::XyChain => Level::Expert,
             _ => Level::Hard,
         }
     }
@@ -156,11 +156,14 @@ pub fn rating_line(puzzle: &Grid) -> String {
             tenths(hardest.difficulty()),
             hardest.id()
         ),
-        // Beyond every technique here (the hardest is 5.4): it needs guessing.
-        Rating::Stuck { .. } => "extreme >5.4 guess".into(),
+        // Beyond every technique here: it needs guessing.
+        Rating::Stuck { .. } => format!("extreme >{} guess", tenths(HARDEST.difficulty())),
         Rating::Invalid => "no solution".into(),
     }
 }
+
+/// The hardest technique the solver knows.
+const HARDEST: Technique = Technique::ALL[Technique::ALL.len() - 1];
 
 /// A rating with one decimal ("4.2"), written without float formatting, which would add
 /// kilobytes of code to the page's worker.

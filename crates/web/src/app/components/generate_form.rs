@@ -57,7 +57,7 @@ pub fn generate_form(props: &GenerateFormProps) -> Html {
                 </label>
                 <label>{ "level " }
                     { select("gen-level", GenerateField::Level, &form.level,
-                        &[("any", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("extreme", "extreme")], d) }
+                        &[("any", "any"), ("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("expert", "expert"), ("extreme", "extreme")], d) }
                 </label>
                 <label>{ "symmetry " }
                     { select("gen-symmetry", GenerateField::Symmetry, &form.symmetry,
