@@ -1,0 +1,161 @@
+//! The timeline: seeking anywhere equals a straight replay; progress and narration follow the
+//! cursor.
+
+use super::*;
+use sudoku_core::{Algorithm, NullObserver, Recorder, RunConfig};
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn recorded(algorithm: Algorithm) -> (Grid, Vec<Event>, Grid) {
+    let puzzle: Grid = HARD.parse().unwrap();
+    let mut recorder = Recorder::default();
+    let mut config = RunConfig::default();
+    config
+        .params
+        .set("max_nodes", sudoku_core::ParamValue::Integer(20_000));
+    let outcome = algorithm.run(&puzzle, &config, &mut recorder).unwrap();
+    (puzzle, recorder.events, outcome.grid)
+}
+
+#[test]
+fn playing_to_the_end_shows_the_solution() {
+    let (puzzle, events, solution) = recorded(Algorithm::Dlx);
+    let mut t = Timeline::new(&puzzle);
+    t.extend(events.iter().copied());
+    while t.forward(1000) > 0 {}
+    assert!(t.at_end());
+    assert_eq!(t.values(), solution.values());
+}
+
+#[test]
+fn seeking_back_and_forth_matches_a_straight_replay() {
+    let (puzzle, events, _) = recorded(Algorithm::Backtracking);
+    assert!(events.len() > 3 * CHECKPOINT, "needs several checkpoints");
+    let mut t = Timeline::new(&puzzle);
+    t.extend(events.iter().copied());
+    for target in [
+        events.len(),
+        5,
+        2 * CHECKPOINT + 17,
+        CHECKPOINT,
+        0,
+        events.len() - 1,
+        3,
+    ] {
+        t.seek(target);
+        let straight = Replay::after(&puzzle, &events[..target]);
+        assert_eq!(t.cursor(), target);
+        assert_eq!(t.values(), &straight.values[..], "at {target}");
+        assert_eq!(t.candidates(), &straight.candidates[..], "at {target}");
+    }
+}
+
+#[test]
+fn events_arriving_during_playback_are_appended() {
+    let (puzzle, events, solution) = recorded(Algorithm::Propagation);
+    let mut t = Timeline::new(&puzzle);
+    for chunk in events.chunks(7) {
+        t.extend(chunk.iter().copied());
+        t.forward(5);
+    }
+    t.seek(usize::MAX);
+    assert_eq!(t.values(), solution.values());
+    let _ = Algorithm::Propagation.run(&puzzle, &RunConfig::default(), &mut NullObserver);
+    assert!(t.narration(puzzle.size()).len() > 3);
+}
+
+#[test]
+fn progress_follows_the_cursor_and_is_sampled() {
+    let puzzle: Grid =
+        ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
+            .parse()
+            .unwrap();
+    let mut recorder = Recorder::default();
+    let outcome = Algorithm::Annealing
+        .run(
+            &puzzle,
+            &RunConfig {
+                seed: 1,
+                ..RunConfig::default()
+            },
+            &mut recorder,
+        )
+        .unwrap();
+    assert!(outcome.is_solved());
+    let steps = recorder
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Temperature { .. }))
+        .count();
+    assert!(steps > 10, "{steps} temperature steps");
+    let mut t = Timeline::new(&puzzle);
+    assert_eq!(t.progress(50), None);
+    t.extend(recorder.events.iter().copied());
+    t.seek(0);
+    let none_yet = t.progress(50).unwrap();
+    assert!(none_yet.series.iter().all(|s| s.points.is_empty()));
+    t.seek(usize::MAX);
+    let all = t.progress(10).unwrap();
+    assert_eq!(all.series.len(), 2);
+    let best = &all.series[1];
+    assert!(best.points.len() <= 11 && best.points.len() >= 2);
+    // The best cost never rises, and the last point is the last step.
+    assert!(best.points.windows(2).all(|w| w[1].1 <= w[0].1));
+    assert_eq!(best.points.last().unwrap().0, steps as f64);
+}
+
+#[test]
+fn every_event_of_a_run_has_its_pseudocode_line_and_narration() {
+    let (puzzle, events, _) = recorded(Algorithm::Norvig);
+    let code = Algorithm::Norvig.pseudocode();
+    let mut t = Timeline::new(&puzzle);
+    t.extend(events.iter().copied());
+    assert_eq!(t.current_line(code), None);
+    let mut rules = std::collections::BTreeSet::new();
+    while t.forward(1) == 1 {
+        let line = t.current_line(code).expect("every event has a line");
+        assert!(!code[line].marks.is_empty());
+        assert!(!t.narration(puzzle.size()).is_empty());
+        if let Some(Event::Assign { reason, .. }) = t.current() {
+            rules.insert(format!("{:?}", reason.rule));
+            if reason.rule == Rule::HiddenSingle {
+                // The unit it names is one of the cell's and is what the view highlights.
+                let unit = t.current_unit(puzzle.size()).unwrap();
+                let cell = t.current_cell().unwrap();
+                assert!(puzzle.size().units_of(cell).contains(&unit));
+                assert!(t.narration(puzzle.size()).contains("the only place for"));
+            }
+        }
+    }
+    assert!(
+        rules.contains("HiddenSingle") && rules.contains("NakedSingle"),
+        "{rules:?}"
+    );
+}
+
+#[test]
+fn the_depth_chart_follows_the_cursor_and_keeps_the_deepest_dive() {
+    let (puzzle, events, _) = recorded(Algorithm::Dlx);
+    let deepest = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Guess { depth, .. } => Some(*depth),
+            _ => None,
+        })
+        .max()
+        .unwrap();
+    let mut t = Timeline::new(&puzzle);
+    t.extend(events.iter().copied());
+    t.seek(usize::MAX);
+    let all = t.progress(20).unwrap();
+    assert_eq!(all.title, "search depth per event");
+    let points = &all.series[0].points;
+    assert!(points.len() <= 24);
+    assert_eq!(points.iter().map(|p| p.1 as u32).max(), Some(deepest));
+    assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
+    t.seek(10);
+    let early = t.progress(20).unwrap();
+    assert!(early.series[0].points.iter().all(|p| p.0 <= 10.0));
+    assert_eq!(early.series[0].points.last().unwrap().1, t.depth() as f64);
+}

@@ -1,0 +1,129 @@
+//! Messages round-trip as the workers and the page write and read them; requests go to the
+//! worker that answers them.
+
+use super::*;
+
+#[test]
+fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
+    let run = SolverRequest::Run(RunRequest {
+        algorithm: "dlx".into(),
+        params: Params::default(),
+        puzzle: Grid::empty(sudoku_core::Size::FOUR),
+        seed: 1,
+    });
+    let plan = ExperimentRequest::Plan(PlanRequest {
+        setup: ExperimentSetup {
+            experiment: "tabu".into(),
+            seed: 1,
+            runs: None,
+            max_iterations: Some(5),
+            pasted: None,
+        },
+        progress: Progress::default(),
+    });
+    let run_text = serde_json::to_string(&run).unwrap();
+    let plan_text = serde_json::to_string(&plan).unwrap();
+    assert_eq!(
+        serde_json::from_str::<SolverRequest>(&run_text).unwrap(),
+        run
+    );
+    assert!(serde_json::from_str::<SolverRequest>(&plan_text).is_err());
+    assert_eq!(
+        serde_json::from_str::<ExperimentRequest>(&plan_text).unwrap(),
+        plan
+    );
+    assert!(serde_json::from_str::<ExperimentRequest>(&run_text).is_err());
+    let done = WorkerMessage::Done(RunSummary {
+        outcome: Outcome {
+            status: Status::NoSolution,
+            grid: Grid::empty(sudoku_core::Size::FOUR),
+            stats: Default::default(),
+        },
+        verified: None,
+        solutions: None,
+        elapsed_ms: 1.5,
+        kept_events: 3,
+        dropped_events: 0,
+    });
+    let text = serde_json::to_string(&done.run_control().unwrap()).unwrap();
+    assert!(matches!(read_run_control(&text), Some(WorkerMessage::Done(s)) if s.kept_events == 3));
+    assert!(read_experiment_control(&text).is_none());
+    let measured = WorkerMessage::Measured {
+        measures: vec![vec![1.0, 2.5]],
+        elapsed_ms: 4.0,
+    };
+    let text = serde_json::to_string(&measured.experiment_control().unwrap()).unwrap();
+    assert!(matches!(
+        read_experiment_control(&text),
+        Some(WorkerMessage::Measured { measures, .. }) if measures == [vec![1.0, 2.5]]
+    ));
+    assert!(read_run_control(&text).is_none());
+}
+
+#[test]
+fn requests_with_impossible_grids_are_refused_when_read() {
+    let good = RunRequest {
+        algorithm: "dlx".into(),
+        params: Params::default(),
+        puzzle: Grid::empty(sudoku_core::Size::FOUR),
+        seed: 1,
+    };
+    let text = serde_json::to_string(&good).unwrap();
+    assert_eq!(serde_json::from_str::<RunRequest>(&text).unwrap(), good);
+    for (from, to, why) in [
+        (r#""box_side":2"#, r#""box_side":7"#, "boxes of side 7"),
+        (
+            r#""values":[0,"#,
+            r#""values":[9,"#,
+            "9 is no value of a 4×4 grid",
+        ),
+        (
+            r#""values":[0,"#,
+            r#""values":["#,
+            "a 4×4 grid has 16 cells",
+        ),
+        (
+            r#""given":[false,"#,
+            r#""given":[true,"#,
+            "marked given but empty",
+        ),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        assert_ne!(bad, text, "{from}");
+        let error = serde_json::from_str::<RunRequest>(&bad)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(why), "{why}: {error}");
+    }
+}
+
+/// The lab's worker answers everything but `ilp` runs and Generate; only those move the
+/// page to the full worker.
+#[test]
+fn only_ilp_runs_and_generate_need_the_full_worker() {
+    let run = |algorithm: &str| {
+        SolverRequest::Run(RunRequest {
+            algorithm: algorithm.into(),
+            params: Params::default(),
+            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            seed: 0,
+        })
+    };
+    // The tests build the core with every feature (the CLI's): `ilp` counts as missing
+    // only in the lab's worker, where `available()` is false.
+    assert_eq!(
+        run("ilp").needs_full_worker(),
+        !sudoku_core::Algorithm::Ilp.available()
+    );
+    assert!(!run("propagation").needs_full_worker());
+    assert!(!run("cp").needs_full_worker());
+    assert!(!SolverRequest::Hint(Grid::empty(sudoku_core::Size::FOUR)).needs_full_worker());
+    assert!(!SolverRequest::Analyse(Grid::empty(sudoku_core::Size::FOUR)).needs_full_worker());
+    assert!(SolverRequest::Generate(GenerateRequest {
+        size: 9,
+        level: None,
+        symmetry: "none".into(),
+        seed: 1,
+    })
+    .needs_full_worker());
+}
