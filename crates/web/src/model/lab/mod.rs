@@ -6,18 +6,20 @@ use std::collections::BTreeMap;
 
 use sudoku_core::{Algorithm, Grid, Size};
 
+mod actions;
 mod editing;
 mod hint;
 mod puzzle_tools;
 mod run;
 
+pub use actions::{Action, Effects};
 pub use puzzle_tools::{GenerateField, GenerateForm};
 
 use super::library::Entry;
 use super::query::Query;
 use super::timeline::Timeline;
 use super::View;
-use crate::protocol::{Analysis, GenerateRequest, Hint, RunRequest, RunSummary, WorkerMessage};
+use crate::protocol::{Analysis, Hint, RunSummary};
 
 /// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
 pub const TICKS_PER_SECOND: f64 = 40.0;
@@ -59,96 +61,6 @@ impl Run {
         match &self.summary {
             Some(s) if s.dropped_events > 0 && self.timeline.at_end() => s.outcome.grid.values(),
             _ => self.timeline.values(),
-        }
-    }
-}
-
-/// Everything a user (or the worker, or the ticker) can do to the lab page.
-#[derive(Clone, Debug)]
-pub enum Action {
-    /// The puzzle text field changed (not loaded yet).
-    Text(String),
-    /// Text pasted onto the board: loaded at once.
-    Paste(String),
-    /// Load the text field's puzzle.
-    LoadText,
-    /// Load a library entry by index.
-    LoadLibrary(usize),
-    /// A new empty grid of this side.
-    NewGrid(usize),
-    /// Empty the board, keeping its size.
-    Clear,
-    Select(usize),
-    /// A key pressed on a board cell (`KeyboardEvent.key`).
-    Key {
-        cell: usize,
-        key: String,
-    },
-    /// Choose an algorithm by id.
-    Pick(String),
-    Param(&'static str, String),
-    Seed(String),
-    NewSeed(u64),
-    Run,
-    Cancel,
-    /// A message of the worker running `job`.
-    FromWorker {
-        job: u64,
-        message: WorkerMessage,
-    },
-    /// The worker crashed or could not start.
-    WorkerFailed(String),
-    Play,
-    Pause,
-    /// Play if paused, pause if playing (the Space shortcut).
-    TogglePlay,
-    Step,
-    StepBack,
-    Home,
-    End,
-    Scrub(usize),
-    Speed(u32),
-    /// Speed one notch up (+) or down (−): the `]` and `[` shortcuts.
-    SpeedBy(i32),
-    Tick,
-    ToggleCandidates,
-    SetView(View),
-    /// Ask the worker for the human-style solver's next step on the puzzle.
-    Hint,
-    /// Show the human-style solver's steps in words and play its run.
-    Explain,
-    /// A field of the Generate form changed.
-    GenerateSet(GenerateField, String),
-    /// Ask the worker for a new puzzle as the Generate form says.
-    Generate,
-}
-
-/// What the page must do after an action.
-#[derive(Debug, Default)]
-pub struct Effects {
-    /// Post this run to the worker, tagged with its job id.
-    pub post: Option<(u64, RunRequest)>,
-    /// Ask the worker for a hint on this puzzle, tagged with its job id.
-    pub hint: Option<(u64, Grid)>,
-    /// Ask the worker for this puzzle's rating and steps in words, tagged with its job id.
-    pub analyse: Option<(u64, Grid)>,
-    /// Ask the worker for a new puzzle, tagged with its job id.
-    pub generate: Option<(u64, GenerateRequest)>,
-    /// Terminate the worker (it may be busy) and start a fresh one.
-    pub restart_worker: bool,
-    /// Move the keyboard focus to this board cell.
-    pub focus: Option<usize>,
-    /// The action used the key (the page prevents the browser's default).
-    pub handled: bool,
-    /// Nothing visible changed: no redraw needed.
-    pub quiet: bool,
-}
-
-impl Effects {
-    fn quiet() -> Effects {
-        Effects {
-            quiet: true,
-            ..Effects::default()
         }
     }
 }

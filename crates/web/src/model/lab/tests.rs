@@ -1,6 +1,7 @@
 //! The lab page's behaviour, driven through its actions (the worker's side run natively).
 use super::*;
 use crate::model::library::library;
+use crate::protocol::WorkerMessage;
 use crate::runner;
 use std::cell::Cell;
 
