@@ -1,0 +1,160 @@
+//! The puzzle tools of the CLI: rate, explain, generate, fill and reduce.
+
+mod common;
+
+use common::{stdout_of, HARD};
+
+#[test]
+fn rate_answers_each_line_with_level_rating_and_technique() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    let escargot =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let empty = ".".repeat(81);
+    let input = format!("{easy}\n{escargot}\n{empty}\n12345\n{HARD}\n");
+    let (out, err, code) = stdout_of(&["rate", "--threads", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(fields[0], "easy", "{out}");
+    assert!(fields[1].parse::<f32>().unwrap() <= 2.3);
+    assert_eq!(lines[1], "extreme >7.0 guess");
+    assert_eq!(lines[2], "not unique");
+    assert!(lines[3].starts_with("invalid: line 4: "), "{out}");
+    assert!(
+        ["easy", "medium", "hard", "expert", "extreme"]
+            .contains(&lines[4].split(' ').next().unwrap()),
+        "{out}"
+    );
+}
+
+#[test]
+fn explain_gives_the_steps_in_words() {
+    let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
+    let (out, err, code) = stdout_of(&["explain"], &format!("{easy}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "# puzzle 1 (line 1)");
+    assert!(lines[1].starts_with("1. "), "{out}");
+    assert!(
+        lines[1].contains("single") || lines[1].contains("full house"),
+        "{out}"
+    );
+    assert!(lines.last().unwrap().starts_with("solved in "), "{out}");
+    // One step per empty cell at least (each placement is a step).
+    let empties = easy.chars().filter(|&c| c == '.').count();
+    assert!(lines.len() - 2 >= empties, "{out}");
+}
+
+#[test]
+fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
+    let args = |threads: &str| {
+        stdout_of(
+            &[
+                "generate",
+                "--count",
+                "6",
+                "--seed",
+                "11",
+                "--difficulty",
+                "medium",
+                "--symmetry",
+                "180",
+                "--threads",
+                threads,
+            ],
+            "",
+        )
+    };
+    let (one, err, code) = args("1");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(one, args("2").0, "the same seed gives the same puzzles");
+    assert_eq!(one.lines().count(), 6);
+    let (counts, _, _) = stdout_of(&["count", "-"], &one);
+    assert!(counts.lines().all(|l| l == "1"), "{counts}");
+    let (rates, _, _) = stdout_of(&["rate", "-"], &one);
+    assert!(rates.lines().all(|l| l.starts_with("medium ")), "{rates}");
+    let (_, err, code) = stdout_of(&["generate", "--size", "4", "--difficulty", "extreme"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("4×4 puzzles never need more than singles"),
+        "{err}"
+    );
+    let (_, err, code) = stdout_of(&["generate", "--symmetry", "spiral"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("none, 180, 90, mirror or diagonal"), "{err}");
+}
+
+#[test]
+fn fill_gives_both_constructions_at_every_size_and_valid_transformed_grids() {
+    for size in ["4", "9", "16", "25"] {
+        let mut grids = Vec::new();
+        for method in ["rows", "blocks"] {
+            let (out, err, code) = stdout_of(&["fill", "--size", size, "--method", method], "");
+            assert_eq!(code, 0, "{err}");
+            grids.push(out.clone());
+            let (random, _, _) = stdout_of(
+                &[
+                    "fill", "--size", size, "--method", method, "--random", "5", "--seed", "3",
+                ],
+                "",
+            );
+            assert_eq!(random.lines().count(), 5);
+            // Full grids: each has exactly one solution, itself.
+            let (counted, _, _) = stdout_of(&["count"], &format!("{out}{random}"));
+            assert_eq!(counted, "1\n".repeat(6), "{size} {method}");
+            let (solved, _, _) = stdout_of(&["solve"], &random);
+            assert_eq!(solved, random, "a full grid solves to itself");
+        }
+        if size != "4" {
+            assert_ne!(grids[0], grids[1], "{size}");
+        }
+    }
+    let (_, err, code) = stdout_of(&["fill", "--size", "10"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Latin square completion through Sudoku: reduce, solve, read back, one answer per line, the
+/// first stage's messages kept; incompletable squares come back as `no solution`.
+#[test]
+fn reduce_solve_and_back_complete_latin_squares_line_for_line() {
+    let squares = "1...\n# comment\n12.......\n11..\n1.2.3....\n..........3..2\n....3....2......\n";
+    let (reduced, _, code) = stdout_of(&["reduce"], squares);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = reduced.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(
+        (lines[0].len(), lines[1].len(), lines[5].len()),
+        (16, 81, 256)
+    );
+    assert_eq!(
+        lines[2],
+        "invalid: line 4: 1 twice in row 1: not a partial Latin square"
+    );
+    let (solved, _, _) = stdout_of(&["solve"], &reduced);
+    let (back, _, _) = stdout_of(&["reduce", "--back"], &solved);
+    let back: Vec<&str> = back.lines().collect();
+    assert_eq!(back[0], "1221");
+    assert_eq!(back[1], "123231312");
+    assert_eq!(back[2], lines[2], "the first message survives the pipeline");
+    assert_eq!(
+        back[3], "no solution",
+        "1.2/.3./...: column 2 needs a 3 twice"
+    );
+    assert!(
+        back[4].starts_with("invalid: line 6: 14 symbols"),
+        "{}",
+        back[4]
+    );
+    // The order-4 square: a completion that keeps its entries and is Latin.
+    let square: Vec<u8> = back[5].bytes().map(|b| b - b'0').collect();
+    assert_eq!(square.len(), 16);
+    assert_eq!((square[4], square[9]), (3, 2));
+    for i in 0..4 {
+        let mut row: Vec<u8> = (0..4).map(|j| square[i * 4 + j]).collect();
+        let mut col: Vec<u8> = (0..4).map(|j| square[j * 4 + i]).collect();
+        row.sort();
+        col.sort();
+        assert_eq!((row, col), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]));
+    }
+}
