@@ -41,6 +41,8 @@ struct Job {
 struct Slot {
     ready: bool,
     job: Option<Job>,
+    /// The page has had messages of the job (it cannot start over without repeating them).
+    heard: bool,
 }
 
 /// The pool's state: its workers and the jobs waiting for one.
@@ -186,18 +188,38 @@ impl Scheduler {
             .collect()
     }
 
-    /// Replaces every worker (another kind of worker takes over): a running job goes back to
-    /// the front of the queue and runs again on a fresh worker.
-    pub fn restart_all(&mut self) -> Vec<Command> {
-        let mut commands = Vec::new();
-        for slot in (0..self.slots.len()).rev() {
-            if let Some(job) = self.slots[slot].job.take() {
-                self.queue.push_front(job);
-            }
-            commands.extend(self.replace(slot));
+    /// A message of the job on `slot` reached the page.
+    pub fn heard(&mut self, slot: usize) {
+        if let Some(s) = self.slots.get_mut(slot) {
+            s.heard = s.job.is_some();
         }
-        commands.reverse();
-        commands
+    }
+
+    /// Replaces every worker (another kind of worker takes over): a running job the page has
+    /// not heard from yet goes back to the front of the queue and runs on a fresh worker; one
+    /// it has heard from fails (running it again would repeat its messages).
+    pub fn restart_all(&mut self) -> Vec<Command> {
+        let mut failed = Vec::new();
+        let mut restarts = Vec::new();
+        for slot in (0..self.slots.len()).rev() {
+            let heard = self.slots[slot].heard;
+            if let Some(job) = self.slots[slot].job.take() {
+                if heard {
+                    failed.push(Command::Fail {
+                        job: job.id,
+                        error: "its worker was replaced by the one with every solver; run it again"
+                            .into(),
+                    });
+                } else {
+                    self.queue.push_front(job);
+                }
+            }
+            restarts.extend(self.replace(slot));
+        }
+        restarts.reverse();
+        failed.reverse();
+        restarts.extend(failed);
+        restarts
     }
 
     fn replace(&mut self, slot: usize) -> Vec<Command> {
@@ -221,6 +243,7 @@ impl Scheduler {
                 request: job.request.clone(),
             });
             s.job = Some(job);
+            s.heard = false;
         }
         commands
     }
@@ -311,6 +334,18 @@ mod tests {
         assert_eq!(posted(&pool.ready(1)), vec![(1, 1)]);
         assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
         assert_eq!(posted(&pool.finished(0)), vec![(0, 3)]);
+        // A job the page has heard from cannot start over: it fails instead.
+        pool.heard(1);
+        let commands = pool.restart_all();
+        assert_eq!(
+            &commands[..2],
+            &[Command::Restart { slot: 0 }, Command::Restart { slot: 1 }]
+        );
+        assert!(
+            matches!(&commands[2], Command::Fail { job: 1, .. }),
+            "{commands:?}"
+        );
+        assert_eq!(pool.queued(), 1, "job 3 waits for the fresh workers");
     }
 
     #[test]

@@ -180,6 +180,7 @@ impl WorkerPool {
         let Some(job) = pool.inner.borrow().scheduler.job_on(slot) else {
             return;
         };
+        pool.inner.borrow_mut().scheduler.heard(slot);
         let ends = message.ends_request();
         pool.emit(PoolEvent::Message { job, message });
         if ends {
