@@ -45,37 +45,23 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         max_seconds,
         threads,
     } = args;
-    use sudoku_core::generate::{reachable, Symmetry};
-    use sudoku_core::logic::Level;
-    let grid_size = sudoku_core::Size::from_side(size)
-        .ok_or_else(|| UsageError(format!("--size {size}: use 4, 9, 16 or 25")))?;
-    let level = match difficulty.as_deref() {
-        None => None,
-        Some(id) => Some(Level::from_id(id).ok_or_else(|| {
-            UsageError(format!(
-                "--difficulty {id}: use easy, medium, hard, expert or extreme"
-            ))
-        })?),
-    };
-    if let Some(level) = level.filter(|&l| !reachable(grid_size, l)) {
-        return Err(UsageError(format!(
-                    "no {size}×{size} puzzle is {}: 4×4 puzzles never need more than singles (use --difficulty easy)",
-                    level.id()
-                )));
-    }
-    let symmetry = Symmetry::from_id(&symmetry).ok_or_else(|| {
-        UsageError(format!(
-            "--symmetry {symmetry}: use none, 180, 90, mirror or diagonal"
-        ))
+    use sudoku_core::generate::{Settings, SettingsError};
+    let settings = Settings::parse(size, difficulty.as_deref(), &symmetry).map_err(|e| {
+        UsageError(match e {
+            SettingsError::Size(_) => format!("--size: {e}"),
+            SettingsError::Level(_) => format!("--difficulty: {e}"),
+            SettingsError::Symmetry(_) => format!("--symmetry: {e}"),
+            SettingsError::Unreachable { .. } => format!("{e} (use --difficulty easy)"),
+        })
     })?;
     if max_seconds.is_nan() || max_seconds <= 0.0 {
         return Err(UsageError("--max-seconds must be positive".into()));
     }
     let pool = thread_pool(threads)?;
     let found = generate_all(
-        grid_size,
-        level,
-        symmetry,
+        settings.size,
+        settings.level,
+        settings.symmetry,
         (count, seed),
         max_seconds,
         &pool,

@@ -1,9 +1,9 @@
 //! The worker's answers about the puzzle itself, not a run: the human-style solver's next step
 //! (Hint), its rating and steps in words (Analyse), and a new puzzle from the generator.
 
-use sudoku_core::generate::{generate_seeded, Symmetry};
-use sudoku_core::logic::{describe, ending, rating_line, solve_path, Level};
-use sudoku_core::{Grid, Size};
+use sudoku_core::generate::{generate_seeded, Settings};
+use sudoku_core::logic::{describe, ending, rating_line_with, solve_path};
+use sudoku_core::Grid;
 
 use crate::protocol::{Analysis, GenerateRequest, Hint, WorkerMessage};
 
@@ -53,7 +53,7 @@ pub fn analyse(puzzle: &Grid) -> WorkerMessage {
     }
     let (steps, rating) = solve_path(puzzle);
     WorkerMessage::Analysis(Analysis {
-        rating: rating_line(puzzle),
+        rating: rating_line_with(puzzle, &rating),
         steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
         ending: ending(&rating),
     })
@@ -61,35 +61,20 @@ pub fn analyse(puzzle: &Grid) -> WorkerMessage {
 
 /// A puzzle from the generator (unique, minimal under its symmetry, at its level), or why not.
 pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
-    let Some(size) = Size::from_side(request.size) else {
-        return WorkerMessage::Failed(format!("no {0}×{0} grid: use 4, 9, 16 or 25", request.size));
+    let settings = match Settings::parse(request.size, request.level.as_deref(), &request.symmetry)
+    {
+        Ok(settings) => settings,
+        Err(e) => return WorkerMessage::Failed(e.to_string()),
     };
-    let level = match request.level.as_deref() {
-        None => None,
-        Some(id) => match Level::from_id(id) {
-            Some(level) => Some(level),
-            None => {
-                return WorkerMessage::Failed(format!(
-                    "no level '{id}': use easy, medium, hard, expert or extreme"
-                ))
-            }
-        },
-    };
-    let Some(symmetry) = Symmetry::from_id(&request.symmetry) else {
-        return WorkerMessage::Failed(format!(
-            "no symmetry '{}': use none, 180, 90, mirror or diagonal",
-            request.symmetry
-        ));
-    };
-    if let Some(level) = level.filter(|&l| !sudoku_core::generate::reachable(size, l)) {
-        return WorkerMessage::Failed(format!(
-            "no {size} puzzle is {}: 4×4 puzzles never need more than singles",
-            level.id()
-        ));
-    }
     let started = now();
     let expired = || now() - started > GENERATE_MILLIS;
-    match generate_seeded(size, level, symmetry, (request.seed, 0), &expired) {
+    match generate_seeded(
+        settings.size,
+        settings.level,
+        settings.symmetry,
+        (request.seed, 0),
+        &expired,
+    ) {
         Some(puzzle) => WorkerMessage::Generated(puzzle),
         None => WorkerMessage::Failed(format!(
             "no such puzzle found in {} s: try another seed, level or symmetry",
@@ -101,6 +86,9 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::generate::Symmetry;
+    use sudoku_core::logic::rating_line;
+    use sudoku_core::Size;
 
     #[test]
     fn hints_give_the_next_step_in_words_or_say_why_not() {

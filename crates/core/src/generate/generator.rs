@@ -87,6 +87,75 @@ impl Symmetry {
     }
 }
 
+/// What the generator is asked for, checked: a size, a level it can reach (or any), a symmetry.
+/// The CLI's `generate` and the page's Generate form both read their settings through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub size: Size,
+    pub level: Option<Level>,
+    pub symmetry: Symmetry,
+}
+
+/// A generator setting that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    Size(usize),
+    Level(String),
+    Symmetry(String),
+    /// A level this size never reaches.
+    Unreachable {
+        size: Size,
+        level: Level,
+    },
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsError::Size(n) => write!(f, "no {n}×{n} grid: use 4, 9, 16 or 25"),
+            SettingsError::Level(id) => write!(
+                f,
+                "no level '{id}': use easy, medium, hard, expert or extreme"
+            ),
+            SettingsError::Symmetry(id) => write!(
+                f,
+                "no symmetry '{id}': use none, 180, 90, mirror or diagonal"
+            ),
+            SettingsError::Unreachable { size, level } => write!(
+                f,
+                "no {size} puzzle is {}: 4×4 puzzles never need more than singles",
+                level.id()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+impl Settings {
+    /// Reads a side, a level id (`None`: any level) and a symmetry id.
+    pub fn parse(
+        side: usize,
+        level: Option<&str>,
+        symmetry: &str,
+    ) -> Result<Settings, SettingsError> {
+        let size = Size::from_side(side).ok_or(SettingsError::Size(side))?;
+        let level = level
+            .map(|id| Level::from_id(id).ok_or_else(|| SettingsError::Level(id.to_string())))
+            .transpose()?;
+        let symmetry = Symmetry::from_id(symmetry)
+            .ok_or_else(|| SettingsError::Symmetry(symmetry.to_string()))?;
+        if let Some(level) = level.filter(|&l| !reachable(size, l)) {
+            return Err(SettingsError::Unreachable { size, level });
+        }
+        Ok(Settings {
+            size,
+            level,
+            symmetry,
+        })
+    }
+}
+
 /// Whether `puzzle` has exactly one solution, by the test for its size (see the module's doc).
 pub fn is_unique(puzzle: &Grid) -> bool {
     if puzzle.size().n() >= 25 {
@@ -296,5 +365,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn settings_are_read_or_refused_in_words() {
+        let ok = Settings::parse(16, Some("expert"), "180").unwrap();
+        assert_eq!(
+            (ok.size, ok.level, ok.symmetry),
+            (Size::SIXTEEN, Some(Level::Expert), Symmetry::Rotate180)
+        );
+        assert_eq!(Settings::parse(9, None, "none").unwrap().level, None);
+        assert_eq!(
+            Settings::parse(10, None, "none"),
+            Err(SettingsError::Size(10))
+        );
+        assert_eq!(
+            Settings::parse(9, Some("master"), "none"),
+            Err(SettingsError::Level("master".into()))
+        );
+        assert_eq!(
+            Settings::parse(9, None, "spiral"),
+            Err(SettingsError::Symmetry("spiral".into()))
+        );
+        let unreachable = Settings::parse(4, Some("hard"), "none").unwrap_err();
+        assert_eq!(
+            unreachable.to_string(),
+            "no 4×4 puzzle is hard: 4×4 puzzles never need more than singles"
+        );
     }
 }

@@ -6,7 +6,10 @@ pub mod generator;
 pub mod pattern;
 pub mod unique;
 
-pub use generator::{generate, generate_seeded, is_unique, minimal_puzzle, reachable, Symmetry};
+pub use generator::{
+    generate, generate_seeded, is_unique, minimal_puzzle, reachable, Settings, SettingsError,
+    Symmetry,
+};
 pub use pattern::{
     fill, pattern_solution, random_solution, remove_cells, transform_randomly, transform_seeded,
     Fill,

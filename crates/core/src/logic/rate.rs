@@ -141,15 +141,30 @@ pub fn rate(puzzle: &Grid) -> Rating {
 }
 
 /// The verdict `sudoku rate` prints and the page shows: `LEVEL RATING TECHNIQUE` (e.g.
-/// `hard 4.2 xy-wing`), `extreme >5.4 guess` where the techniques stop, or `no solution` /
+/// `hard 4.2 xy-wing`), `extreme >7.0 guess` where the techniques stop, or `no solution` /
 /// `not unique`.
 pub fn rating_line(puzzle: &Grid) -> String {
+    not_unique(puzzle).unwrap_or_else(|| verdict(&rate(puzzle)))
+}
+
+/// [`rating_line`] for a puzzle whose rating is already known (its solve path was taken for
+/// another purpose, the explanation).
+pub fn rating_line_with(puzzle: &Grid, rating: &Rating) -> String {
+    not_unique(puzzle).unwrap_or_else(|| verdict(rating))
+}
+
+/// `no solution` or `not unique`, when the puzzle does not have exactly one solution.
+fn not_unique(puzzle: &Grid) -> Option<String> {
     match crate::exact::count_solutions(puzzle, 2).count {
-        0 => return "no solution".into(),
-        1 => {}
-        _ => return "not unique".into(),
+        0 => Some("no solution".into()),
+        1 => None,
+        _ => Some("not unique".into()),
     }
-    match rate(puzzle) {
+}
+
+/// A unique puzzle's rating in words.
+fn verdict(rating: &Rating) -> String {
+    match *rating {
         Rating::Solved { hardest, .. } => format!(
             "{} {} {}",
             hardest.level().id(),

@@ -67,7 +67,7 @@ pub fn lab_page() -> Html {
                     { "Rating: " }
                     { match &lab.analysis {
                         Some(a) => a.rating.clone(),
-                        None if lab.input_error.is_none() && lab.bad_cells.is_empty() => "…".into(),
+                        None if lab.puzzle_is_valid() => "…".into(),
                         None => "—".into(),
                     } }
                 </p>

@@ -8,7 +8,7 @@ impl Lab {
     /// Asks the worker for the next step on the puzzle as it stands (the board then shows the
     /// puzzle, not a run).
     pub(super) fn ask_hint(&mut self) -> Effects {
-        if self.input_error.is_some() || !self.bad_cells.is_empty() {
+        if !self.puzzle_is_valid() {
             self.notice = Some("no hint: fix the puzzle first".into());
             return Effects::default();
         }

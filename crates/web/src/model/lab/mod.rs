@@ -178,6 +178,12 @@ impl Lab {
         self.puzzle.size()
     }
 
+    /// Whether the board holds a puzzle (text that reads, no clashing givens): what a run, a
+    /// hint, an explanation and a rating need.
+    pub fn puzzle_is_valid(&self) -> bool {
+        self.input_error.is_none() && self.bad_cells.is_empty()
+    }
+
     /// A fresh id for a request to the worker (its answers carry it).
     fn new_job(&mut self) -> u64 {
         let job = self.next_job;

@@ -82,7 +82,7 @@ impl Lab {
                 self.analysed = None;
             }
         }
-        let valid = self.input_error.is_none() && self.bad_cells.is_empty();
+        let valid = self.puzzle_is_valid();
         let current = self
             .analysed
             .as_ref()
@@ -131,7 +131,7 @@ impl Lab {
 
     /// Explain: the steps in words beside the board, and the `logic` run to play them.
     pub(super) fn explain(&mut self) -> Effects {
-        if self.input_error.is_some() || !self.bad_cells.is_empty() {
+        if !self.puzzle_is_valid() {
             self.notice = Some("nothing to explain: fix the puzzle first".into());
             return Effects::default();
         }
