@@ -11,6 +11,33 @@ use crate::UsageError;
 /// Bytes read from the source at a time.
 const BUFFER: usize = 1 << 16;
 
+/// A file or standard input, buffered, with its name for messages.
+pub struct Source {
+    pub reader: BufReader<Box<dyn Read + Send>>,
+    pub name: String,
+    /// Standard input (a person or a program may be waiting for answers).
+    pub interactive: bool,
+}
+
+impl Source {
+    /// `path` (`-` or `None` = standard input).
+    pub fn open(path: Option<&str>) -> Result<Source, UsageError> {
+        let (reader, name, interactive): (Box<dyn Read + Send>, String, bool) = match path {
+            None | Some("-") => (Box::new(std::io::stdin()), "standard input".into(), true),
+            Some(path) => {
+                let file = std::fs::File::open(path)
+                    .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+                (Box::new(file), path.into(), false)
+            }
+        };
+        Ok(Source {
+            reader: BufReader::with_capacity(BUFFER, reader),
+            name,
+            interactive,
+        })
+    }
+}
+
 /// The puzzles of a file or of standard input, as they arrive.
 pub struct Input {
     records: Records<BufReader<Box<dyn Read + Send>>>,
@@ -23,18 +50,11 @@ pub struct Input {
 impl Input {
     /// `path` (`-` or `None` = standard input).
     pub fn open(path: Option<&str>, letters: Letters25) -> Result<Input, UsageError> {
-        let (reader, name, interactive): (Box<dyn Read + Send>, String, bool) = match path {
-            None | Some("-") => (Box::new(std::io::stdin()), "standard input".into(), true),
-            Some(path) => {
-                let file = std::fs::File::open(path)
-                    .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
-                (Box::new(file), path.into(), false)
-            }
-        };
+        let source = Source::open(path)?;
         Ok(Input {
-            records: Records::new(BufReader::with_capacity(BUFFER, reader), letters),
-            name,
-            interactive,
+            records: Records::new(source.reader, letters),
+            name: source.name,
+            interactive: source.interactive,
         })
     }
 

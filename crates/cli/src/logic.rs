@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 
 use sudoku_core::logic::{describe, ending, solve_path};
-use sudoku_core::Record;
+use sudoku_core::Grid;
 
 use crate::input::Input;
 use crate::UsageError;
@@ -15,49 +15,39 @@ pub fn rate_all(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), Usage
 }
 
 /// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between
-/// puzzles.
-pub fn explain_all(input: &mut Input) -> Result<(), UsageError> {
+/// puzzles. Puzzles are explained on the pool's threads, printed in input order.
+pub fn explain_all(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut chunk = Vec::new();
     let mut k = 0;
-    loop {
-        input.next_chunk(&mut chunk, 64)?;
-        if chunk.is_empty() {
-            break;
-        }
-        for record in &chunk {
+    let read = crate::solve::in_chunks(
+        input,
+        pool,
+        |record| record.result.as_ref().map(steps).map_err(|e| e.to_string()),
+        &mut out,
+        |out, record, explained| {
             k += 1;
-            if !explain(&mut out, k, record) {
-                return Ok(());
+            if k > 1 && writeln!(out).is_err() {
+                return false;
             }
-        }
-    }
+            match explained {
+                Ok(text) => write!(out, "# puzzle {k} (line {})\n{text}", record.line).is_ok(),
+                Err(e) => crate::solve::write_answer(out, Err(e)),
+            }
+        },
+    );
     let _ = out.flush();
-    Ok(())
+    read
 }
 
-/// Puzzle `k`'s steps; false when the output is closed.
-fn explain(out: &mut impl Write, k: usize, record: &Record) -> bool {
-    if k > 1 && writeln!(out).is_err() {
-        return false;
-    }
-    let puzzle = match &record.result {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            eprintln!("sudoku: skipped: {e}");
-            return writeln!(out, "invalid: {e}").is_ok();
-        }
-    };
-    if writeln!(out, "# puzzle {k} (line {})", record.line).is_err() {
-        return false;
-    }
+/// A puzzle's steps, one per line, and how they ended.
+fn steps(puzzle: &Grid) -> String {
     let (steps, rating) = solve_path(puzzle);
+    let mut text = String::new();
     for (i, step) in steps.iter().enumerate() {
-        if writeln!(out, "{}. {}", i + 1, describe(puzzle.size(), step)).is_err() {
-            return false;
-        }
+        text.push_str(&format!("{}. {}\n", i + 1, describe(puzzle.size(), step)));
     }
-    let end = ending(&rating);
-    writeln!(out, "{end}").is_ok()
+    text.push_str(&ending(&rating));
+    text.push('\n');
+    text
 }

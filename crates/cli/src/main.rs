@@ -295,20 +295,20 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         Command::Fill(args) => generate::fill(args),
         Command::Reduce { back, file } => {
             if back {
-                reduce::back(file.as_deref())
+                reduce::back(file.as_deref(), &thread_pool(None)?)
             } else {
                 reduce::forward(file.as_deref())
             }
         }
         Command::Explain { file } => {
             let mut input = input::Input::open(file.as_deref(), Default::default())?;
-            logic::explain_all(&mut input)
+            logic::explain_all(&mut input, &thread_pool(None)?)
         }
         Command::Filter { filter, file } => {
             let which = sudoku_core::domain::Filter::from_id(&filter)
                 .ok_or_else(|| UsageError(format!("unknown filter '{filter}'")))?;
             let mut input = input::Input::open(file.as_deref(), Default::default())?;
-            solve::filter(&mut input, which)
+            solve::filter(&mut input, which, &thread_pool(None)?)
         }
         Command::Bench {
             algorithms,

@@ -3,55 +3,32 @@
 //! reduction to the completed square. `sudoku reduce squares.txt | sudoku solve | sudoku reduce
 //! --back` completes Latin squares with the Sudoku solvers.
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use sudoku_core::latin::{from_sudoku, to_sudoku, PartialLatin};
+use sudoku_core::read_line_bounded;
 
-use crate::input::Input;
+use crate::input::{Input, Source};
+use crate::solve::{in_chunks, write_answer};
 use crate::UsageError;
 
 /// A square's line is at most 25 symbols; anything much longer is no square and is not kept.
 const MAX_LINE: usize = 4_096;
 
 pub fn forward(path: Option<&str>) -> Result<(), UsageError> {
-    let reader: Box<dyn BufRead> = match path {
-        None | Some("-") => Box::new(std::io::stdin().lock()),
-        Some(path) => Box::new(std::io::BufReader::new(
-            std::fs::File::open(path)
-                .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?,
-        )),
-    };
+    let Source {
+        mut reader, name, ..
+    } = Source::open(path)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut reader = reader;
     let mut line = Vec::new();
     let mut number = 0;
-    loop {
-        line.clear();
-        let read = std::io::Read::take(&mut reader, MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| UsageError(format!("cannot read the input: {e}")))?;
-        if read == 0 {
-            break;
-        }
+    while let Some(bytes) = read_line_bounded(&mut reader, &mut line, MAX_LINE)
+        .map_err(|e| UsageError(format!("cannot read {name}: {e}")))?
+    {
         number += 1;
-        if !line.ends_with(b"\n") && line.len() > MAX_LINE {
-            // Skip the rest of an overlong line.
-            let mut rest = Vec::new();
-            loop {
-                rest.clear();
-                let n = std::io::Read::take(&mut reader, MAX_LINE as u64)
-                    .read_until(b'\n', &mut rest)
-                    .map_err(|e| UsageError(format!("cannot read the input: {e}")))?;
-                if n == 0 || rest.ends_with(b"\n") {
-                    break;
-                }
-            }
-        }
         let answer = match std::str::from_utf8(&line) {
-            _ if line.len() > MAX_LINE => {
-                Err(format!("line {number}: too long for a Latin square"))
-            }
+            _ if bytes > MAX_LINE => Err(format!("line {number}: too long for a Latin square")),
             Err(_) => Err(format!("line {number}: not UTF-8 text")),
             Ok(text) => {
                 let text = text.trim();
@@ -71,43 +48,26 @@ pub fn forward(path: Option<&str>) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// Solved Sudokus of the reduction, one per line, back to squares; the other answers of a
+/// Solved Sudokus of the reduction, back to squares, in input order; the other answers of a
 /// pipeline (`no solution`, `unsolved: …`, `invalid: …`) pass through as they are.
-pub fn back(path: Option<&str>) -> Result<(), UsageError> {
+pub fn back(path: Option<&str>, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
     let mut input = Input::open(path, Default::default())?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut chunk = Vec::new();
-    loop {
-        input.next_chunk(&mut chunk, 1_024)?;
-        if chunk.is_empty() {
-            break;
-        }
-        for record in &chunk {
-            let answer = match &record.result {
-                Ok(grid) => from_sudoku(grid)
-                    .map(|square| square.to_line())
-                    .map_err(|e| format!("line {}: {e}", record.line)),
-                // An earlier command's answer (`no solution`: the square has no completion).
-                Err(sudoku_core::ParseError::Upstream { answer, .. }) => Ok(answer.clone()),
-                Err(e) => Err(e.to_string()),
-            };
-            if !write_answer(&mut out, answer) {
-                return Ok(());
-            }
-        }
-    }
+    let read = in_chunks(
+        &mut input,
+        pool,
+        |record| match &record.result {
+            Ok(grid) => from_sudoku(grid)
+                .map(|square| square.to_line())
+                .map_err(|e| format!("line {}: {e}", record.line)),
+            // An earlier command's answer (`no solution`: the square has no completion).
+            Err(sudoku_core::ParseError::Upstream { answer, .. }) => Ok(answer.clone()),
+            Err(e) => Err(e.to_string()),
+        },
+        &mut out,
+        |out, _, answer| write_answer(out, answer),
+    );
     let _ = out.flush();
-    Ok(())
-}
-
-/// Writes one answer line, or `invalid: …` (also on stderr); false when the output is closed.
-fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> bool {
-    match answer {
-        Ok(line) => writeln!(out, "{line}").is_ok(),
-        Err(e) => {
-            eprintln!("sudoku: skipped: {e}");
-            writeln!(out, "invalid: {e}").is_ok()
-        }
-    }
+    read
 }

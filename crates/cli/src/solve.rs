@@ -200,16 +200,22 @@ pub fn answer_each(
             Err(e) => Err(e.to_string()),
         },
         &mut out,
-        |out, _, answered| {
-            let line = answered.unwrap_or_else(|e| {
-                eprintln!("sudoku: skipped: {e}");
-                format!("invalid: {e}")
-            });
-            writeln!(out, "{line}").is_ok()
-        },
+        |out, _, answered| write_answer(out, answered),
     );
     let _ = out.flush();
     read
+}
+
+/// Writes one answer line, or `invalid: …` (also on stderr, as skipped); false when the
+/// output is closed.
+pub fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> bool {
+    match answer {
+        Ok(line) => writeln!(out, "{line}").is_ok(),
+        Err(e) => {
+            eprintln!("sudoku: skipped: {e}");
+            writeln!(out, "invalid: {e}").is_ok()
+        }
+    }
 }
 
 /// Counts every record's solutions on the pool's threads, answers in input order.
@@ -220,58 +226,38 @@ pub fn count(input: &mut Input, limit: u64, pool: &rayon::ThreadPool) -> Result<
     })
 }
 
-pub fn filter(input: &mut Input, which: sudoku_core::domain::Filter) -> Result<(), UsageError> {
+/// Filters every record's domains to a fixpoint on the pool's threads: `FILTER BEFORE AFTER
+/// REDUCTION%` (sums of domain sizes) or why there is no solution, in input order.
+pub fn filter(
+    input: &mut Input,
+    which: sudoku_core::domain::Filter,
+    pool: &rayon::ThreadPool,
+) -> Result<(), UsageError> {
     use sudoku_core::domain::{filter, initial_domains, total_size, Wipeout};
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut geometries: Vec<sudoku_core::Geometry> = Vec::new();
-    let mut chunk = Vec::new();
-    loop {
-        input.next_chunk(&mut chunk, CHUNK)?;
-        if chunk.is_empty() {
-            break;
-        }
-        for record in &chunk {
-            let puzzle = match &record.result {
-                Ok(puzzle) => puzzle,
-                Err(e) => {
-                    eprintln!("sudoku: skipped: {e}");
-                    if writeln!(out, "invalid: {e}").is_err() {
-                        return Ok(());
-                    }
-                    continue;
-                }
-            };
-            let size = puzzle.size();
-            if !geometries.iter().any(|g| g.size == size) {
-                geometries.push(sudoku_core::Geometry::new(size));
+    use sudoku_core::{Geometry, Size};
+    let geometries: Vec<Geometry> = Size::ALL.iter().map(|&size| Geometry::new(size)).collect();
+    answer_each(input, pool, |puzzle| {
+        let size = puzzle.size();
+        let geometry = geometries
+            .iter()
+            .find(|g| g.size == size)
+            .expect("a geometry per size");
+        let mut domains = initial_domains(puzzle);
+        let before = total_size(&domains);
+        match filter(geometry, &mut domains, which) {
+            Ok(()) => {
+                let after = total_size(&domains);
+                let reduction = 100.0 * (before - after) as f64 / before as f64;
+                format!("{} {before} {after} {reduction:.1}%", which.id())
             }
-            let geometry = geometries
-                .iter()
-                .find(|g| g.size == size)
-                .expect("just added");
-            let mut domains = initial_domains(puzzle);
-            let before = total_size(&domains);
-            let line = match filter(geometry, &mut domains, which) {
-                Ok(()) => {
-                    let after = total_size(&domains);
-                    let reduction = 100.0 * (before - after) as f64 / before as f64;
-                    format!("{} {before} {after} {reduction:.1}%", which.id())
-                }
-                Err(Wipeout::Cell(cell)) => format!(
-                    "no solution ({} has no candidate left)",
-                    sudoku_core::cell_name(size, cell)
-                ),
-                Err(Wipeout::Unit(unit)) => format!(
-                    "no solution ({} cannot give each cell its own digit)",
-                    size.unit(unit)
-                ),
-            };
-            if writeln!(out, "{line}").is_err() {
-                return Ok(());
-            }
+            Err(Wipeout::Cell(cell)) => format!(
+                "no solution ({} has no candidate left)",
+                sudoku_core::cell_name(size, cell)
+            ),
+            Err(Wipeout::Unit(unit)) => format!(
+                "no solution ({} cannot give each cell its own digit)",
+                size.unit(unit)
+            ),
         }
-    }
-    let _ = out.flush();
-    Ok(())
+    })
 }

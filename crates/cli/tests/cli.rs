@@ -458,9 +458,15 @@ fn twenty_five_by_twenty_five_letters_follow_the_symbols_present_or_the_option()
 fn each_answer_comes_back_before_the_next_puzzle_is_sent() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
-    for command in ["solve", "count", "rate"] {
+    for args in [
+        &["solve"][..],
+        &["count"],
+        &["rate"],
+        &["filter", "--filter", "alldiff-gac"],
+    ] {
+        let command = args.join(" ");
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
-            .arg(command)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -484,7 +490,7 @@ fn each_answer_comes_back_before_the_next_puzzle_is_sent() {
                 panic!("sudoku {command}: no answer while the input stays open");
             };
             // The same answer as a whole-file run gives.
-            let (batch, _, _) = stdout_of(&[command], &format!("{HARD}\n"));
+            let (batch, _, _) = stdout_of(args, &format!("{HARD}\n"));
             assert_eq!(answer, batch.trim_end(), "sudoku {command}");
             if command == "solve" {
                 assert_eq!(answer, HARD_SOLVED);

@@ -42,7 +42,7 @@ pub use parse::{
     parse_records, parse_records_with, Format, Layout, Letters25, ParseError, Record, Symbols,
 };
 pub use pseudocode::{line_of, Line, Mark};
-pub use raw::{parse_bytes, parse_bytes_with, parse_line, Records};
+pub use raw::{parse_bytes, parse_bytes_with, parse_line, read_line_bounded, Records};
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };

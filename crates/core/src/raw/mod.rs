@@ -126,47 +126,33 @@ impl<R: BufRead> Records<R> {
 
     /// Reads the next line and what it completes; false at the end of the stream.
     fn read_line(&mut self) -> std::io::Result<bool> {
-        self.partial.clear();
-        let mut bytes = 0usize;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                if bytes == 0 {
-                    return Ok(false);
-                }
-                break;
-            }
-            let newline = available.iter().position(|&b| b == b'\n');
-            let taken = newline.unwrap_or(available.len());
-            if bytes == 0 && newline.is_some() {
-                // The whole line is in the buffer: read it there.
-                self.lines += 1;
-                let line = &available[..taken];
-                take_line(
-                    self.lines,
-                    line,
-                    line.len(),
-                    self.letters,
-                    &mut self.text,
-                    &mut self.ready,
-                );
-                self.reader.consume(taken + 1);
-                return Ok(true);
-            }
-            let room = (MAX_LINE_BYTES + 1).saturating_sub(self.partial.len());
-            self.partial
-                .extend_from_slice(&available[..taken.min(room)]);
-            bytes += taken;
-            let ended = newline.is_some();
-            self.reader.consume(taken + usize::from(ended));
-            if ended {
-                break;
-            }
+        let available = match self.reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return self.read_line(),
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(false);
         }
+        // The common case: the whole line is in the reader's buffer, read there.
+        if let Some(end) = available.iter().position(|&b| b == b'\n') {
+            self.lines += 1;
+            let line = &available[..end];
+            take_line(
+                self.lines,
+                line,
+                line.len(),
+                self.letters,
+                &mut self.text,
+                &mut self.ready,
+            );
+            self.reader.consume(end + 1);
+            return Ok(true);
+        }
+        let Some(bytes) = read_line_bounded(&mut self.reader, &mut self.partial, MAX_LINE_BYTES)?
+        else {
+            return Ok(false);
+        };
         self.lines += 1;
         take_line(
             self.lines,
@@ -177,6 +163,38 @@ impl<R: BufRead> Records<R> {
             &mut self.ready,
         );
         Ok(true)
+    }
+}
+
+/// Reads one line into `line` (without its `\n`), keeping at most `max` + 1 of its bytes, so a
+/// line of any length costs bounded memory: the rest is read and dropped. Returns the line's
+/// whole length, or `None` at the end of the stream.
+pub fn read_line_bounded<R: BufRead>(
+    reader: &mut R,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let mut bytes = 0usize;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok((bytes > 0).then_some(bytes));
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let taken = newline.unwrap_or(available.len());
+        let room = (max + 1).saturating_sub(line.len());
+        line.extend_from_slice(&available[..taken.min(room)]);
+        bytes += taken;
+        let ended = newline.is_some();
+        reader.consume(taken + usize::from(ended));
+        if ended {
+            return Ok(Some(bytes));
+        }
     }
 }
 
