@@ -2,7 +2,7 @@
 //! CLI's `sudoku bench`, the wasm build run under Node by `./dev bench` — times these calls with
 //! its own, so both measure the same work.
 
-use crate::raw::parse_line;
+use crate::parse::parse_line;
 use crate::registry::{Algorithm, RunConfig};
 use crate::solve::Status;
 use crate::trace::NullObserver;

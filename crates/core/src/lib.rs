@@ -28,10 +28,10 @@ pub mod latin;
 pub mod logic;
 pub mod parse;
 pub mod pseudocode;
-pub mod raw;
 pub mod registry;
 pub mod size;
 pub mod solve;
+pub mod spec;
 pub mod trace;
 pub mod verify;
 
@@ -39,10 +39,10 @@ pub use exact::{count_solutions, count_solutions_within, SolutionCount};
 pub use graph::{Graph, Hyperedge, Hypergraph};
 pub use grid::{cell_name, Conflict, Grid};
 pub use parse::{
-    parse_records, parse_records_with, Format, Layout, Letters25, ParseError, Record, Symbols,
+    parse_bytes, parse_bytes_with, parse_line, parse_records, parse_records_with,
+    read_line_bounded, Format, Layout, Letters25, ParseError, Record, Records, Symbols,
 };
 pub use pseudocode::{line_of, Line, Mark};
-pub use raw::{parse_bytes, parse_bytes_with, parse_line, read_line_bounded, Records};
 pub use registry::{
     Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
 };

@@ -5,9 +5,9 @@
 
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::Observer;
 
 /// How a backtracking search knows which digits a cell may take.

@@ -5,9 +5,9 @@
 use crate::bits::{digit_bit, lowest_digit};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::Observer;
 
 use super::backtracking::{solve_with_rules, Rules};

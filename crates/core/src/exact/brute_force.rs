@@ -5,8 +5,8 @@
 use crate::bits::{is_single, lowest_digit};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::{Observer, Reason, Rule};
 
 use super::backtracking::{solve_with_rules, Rules, ScanRules};

@@ -10,9 +10,9 @@
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::{Observer, Reason, Rule};
 
 /// Forward checking + MRV.

@@ -19,8 +19,8 @@ pub use plan::{BadJob, Context, Job, Measures, Progress};
 pub use report::{BoxSeries, Chart, FiveNumbers, Report, Series, Table};
 
 use crate::grid::Grid;
+use crate::parse::parse_bytes;
 use crate::parse::parse_records;
-use crate::raw::parse_bytes;
 
 /// Runs jobs and reads the clock: the driver's part of an experiment.
 pub trait Executor: Sync {

@@ -20,8 +20,8 @@ use rand_pcg::Pcg64Mcg;
 use super::blockfill::{emit_fill, BlockFill, Blocks, FreeCells};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{Args, Family, IntParam, RealParam, Spec};
 use crate::trace::{Event, Observer, Rule};
 
 /// Trial moves whose cost spread sets the initial temperature.

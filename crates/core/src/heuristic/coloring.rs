@@ -30,8 +30,8 @@ use rand_pcg::Pcg64Mcg;
 use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// The traversal that orders one construction.

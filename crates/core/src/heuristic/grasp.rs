@@ -30,8 +30,8 @@ use super::blockfill::{BlockFill, Blocks, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_iterations, Args, Family, IntParam, RealParam, Spec};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_iterations, Args, Family, IntParam, RealParam, Spec};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// GRASP: randomised greedy construction + hill climbing, repeated.

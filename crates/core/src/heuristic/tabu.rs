@@ -34,9 +34,9 @@ use crate::bits::{digit_bit, digits, is_single, lowest_digit};
 use crate::domain::{self, Filter};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// Tabu search over filtered partial assignments.

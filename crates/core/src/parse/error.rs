@@ -161,7 +161,7 @@ impl fmt::Display for ParseError {
             ParseError::LineTooLong { line, bytes } => write!(
                 f,
                 "line {line}: {bytes} bytes, longer than any puzzle line ({} at most)",
-                crate::raw::MAX_LINE_BYTES
+                super::MAX_LINE_BYTES
             ),
         }
     }

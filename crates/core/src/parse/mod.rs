@@ -14,9 +14,13 @@
 //! Symbols of n > 9 are described at [`crate::grid::digit_char`]. A run of 16 lines of 16 cells is
 //! read as one 16×16 grid, not as sixteen 4×4 puzzles.
 
+mod bytes;
 mod error;
 mod paragraph;
 
+pub use bytes::{
+    parse_bytes, parse_bytes_with, parse_line, read_line_bounded, Records, MAX_LINE_BYTES,
+};
 pub use error::ParseError;
 pub(crate) use paragraph::TextReader;
 pub use paragraph::{parse_records, parse_records_with};

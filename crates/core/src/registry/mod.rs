@@ -3,14 +3,12 @@
 //! name, family, description, parameters) and a constructor from [`Args`]; the registry below
 //! is one line per algorithm, and the enum, the list and the dispatch are all made from it.
 
-mod params;
-
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use params::{
-    max_iterations, max_nodes, ChoiceParam, IntParam, ParamError, ParamKind, ParamSpec, ParamValue,
-    Params, RealParam,
+pub use crate::spec::{
+    max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,
+    ParamRule, ParamSpec, ParamValue, Params, RealParam, RunConfig, Spec,
 };
 
 use crate::grid::Grid;
@@ -18,71 +16,6 @@ use crate::pseudocode::Line;
 use crate::solve::{Outcome, Solver};
 use crate::trace::Observer;
 use crate::{exact, heuristic, logic};
-
-/// Exact algorithms prove; heuristics search and may give up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Family {
-    Exact,
-    Heuristic,
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Family::Exact => "exact",
-            Family::Heuristic => "heuristic",
-        })
-    }
-}
-
-/// What an algorithm's module declares about it.
-#[derive(Debug)]
-pub struct Spec {
-    /// Stable id used on the command line and in URLs.
-    pub id: &'static str,
-    pub name: &'static str,
-    pub family: Family,
-    pub description: &'static str,
-    /// The parameter schema, defaults included.
-    pub params: &'static [ParamSpec],
-    /// The algorithm in pseudo-code, each line with the events it executes.
-    pub pseudocode: &'static [Line],
-    /// A rule between parameters (each already in range), if the algorithm has one.
-    pub check: Option<ParamRule>,
-}
-
-/// A rule between an algorithm's parameters: `Err` says, in words, what does not go together.
-pub type ParamRule = fn(&Args) -> Result<(), String>;
-
-/// Everything a run takes besides the puzzle: the seed (for randomised algorithms) and the parameters.
-#[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RunConfig {
-    pub seed: u64,
-    pub params: Params,
-}
-
-/// A run's checked configuration, as an algorithm's constructor reads it (through its typed
-/// parameter constants).
-pub struct Args<'a> {
-    spec: &'static Spec,
-    params: &'a Params,
-    pub seed: u64,
-}
-
-impl Args<'_> {
-    /// The value given for a parameter, if any. Reading a parameter the algorithm does not
-    /// declare is a bug in its module, caught by the tests.
-    pub fn value(&self, name: &str) -> Option<&ParamValue> {
-        debug_assert!(
-            self.spec.params.iter().any(|p| p.name == name),
-            "{} reads '{name}', which its spec does not declare",
-            self.spec.id
-        );
-        self.params.0.get(name)
-    }
-}
 
 /// The registry: `Variant => its module's spec, its constructor from Args;`, in the order lists
 /// show them.
@@ -239,11 +172,7 @@ impl Algorithm {
         }
         let spec = self.spec();
         if let Some(rule) = spec.check {
-            let args = Args {
-                spec,
-                params,
-                seed: 0,
-            };
+            let args = Args::new(spec, params, 0);
             rule(&args).map_err(|message| ParamError::Conflict {
                 algorithm: spec.id,
                 message,
@@ -267,11 +196,7 @@ impl Algorithm {
         // Checked here, then read in place by the typed parameters: no resolved copy per run
         // (fast solvers run in µs).
         self.check(&config.params)?;
-        let args = Args {
-            spec: self.spec(),
-            params: &config.params,
-            seed: config.seed,
-        };
+        let args = Args::new(self.spec(), &config.params, config.seed);
         Ok(self.solve_with(puzzle, &args, observer))
     }
 }

@@ -15,8 +15,8 @@ mod engine;
 mod tests;
 
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec};
 use crate::solve::Limits;
+use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec};
 use crate::trace::Rule;
 
 /// Which form of the model goes to the solver.

@@ -23,9 +23,9 @@ use std::sync::OnceLock;
 
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::{Event, NullObserver, Observer, Reason, Rule};
 
 mod cells;

@@ -3,7 +3,7 @@
 
 use super::{Blocks, Domains, Genetic, MutationScope};
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec};
+use crate::spec::{Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec};
 use crate::trace::Rule;
 
 pub(super) const POPULATION: IntParam = IntParam {

@@ -57,7 +57,7 @@ fn one_line_puzzles_read_directly_match_the_general_reader() {
 /// that fits both writings follows the option.
 #[test]
 fn twenty_five_by_twenty_five_in_either_writing() {
-    let fixture = crate::parse::parse_records(include_str!("../../../../tests/data/sizes.txt"))
+    let fixture = crate::parse::parse_records(include_str!("../../../../../tests/data/sizes.txt"))
         .into_iter()
         .filter_map(|r| r.result.ok())
         .find(|g| g.size().n() == 25)
@@ -109,10 +109,10 @@ fn same_records(a: &[Record], b: &[Record]) {
 #[test]
 fn a_stream_reads_what_the_whole_input_reads() {
     let fixtures = [
-        include_str!("../../../../tests/data/formats_mixed.txt"),
-        include_str!("../../../../tests/data/formats_sadman.sdk"),
-        include_str!("../../../../tests/data/sizes.txt"),
-        include_str!("../../../../tests/data/named.txt"),
+        include_str!("../../../../../tests/data/formats_mixed.txt"),
+        include_str!("../../../../../tests/data/formats_sadman.sdk"),
+        include_str!("../../../../../tests/data/sizes.txt"),
+        include_str!("../../../../../tests/data/named.txt"),
     ];
     for fixture in fixtures {
         let mut bytes = format!("{HARD}\n{fixture}").into_bytes();
@@ -136,11 +136,11 @@ fn a_stream_reads_what_the_whole_input_reads() {
 #[test]
 fn a_long_paragraph_of_block_grids_is_read_whole() {
     let grids: Vec<Grid> =
-        crate::parse::parse_records(include_str!("../../../../tests/data/sizes.txt"))
+        crate::parse::parse_records(include_str!("../../../../../tests/data/sizes.txt"))
             .into_iter()
             .filter_map(|r| r.result.ok())
             .chain(
-                parse_bytes(include_str!("../../../../tests/data/top95.txt").as_bytes())
+                parse_bytes(include_str!("../../../../../tests/data/top95.txt").as_bytes())
                     .into_iter()
                     .filter_map(|r| r.result.ok()),
             )

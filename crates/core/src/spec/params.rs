@@ -148,7 +148,7 @@ pub enum ParamError {
         algorithm: &'static str,
         message: String,
     },
-    /// The algorithm's solver is not compiled into this build (see [`crate::Algorithm::available`]).
+    /// The algorithm's solver is not compiled into this build (the registry's `Algorithm::available`).
     Unavailable { algorithm: &'static str },
 }
 

@@ -6,7 +6,7 @@ use crate::grid::{char_digit, Grid};
 use std::collections::VecDeque;
 use std::io::BufRead;
 
-use crate::parse::{without_clash, Format, Letters25, ParseError, Record, TextReader};
+use super::{without_clash, Format, Letters25, ParseError, Record, TextReader};
 use crate::size::Size;
 
 /// The longest line read: a 25×25 grid written as separated numbers with borders fits many
