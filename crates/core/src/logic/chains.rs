@@ -15,9 +15,11 @@
 
 use std::collections::VecDeque;
 
+use super::explain::{chain, removals};
 use super::{Board, Step, Technique};
 use crate::bits::{digit_bit, lowest_digit};
-use crate::size::Geometry;
+use crate::grid::digit_char;
+use crate::size::{Geometry, Size};
 
 /// Cells in a chain at most (longer ones are hard to follow and costly to find).
 const MAX_CELLS: usize = 12;
@@ -177,4 +179,24 @@ pub fn xy_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
         }
     }
     None
+}
+
+/// A chain in words: its cells and links, and what its two ends prove.
+pub(super) fn words(size: Size, step: &Step) -> String {
+    let name = step.technique.name();
+    if step.technique == Technique::XChain {
+        return format!(
+            "{name} on {}: {}, each link alternately the digit's only two places in a unit and two cells that see each other; one end holds {}, so {}",
+            digit_char(size, step.digits[0]),
+            chain(size, &step.pattern, "=", "-"),
+            digit_char(size, step.digits[0]),
+            removals(size, &step.eliminations)
+        );
+    }
+    format!(
+        "{name}: {}, cells of two digits each passing one on; one end holds {}, so {}",
+        chain(size, &step.pattern, "-", "-"),
+        digit_char(size, step.digits[0]),
+        removals(size, &step.eliminations)
+    )
 }

@@ -2,8 +2,9 @@
 //! same k columns must take those columns' places in those rows, so it goes nowhere else in
 //! those columns — and the same with rows and columns exchanged.
 
+use super::explain::{digits, removals};
 use super::{combinations, Board, Step, Technique};
-use crate::size::Geometry;
+use crate::size::{Geometry, Size};
 
 fn technique(k: usize) -> Technique {
     match k {
@@ -57,4 +58,24 @@ pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// A fish in words: "X-Wing: the 4s of row 2, row 7 lie in column 3, column 8 only, so …".
+pub(super) fn words(size: Size, step: &Step) -> String {
+    let k = step.units.len() / 2;
+    let names = |units: &[usize]| {
+        units
+            .iter()
+            .map(|&u| size.unit(u).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "{}: the {}s of {} lie in {} only, so {}",
+        step.technique.name(),
+        digits(size, &step.digits),
+        names(&step.units[..k]),
+        names(&step.units[k..]),
+        removals(size, &step.eliminations)
+    )
 }

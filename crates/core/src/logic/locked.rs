@@ -2,9 +2,10 @@
 //! the digit goes nowhere else in that row (column). Claiming: a row's (column's) candidates for
 //! a digit all lie in one box, so the digit goes nowhere else in that box.
 
+use super::explain::{self, removals, unit};
 use super::{Board, Step, Technique};
 use crate::bits::digits;
-use crate::size::Geometry;
+use crate::size::{Geometry, Size};
 
 /// The eliminations of `digit` from the cells of `target` outside `source`.
 fn outside(
@@ -85,4 +86,16 @@ pub fn claiming(board: &Board, geometry: &Geometry) -> Option<Step> {
         let bx = geometry.cell_units[cell][2];
         [bx, bx]
     })
+}
+
+/// Locked candidates in words: "pointing: in box 1 the 4s lie in row 2 only, so remove …".
+pub(super) fn words(size: Size, step: &Step) -> String {
+    format!(
+        "{}: in {} the {}s lie in {} only, so {}",
+        step.technique.name(),
+        unit(size, step, 0),
+        explain::digits(size, &step.digits),
+        unit(size, step, 1),
+        removals(size, &step.eliminations)
+    )
 }

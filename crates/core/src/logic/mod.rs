@@ -12,6 +12,7 @@ mod rate;
 mod singles;
 mod solver;
 mod subsets;
+mod technique;
 #[cfg(test)]
 mod tests;
 mod wings;
@@ -19,155 +20,11 @@ mod wings;
 pub use explain::describe;
 pub use rate::{ending, rate, rating_line, rating_line_with, solve_path, Level, Rating};
 pub use solver::{Logic, PSEUDOCODE, SPEC};
+pub use technique::Technique;
 
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
 use crate::size::{Geometry, Size};
-
-/// The techniques, easiest first (the order they are tried in; [`Technique::difficulty`] grows
-/// along it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    /// The last empty cell of a unit.
-    FullHouse,
-    /// A digit with one place left in a unit.
-    HiddenSingle,
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// A box's candidates for a digit all in one row or column: not elsewhere in that line.
-    Pointing,
-    /// A row's or column's candidates for a digit all in one box: not elsewhere in that box.
-    Claiming,
-    NakedPair,
-    XWing,
-    HiddenPair,
-    NakedTriple,
-    Swordfish,
-    HiddenTriple,
-    XyWing,
-    WWing,
-    XyzWing,
-    NakedQuad,
-    Jellyfish,
-    HiddenQuad,
-    /// One digit's alternating chain of strong and weak links (see `chains`).
-    XChain,
-    /// A chain of bivalue cells.
-    XyChain,
-}
-
-impl Technique {
-    pub const ALL: [Technique; 19] = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XyWing,
-        Technique::WWing,
-        Technique::XyzWing,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::XChain,
-        Technique::XyChain,
-    ];
-
-    /// Its id in the CLI's output and the page's explanations.
-    pub fn id(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "full-house",
-            Technique::HiddenSingle => "hidden-single",
-            Technique::NakedSingle => "naked-single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked-pair",
-            Technique::HiddenPair => "hidden-pair",
-            Technique::NakedTriple => "naked-triple",
-            Technique::XWing => "x-wing",
-            Technique::HiddenTriple => "hidden-triple",
-            Technique::XyWing => "xy-wing",
-            Technique::WWing => "w-wing",
-            Technique::Swordfish => "swordfish",
-            Technique::XyzWing => "xyz-wing",
-            Technique::NakedQuad => "naked-quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden-quad",
-            Technique::XChain => "x-chain",
-            Technique::XyChain => "xy-chain",
-        }
-    }
-
-    /// Its name in sentences.
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
-            Technique::Pointing => "pointing (locked candidates)",
-            Technique::Claiming => "claiming (locked candidates)",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XyWing => "XY-Wing",
-            Technique::WWing => "W-Wing",
-            Technique::Swordfish => "Swordfish",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "Jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::XChain => "X-Chain",
-            Technique::XyChain => "XY-Chain",
-        }
-    }
-
-    /// Its difficulty on a scale after Sudoku Explainer's (1.0 a full house … 5.4 a hidden quad,
-    /// 6.6 an X-Chain, 7.0 an XY-Chain); a puzzle's rating is its hardest step's.
-    pub fn difficulty(self) -> f32 {
-        match self {
-            Technique::FullHouse => 1.0,
-            Technique::HiddenSingle => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::XWing => 3.2,
-            Technique::HiddenTriple => 4.0,
-            Technique::XyWing => 4.2,
-            Technique::WWing => 4.3,
-            Technique::Swordfish => 3.8,
-            Technique::XyzWing => 4.4,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-            Technique::XChain => 6.6,
-            Technique::XyChain => 7.0,
-        }
-    }
-
-    /// Its number (the index in [`Technique::ALL`]), as events carry it.
-    pub fn index(self) -> u16 {
-        Technique::ALL.iter().position(|&t| t == self).unwrap_or(0) as u16
-    }
-
-    pub fn from_index(index: u16) -> Option<Technique> {
-        Technique::ALL.get(index as usize).copied()
-    }
-
-    pub fn from_id(id: &str) -> Option<Technique> {
-        Technique::ALL.into_iter().find(|t| t.id() == id)
-    }
-}
 
 /// One step of a human-style solve, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -307,27 +164,7 @@ impl Board {
 
     /// The first step of one technique, if it applies.
     pub fn find(&self, geometry: &Geometry, technique: Technique) -> Option<Step> {
-        match technique {
-            Technique::FullHouse => singles::full_house(self, geometry),
-            Technique::HiddenSingle => singles::hidden_single(self, geometry),
-            Technique::NakedSingle => singles::naked_single(self, geometry),
-            Technique::Pointing => locked::pointing(self, geometry),
-            Technique::Claiming => locked::claiming(self, geometry),
-            Technique::NakedPair => subsets::naked(self, geometry, 2),
-            Technique::NakedTriple => subsets::naked(self, geometry, 3),
-            Technique::NakedQuad => subsets::naked(self, geometry, 4),
-            Technique::HiddenPair => subsets::hidden(self, geometry, 2),
-            Technique::HiddenTriple => subsets::hidden(self, geometry, 3),
-            Technique::HiddenQuad => subsets::hidden(self, geometry, 4),
-            Technique::XWing => fish::fish(self, geometry, 2),
-            Technique::Swordfish => fish::fish(self, geometry, 3),
-            Technique::Jellyfish => fish::fish(self, geometry, 4),
-            Technique::XyWing => wings::xy_wing(self, geometry),
-            Technique::XyzWing => wings::xyz_wing(self, geometry),
-            Technique::WWing => wings::w_wing(self, geometry),
-            Technique::XChain => chains::x_chain(self, geometry),
-            Technique::XyChain => chains::xy_chain(self, geometry),
-        }
+        technique.find(self, geometry)
     }
 
     /// Applies a step: its placements (with the peers' candidates) and its eliminations.

@@ -45,21 +45,6 @@ impl Level {
     }
 }
 
-impl Technique {
-    /// The level of a puzzle whose hardest step is this technique.
-    pub fn level(self) -> Level {
-        match self {
-            Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle => Level::Easy,
-            Technique::Pointing
-            | Technique::Claiming
-            | Technique::NakedPair
-            | Technique::HiddenPair => Level::Medium,
-            Technique::XChain | Technique::XyChain => Level::Expert,
-            _ => Level::Hard,
-        }
-    }
-}
-
 /// What rating a puzzle found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rating {

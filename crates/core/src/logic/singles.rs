@@ -1,9 +1,11 @@
 //! Singles: a unit's last empty cell (full house), a digit's last place in a unit (hidden
 //! single), a cell's last candidate (naked single).
 
+use super::explain::unit;
 use super::{Board, Step, Technique};
 use crate::bits::{digit_bit, digits, is_single, lowest_digit};
-use crate::size::Geometry;
+use crate::grid::{cell_name, digit_char};
+use crate::size::{Geometry, Size};
 
 fn placing(technique: Technique, cell: usize, digit: u8, units: Vec<usize>) -> Step {
     Step {
@@ -67,4 +69,23 @@ pub fn naked_single(board: &Board, geometry: &Geometry) -> Option<Step> {
                 geometry.cell_units[cell].to_vec(),
             )
         })
+}
+
+/// A single in words: "hidden single: r3c5 = 7, the only place for 7 in box 2".
+pub(super) fn words(size: Size, step: &Step) -> String {
+    let name = step.technique.name();
+    let (cell, digit) = step.placements[0];
+    let placed = format!("{} = {}", cell_name(size, cell), digit_char(size, digit));
+    match step.technique {
+        Technique::FullHouse => format!(
+            "{name}: {placed}, the last empty cell of {}",
+            unit(size, step, 0)
+        ),
+        Technique::HiddenSingle => format!(
+            "{name}: {placed}, the only place for {} in {}",
+            digit_char(size, digit),
+            unit(size, step, 0)
+        ),
+        _ => format!("{name}: {placed}, its only candidate"),
+    }
 }

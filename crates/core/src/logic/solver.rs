@@ -7,9 +7,9 @@ use super::{Board, Contradiction, Step, Technique};
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::registry::{max_nodes, Args, Family, IntParam, Spec};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
 use crate::trace::{Observer, Reason, Rule};
 
 /// The human-style solver.
@@ -152,10 +152,7 @@ pub const PSEUDOCODE: &[Line] = &[
         "pencil in every cell the digits its row, column and box leave",
     ),
     line(1, "while the grid is not full:"),
-    line(
-        2,
-        "try the techniques, easiest first: full house, hidden and naked singles, locked candidates, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish, XY-Wing, W-Wing, XYZ-Wing",
-    ),
+    line(2, super::technique::TRY_LINE),
     step(
         2,
         "a single: place its digit",
@@ -177,14 +174,21 @@ pub const PSEUDOCODE: &[Line] = &[
         "a placed digit (a given too) leaves its row, column and box",
         &[Mark::Eliminate(Rule::Peer)],
     ),
-    line(2, "a cell with no candidate, a digit with no place: contradiction"),
+    line(
+        2,
+        "a cell with no candidate, a digit with no place: contradiction",
+    ),
     line(2, "no technique applies:"),
     step(
         3,
         "guess a candidate of a cell with the fewest, and go on",
         &[Mark::Guess],
     ),
-    step(3, "contradiction: undo the guess, try the next", &[Mark::Backtrack]),
+    step(
+        3,
+        "contradiction: undo the guess, try the next",
+        &[Mark::Backtrack],
+    ),
     line(1, "return the grid"),
 ];
 
@@ -193,7 +197,7 @@ pub const SPEC: Spec = Spec {
     id: "logic",
     name: "Human-style logic (techniques, then guesses)",
     family: Family::Exact,
-    description: "Solves as people do: the easiest technique that applies, from singles through locked candidates, subsets, fish and wings (XY, W, XYZ); guesses (and says so) only where none applies.",
+    description: super::technique::DESCRIPTION,
     params: &[MAX_NODES.spec()],
     pseudocode: PSEUDOCODE,
     check: None,

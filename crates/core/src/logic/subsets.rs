@@ -2,9 +2,10 @@
 //! together are k digits — those digits go nowhere else in the unit. Hidden: k digits whose
 //! places together are k cells — those cells take no other digit.
 
+use super::explain::{cells, digits, removals, unit};
 use super::{combinations, digit_list, Board, Step, Technique};
 use crate::bits::digit_bit;
-use crate::size::Geometry;
+use crate::size::{Geometry, Size};
 
 fn technique(naked: bool, k: usize) -> Technique {
     match (naked, k) {
@@ -108,4 +109,21 @@ pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// A subset in words: "naked pair: r1c1, r1c5 in row 1 hold only 37 between them, so …".
+pub(super) fn words(size: Size, step: &Step) -> String {
+    let name = step.technique.name();
+    let d = digits(size, &step.digits);
+    let (pattern, unit, removals) = (
+        cells(size, &step.pattern),
+        unit(size, step, 0),
+        removals(size, &step.eliminations),
+    );
+    match step.technique {
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+            format!("{name}: {pattern} in {unit} hold only {d} between them, so {removals}")
+        }
+        _ => format!("{name}: in {unit} the digits {d} fit only {pattern}, so {removals}"),
+    }
 }

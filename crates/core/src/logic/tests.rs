@@ -151,7 +151,7 @@ fn ratings_name_the_hardest_technique_or_where_they_stuck() {
     assert!(matches!(rate(&escargot), Rating::Stuck { .. }));
     let (path, _) = solve_path(&escargot);
     assert!(path.iter().all(|s| s.technique.difficulty() <= 7.0));
-    for technique in Technique::ALL {
+    for &technique in Technique::ALL {
         assert_eq!(Technique::from_index(technique.index()), Some(technique));
         assert_eq!(Technique::from_id(technique.id()), Some(technique));
     }
@@ -159,4 +159,32 @@ fn ratings_name_the_hardest_technique_or_where_they_stuck() {
     assert!(Technique::ALL
         .windows(2)
         .all(|w| w[0].difficulty() < w[1].difficulty()));
+}
+
+/// The places made from the technique table name every technique: the `logic` pseudo-code and
+/// description, and the README's rating table (each in its level's row, with its difficulty).
+#[test]
+fn every_technique_is_in_every_derived_place() {
+    let readme = include_str!("../../../../README.md");
+    let try_line = SPEC
+        .pseudocode
+        .iter()
+        .find(|line| line.text.starts_with("try the techniques"))
+        .expect("the pseudo-code tries the techniques");
+    for &technique in Technique::ALL {
+        let name = technique.name();
+        assert!(try_line.text.contains(name), "pseudo-code lacks {name}");
+        assert!(SPEC.description.contains(name), "description lacks {name}");
+        let short = name.split(" (").next().unwrap_or(name);
+        let level_row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| {} |", technique.level().id())))
+            .unwrap_or_else(|| panic!("README has no row for {:?}", technique.level()));
+        let entry = format!("{short} {:.1}", technique.difficulty());
+        assert!(
+            level_row.contains(&entry),
+            "README's {:?} row lacks {entry}",
+            technique.level()
+        );
+    }
 }

@@ -6,9 +6,11 @@
 //! one seeing each of them: one of the two cells is not x, so it is y — y goes nowhere that sees
 //! both.
 
+use super::explain::{cells, digits, removals, unit};
 use super::{digit_list, Board, Step, Technique};
 use crate::bits::lowest_digit;
-use crate::size::Geometry;
+use crate::grid::{cell_name, digit_char};
+use crate::size::{Geometry, Size};
 
 /// Cells (other than the pattern's) that see every cell of `pattern` and may hold `digit`.
 fn seeing_all(
@@ -130,4 +132,32 @@ pub fn w_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
         }
     }
     None
+}
+
+/// A wing in words: its pivot and pincers (XY, XYZ) or its two cells and their link (W).
+pub(super) fn words(size: Size, step: &Step) -> String {
+    let name = step.technique.name();
+    if step.technique == Technique::WWing {
+        return format!(
+            "{name}: {} and {} hold only {}, and the {}s of {} lie in {} only, one seeing each: one of the two cells is {}, so {}",
+            cell_name(size, step.pattern[0]),
+            cell_name(size, step.pattern[1]),
+            digits(size, &step.digits),
+            digit_char(size, step.digits[0]),
+            unit(size, step, 0),
+            cells(size, &step.pattern[2..]),
+            digit_char(size, step.digits[1]),
+            removals(size, &step.eliminations)
+        );
+    }
+    format!(
+        "{name}: pivot {} with pincers {}: one of them holds {}, so {}",
+        cell_name(size, step.pattern[0]),
+        cells(size, &step.pattern[1..]),
+        step.eliminations
+            .first()
+            .map(|&(_, z)| digit_char(size, z).to_string())
+            .unwrap_or_default(),
+        removals(size, &step.eliminations)
+    )
 }

@@ -1,0 +1,118 @@
+//! The technique table: one line per technique, easiest first (the order they are tried in),
+//! naming its id, its name in sentences, its difficulty on a scale after Sudoku Explainer's, the
+//! level of a puzzle it is the hardest step of, its finder and its wording (both in its family's
+//! file). The enum, the list, every lookup, the `logic` algorithm's pseudo-code line and its
+//! description are made from it, so a technique is added in its family's file and here only.
+
+use super::rate::Level;
+use super::{chains, fish, locked, singles, subsets, wings, Board, Step};
+use crate::size::{Geometry, Size};
+
+macro_rules! techniques {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident => $id:literal, $name:literal, $difficulty:literal, $level:ident,
+            $find:expr, $words:path;
+    )*) => {
+        /// The techniques, easiest first (the order they are tried in).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Technique {
+            /// Every technique, in the order they are tried.
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant,)*];
+
+            /// Its id in the CLI's output and the page's explanations.
+            pub fn id(self) -> &'static str {
+                match self { $(Technique::$variant => $id,)* }
+            }
+
+            /// Its name in sentences.
+            pub fn name(self) -> &'static str {
+                match self { $(Technique::$variant => $name,)* }
+            }
+
+            /// Its difficulty (1.0 a full house … 7.0 an XY-Chain); a puzzle's rating is its
+            /// hardest step's.
+            pub fn difficulty(self) -> f32 {
+                match self { $(Technique::$variant => $difficulty,)* }
+            }
+
+            /// The level of a puzzle whose hardest step is this technique.
+            pub fn level(self) -> Level {
+                match self { $(Technique::$variant => Level::$level,)* }
+            }
+
+            /// The first step of this technique on the board, if it applies.
+            pub fn find(self, board: &Board, geometry: &Geometry) -> Option<Step> {
+                match self { $(Technique::$variant => ($find)(board, geometry),)* }
+            }
+
+            /// A step of this technique in words.
+            pub fn describe(self, size: Size, step: &Step) -> String {
+                match self { $(Technique::$variant => $words(size, step),)* }
+            }
+        }
+
+        /// The `logic` pseudo-code's line that tries the techniques.
+        pub const TRY_LINE: &str = concat!(
+            "try the techniques, easiest first: ",
+            techniques!(@join $($name),*)
+        );
+
+        /// The `logic` algorithm's description in the registry.
+        pub const DESCRIPTION: &str = concat!(
+            "Solves as people do: the easiest technique that applies (",
+            techniques!(@join $($name),*),
+            "); guesses (and says so) only where none applies."
+        );
+    };
+    (@join $first:literal $(, $rest:literal)*) => { concat!($first $(, ", ", $rest)*) };
+}
+
+techniques! {
+    /// The last empty cell of a unit.
+    FullHouse => "full-house", "full house", 1.0, Easy, singles::full_house, singles::words;
+    /// A digit with one place left in a unit.
+    HiddenSingle => "hidden-single", "hidden single", 1.5, Easy, singles::hidden_single, singles::words;
+    /// A cell with one candidate left.
+    NakedSingle => "naked-single", "naked single", 2.3, Easy, singles::naked_single, singles::words;
+    /// A box's candidates for a digit all in one row or column: not elsewhere in that line.
+    Pointing => "pointing", "pointing (locked candidates)", 2.6, Medium, locked::pointing, locked::words;
+    /// A row's or column's candidates for a digit all in one box: not elsewhere in that box.
+    Claiming => "claiming", "claiming (locked candidates)", 2.8, Medium, locked::claiming, locked::words;
+    NakedPair => "naked-pair", "naked pair", 3.0, Medium, |b, g| subsets::naked(b, g, 2), subsets::words;
+    /// Rated 3.2 (below a hidden pair) but a fish: a hard puzzle's technique.
+    XWing => "x-wing", "X-Wing", 3.2, Hard, |b, g| fish::fish(b, g, 2), fish::words;
+    HiddenPair => "hidden-pair", "hidden pair", 3.4, Medium, |b, g| subsets::hidden(b, g, 2), subsets::words;
+    NakedTriple => "naked-triple", "naked triple", 3.6, Hard, |b, g| subsets::naked(b, g, 3), subsets::words;
+    Swordfish => "swordfish", "Swordfish", 3.8, Hard, |b, g| fish::fish(b, g, 3), fish::words;
+    HiddenTriple => "hidden-triple", "hidden triple", 4.0, Hard, |b, g| subsets::hidden(b, g, 3), subsets::words;
+    XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
+    WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
+    XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
+    NakedQuad => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
+    Jellyfish => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
+    HiddenQuad => "hidden-quad", "hidden quad", 5.4, Hard, |b, g| subsets::hidden(b, g, 4), subsets::words;
+    /// One digit's alternating chain of strong and weak links (see `chains`).
+    XChain => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
+    /// A chain of bivalue cells.
+    XyChain => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
+}
+
+impl Technique {
+    /// Its number (the index in [`Technique::ALL`]), as events carry it.
+    pub fn index(self) -> u16 {
+        Technique::ALL.iter().position(|&t| t == self).unwrap_or(0) as u16
+    }
+
+    pub fn from_index(index: u16) -> Option<Technique> {
+        Technique::ALL.get(index as usize).copied()
+    }
+
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.iter().copied().find(|t| t.id() == id)
+    }
+}
