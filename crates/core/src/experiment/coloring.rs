@@ -11,8 +11,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
-    Job, Measures, Progress, Report, Settings, Table,
+    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
+    ExperimentSpec, Instance, Job, Measures, Progress, Report, Settings, Table,
 };
 use crate::heuristic::{Coloring, Origin, Traversal};
 use crate::solve::Solver;
@@ -109,7 +109,11 @@ fn decode(context: &Context, job: &[u32]) -> Result<[usize; 5], BadJob> {
 }
 
 /// One multi-start run; measures: solved (1 or 0), constructions used.
-pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+pub fn run_job(
+    context: &Context,
+    job: &[u32],
+    _seconds: &dyn Fn() -> f64,
+) -> Result<Measures, BadJob> {
     let [instance, traversal, origin, list, _] = decode(context, job)?;
     let seed = run_seed(
         context.settings.seed,
@@ -309,3 +313,15 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         charts,
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "coloring",
+    description: "CL/CP colouring × origins × list sizes: % of multi-start runs that solve, per level (Cunha et al. 2013, Tables 1–4)",
+    default_instances: default_instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: runs_per_instance,
+    planned_jobs: None,
+};

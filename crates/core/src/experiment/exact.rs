@@ -5,8 +5,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    percent, results_where, run_seed, BadJob, Chart, Context, Job, Measures, Progress, Report,
-    Series, Settings, Summary, Table,
+    percent, results_where, run_seed, BadJob, Chart, Context, ExperimentSpec, Job, Measures,
+    Progress, Report, Series, Settings, Summary, Table,
 };
 use crate::registry::{Algorithm, Family, RunConfig};
 use crate::trace::NullObserver;
@@ -137,3 +137,15 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }],
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "exact",
+    description: "Time per puzzle of every exact solver against the metaheuristics (the GA paper's GA vs brute force)",
+    default_instances: super::genetic::instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: runs_per_instance,
+    planned_jobs: None,
+};

@@ -4,8 +4,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    mantere_koljonen, BadJob, Chart, Context, Instance, Job, Measures, Progress, Report, Series,
-    Summary, Table,
+    mantere_koljonen, BadJob, Chart, Context, ExperimentSpec, Instance, Job, Measures, Progress,
+    Report, Series, Summary, Table,
 };
 use crate::domain::{self, Filter, Wipeout};
 use crate::size::Geometry;
@@ -29,7 +29,11 @@ pub fn next_jobs(context: &Context, progress: &Progress) -> Vec<Job> {
 }
 
 /// Measures: Σ|D| before, then after each filter (−1 when it refutes the puzzle).
-pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+pub fn run_job(
+    context: &Context,
+    job: &[u32],
+    _seconds: &dyn Fn() -> f64,
+) -> Result<Measures, BadJob> {
     let [instance] = coordinates(job, [context.instances.len()])?;
     let (before, after) = reductions(&context.instances[instance]);
     let mut measures = vec![before as f64];
@@ -148,3 +152,16 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }],
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "filtering",
+    description:
+        "Domain reduction of AC-3 vs alldifferent (bounds and GAC) per instance (Soto et al. 2015)",
+    default_instances: default_instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: |_| 1,
+    planned_jobs: None,
+};

@@ -7,8 +7,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
-    Job, Measures, Progress, Report, Series, Settings, Summary, Table,
+    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
+    ExperimentSpec, Instance, Job, Measures, Progress, Report, Series, Settings, Summary, Table,
 };
 use crate::heuristic::genetic::{Blocks, Domains};
 use crate::heuristic::Genetic;
@@ -284,3 +284,15 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }],
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "genetic",
+    description: "GA success %, average and best generation, time, by number of givens (Miloradović & Jačović 2020)",
+    default_instances: instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: runs_per_instance,
+    planned_jobs: None,
+};

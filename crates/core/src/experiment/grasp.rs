@@ -4,8 +4,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context, Instance,
-    Job, Measures, Progress, Report, Series, Settings, Summary, Table,
+    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
+    ExperimentSpec, Instance, Job, Measures, Progress, Report, Series, Settings, Summary, Table,
 };
 use crate::heuristic::allowed::Domains;
 use crate::heuristic::Grasp;
@@ -181,3 +181,15 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }],
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "grasp",
+    description: "The paper's GRASP against GRASP over alldifferent-filtered domains: success % on the 1–5-star files (Takano, de Freitas & de Sá; our variant)",
+    default_instances: default_instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: runs_per_instance,
+    planned_jobs: None,
+};

@@ -184,54 +184,6 @@ pub fn percent(part: usize, whole: usize) -> String {
     format!("{:.1}", 100.0 * part as f64 / whole as f64)
 }
 
-/// The experiments `sudoku experiment NAME` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Experiment {
-    Coloring,
-    Filtering,
-    Tabu,
-    Genetic,
-    Grasp,
-    Exact,
-}
-
-impl Experiment {
-    pub const ALL: [Experiment; 6] = [
-        Experiment::Coloring,
-        Experiment::Filtering,
-        Experiment::Tabu,
-        Experiment::Genetic,
-        Experiment::Grasp,
-        Experiment::Exact,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Experiment::Coloring => "coloring",
-            Experiment::Filtering => "filtering",
-            Experiment::Tabu => "tabu",
-            Experiment::Genetic => "genetic",
-            Experiment::Grasp => "grasp",
-            Experiment::Exact => "exact",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Experiment> {
-        Experiment::ALL.into_iter().find(|e| e.id() == id)
-    }
-
-    pub fn description(self) -> &'static str {
-        match self {
-            Experiment::Coloring => "CL/CP colouring × origins × list sizes: % of multi-start runs that solve, per level (Cunha et al. 2013, Tables 1–4)",
-            Experiment::Filtering => "Domain reduction of AC-3 vs alldifferent (bounds and GAC) per instance (Soto et al. 2015)",
-            Experiment::Tabu => "alldiff-TS vs AC3-TS: runs needed for 30 successes, iterations min/avg/max/sd (Soto et al. 2015)",
-            Experiment::Genetic => "GA success %, average and best generation, time, by number of givens (Miloradović & Jačović 2020)",
-            Experiment::Grasp => "The paper's GRASP against GRASP over alldifferent-filtered domains: success % on the 1–5-star files (Takano, de Freitas & de Sá; our variant)",
-            Experiment::Exact => "Time per puzzle of every exact solver against the metaheuristics (the GA paper's GA vs brute force)",
-        }
-    }
-}
-
 /// Settings shared by every experiment; each reads what applies to it.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -255,31 +207,86 @@ impl Default for Settings {
     }
 }
 
+/// What an experiment's module declares about it: its id and description, and its plan (the
+/// instances it runs on by default, its jobs, how one runs, the report of the finished ones).
+pub struct ExperimentSpec {
+    /// Stable id used on the command line and in URLs.
+    pub id: &'static str,
+    pub description: &'static str,
+    /// The instances the experiment runs on unless told otherwise.
+    pub default_instances: fn() -> Vec<Instance>,
+    /// The next batch of jobs once every issued job has finished; empty when it is over.
+    pub next_jobs: fn(&Context, &Progress) -> Vec<Job>,
+    /// Runs one job; the last argument reads the driver's clock (for the experiments that time
+    /// runs).
+    pub run_job: fn(&Context, &[u32], &dyn Fn() -> f64) -> Result<Measures, BadJob>,
+    /// The report of the finished jobs (a partial one while jobs still run).
+    pub report: fn(&Context, &Progress) -> Report,
+    /// Jobs per instance, for the count of planned jobs.
+    pub runs_per_instance: fn(&Settings) -> usize,
+    /// The planned count, for an experiment whose batches depend on the results so far (an
+    /// estimate); `None`: instances × runs per instance.
+    pub planned_jobs: Option<fn(&Context, &Progress) -> usize>,
+}
+
+/// The experiments: `Variant => its module's spec;`, in the order lists show them. The enum,
+/// the list and the dispatch are made from it.
+macro_rules! experiments {
+    ($($variant:ident => $spec:path;)*) => {
+        /// The experiments `sudoku experiment NAME` runs.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Experiment {
+            $($variant,)*
+        }
+
+        const COUNT: usize = [$(stringify!($variant)),*].len();
+
+        impl Experiment {
+            /// Every experiment, in the order lists show them.
+            pub const ALL: [Experiment; COUNT] = [$(Experiment::$variant,)*];
+
+            /// What its module declares about it.
+            pub fn spec(self) -> &'static ExperimentSpec {
+                match self {
+                    $(Experiment::$variant => &$spec,)*
+                }
+            }
+        }
+    };
+}
+
+experiments! {
+    Coloring => coloring::SPEC;
+    Filtering => filtering::SPEC;
+    Tabu => tabu::SPEC;
+    Genetic => genetic::SPEC;
+    Grasp => grasp::SPEC;
+    Exact => exact::SPEC;
+}
+
 impl Experiment {
+    pub fn id(self) -> &'static str {
+        self.spec().id
+    }
+
+    pub fn from_id(id: &str) -> Option<Experiment> {
+        Experiment::ALL.into_iter().find(|e| e.id() == id)
+    }
+
+    pub fn description(self) -> &'static str {
+        self.spec().description
+    }
+
     /// The instances the experiment runs on unless told otherwise.
     pub fn default_instances(self) -> Vec<Instance> {
-        match self {
-            Experiment::Coloring => coloring::default_instances(),
-            Experiment::Filtering => filtering::default_instances(),
-            Experiment::Tabu => tabu::default_instances(),
-            Experiment::Genetic => genetic::instances(),
-            Experiment::Grasp => grasp::default_instances(),
-            Experiment::Exact => genetic::instances(),
-        }
+        (self.spec().default_instances)()
     }
 
     /// The next batch of jobs once every issued job has finished; empty when the experiment is
     /// over. (Most experiments issue all their jobs at once; the tabu experiment issues rounds
     /// until each instance has its successes.)
     pub fn next_jobs(self, context: &Context, progress: &Progress) -> Vec<Job> {
-        match self {
-            Experiment::Coloring => coloring::next_jobs(context, progress),
-            Experiment::Filtering => filtering::next_jobs(context, progress),
-            Experiment::Tabu => tabu::next_jobs(context, progress),
-            Experiment::Genetic => genetic::next_jobs(context, progress),
-            Experiment::Grasp => grasp::next_jobs(context, progress),
-            Experiment::Exact => exact::next_jobs(context, progress),
-        }
+        (self.spec().next_jobs)(context, progress)
     }
 
     /// Runs one job; `seconds` reads the driver's clock (for the experiments that time runs).
@@ -289,41 +296,25 @@ impl Experiment {
         job: &[u32],
         seconds: &dyn Fn() -> f64,
     ) -> Result<Measures, BadJob> {
-        match self {
-            Experiment::Coloring => coloring::run_job(context, job),
-            Experiment::Filtering => filtering::run_job(context, job),
-            Experiment::Tabu => tabu::run_job(context, job),
-            Experiment::Genetic => genetic::run_job(context, job, seconds),
-            Experiment::Grasp => grasp::run_job(context, job, seconds),
-            Experiment::Exact => exact::run_job(context, job, seconds),
-        }
+        (self.spec().run_job)(context, job, seconds)
     }
 
     /// The report of the finished jobs (a partial report while jobs are still running).
     pub fn report(self, context: &Context, progress: &Progress) -> Report {
-        match self {
-            Experiment::Coloring => coloring::report(context, progress),
-            Experiment::Filtering => filtering::report(context, progress),
-            Experiment::Tabu => tabu::report(context, progress),
-            Experiment::Genetic => genetic::report(context, progress),
-            Experiment::Grasp => grasp::report(context, progress),
-            Experiment::Exact => exact::report(context, progress),
-        }
+        (self.spec().report)(context, progress)
     }
 
     /// How many jobs the whole experiment will have run (an estimate for the tabu experiment,
     /// whose rounds depend on the successes so far).
     /// Counted without building the jobs, so a driver can refuse an experiment too big for it.
     pub fn planned_jobs(self, context: &Context, progress: &Progress) -> usize {
-        let instances = context.instances.len();
-        let settings = &context.settings;
-        match self {
-            Experiment::Tabu => tabu::planned_jobs(context, progress),
-            Experiment::Coloring => instances.saturating_mul(coloring::runs_per_instance(settings)),
-            Experiment::Filtering => instances,
-            Experiment::Genetic => instances.saturating_mul(genetic::runs_per_instance(settings)),
-            Experiment::Grasp => instances.saturating_mul(grasp::runs_per_instance(settings)),
-            Experiment::Exact => instances.saturating_mul(exact::runs_per_instance(settings)),
+        let spec = self.spec();
+        match spec.planned_jobs {
+            Some(planned) => planned(context, progress),
+            None => context
+                .instances
+                .len()
+                .saturating_mul((spec.runs_per_instance)(&context.settings)),
         }
     }
 }

@@ -12,8 +12,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    mantere_koljonen, run_seed, BadJob, BoxSeries, Chart, Context, FiveNumbers, Instance, Job,
-    Measures, Progress, Report, Settings, Summary, Table,
+    mantere_koljonen, run_seed, BadJob, BoxSeries, Chart, Context, ExperimentSpec, FiveNumbers,
+    Instance, Job, Measures, Progress, Report, Settings, Summary, Table,
 };
 use crate::domain::Filter;
 use crate::heuristic::Tabu;
@@ -135,7 +135,11 @@ pub fn planned_jobs(context: &Context, progress: &Progress) -> usize {
 }
 
 /// One tabu search; measures: solved (1 or 0), iterations.
-pub fn run_job(context: &Context, job: &[u32]) -> Result<Measures, BadJob> {
+pub fn run_job(
+    context: &Context,
+    job: &[u32],
+    _seconds: &dyn Fn() -> f64,
+) -> Result<Measures, BadJob> {
     let [instance, method, run] = decode(context, job)?;
     let outcome = Tabu {
         max_iterations: max_iterations(&context.settings),
@@ -223,3 +227,15 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }],
     }
 }
+
+/// The registry's entry.
+pub const SPEC: ExperimentSpec = ExperimentSpec {
+    id: "tabu",
+    description: "alldiff-TS vs AC3-TS: runs needed for 30 successes, iterations min/avg/max/sd (Soto et al. 2015)",
+    default_instances: default_instances,
+    next_jobs,
+    run_job,
+    report,
+    runs_per_instance: |_| 0,
+    planned_jobs: Some(planned_jobs),
+};

@@ -221,3 +221,29 @@ fn charts_follow_the_tables() {
     );
     assert_eq!(FiveNumbers::of(&[]), None);
 }
+
+/// Every experiment module's declared spec is in the list (one left out would silently vanish
+/// from the CLI and the page), and ids round-trip.
+#[test]
+fn every_declared_experiment_is_listed() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/src/experiment");
+    let mut declared = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap().flatten() {
+        if entry.file_name() == "tests.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        for part in text.split(": ExperimentSpec = ExperimentSpec {").skip(1) {
+            let id = part
+                .split("id: \"")
+                .nth(1)
+                .and_then(|r| r.split('"').next());
+            declared.push(id.expect("a spec names its id first").to_string());
+        }
+    }
+    assert_eq!(declared.len(), Experiment::ALL.len(), "{declared:?}");
+    for id in &declared {
+        let experiment = Experiment::from_id(id).unwrap_or_else(|| panic!("{id} is not listed"));
+        assert_eq!(experiment.id(), id);
+    }
+}
