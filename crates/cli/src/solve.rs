@@ -6,28 +6,19 @@ use std::time::{Duration, Instant};
 use crate::input::Input;
 use crate::UsageError;
 use sudoku_core::{
-    count_solutions, verify_solution, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
-    Stats, Status,
+    checked_answer, count_solutions, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
+    Stats,
 };
 
 /// The answer line(s) for one solved record, or its status line.
 fn answer(record: &Record, outcome: &Outcome) -> String {
-    match outcome.status {
-        Status::Solved => {
-            let puzzle = record
-                .result
-                .as_ref()
-                .expect("only parsed records are solved");
-            match verify_solution(puzzle, &outcome.grid) {
-                Ok(()) => record.format.write(&outcome.grid).trim_end().to_string(),
-                Err(e) => format!(
-                    "unsolved: the solver returned an invalid grid ({})",
-                    e.describe(&outcome.grid)
-                ),
-            }
-        }
-        Status::NoSolution => "no solution".to_string(),
-        status => format!("unsolved: {status}"),
+    let puzzle = record
+        .result
+        .as_ref()
+        .expect("only parsed records are solved");
+    match checked_answer(puzzle, outcome) {
+        Ok(solution) => record.format.write(solution).trim_end().to_string(),
+        Err(words) => words,
     }
 }
 

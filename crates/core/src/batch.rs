@@ -6,7 +6,7 @@ use crate::parse::parse_line;
 use crate::registry::{Algorithm, RunConfig};
 use crate::solve::Status;
 use crate::trace::NullObserver;
-use crate::verify::verify_solution;
+use crate::verify::{checked_answer, verify_solution};
 use crate::Grid;
 
 /// What a batch came to.
@@ -41,20 +41,16 @@ pub fn answer_lines(
         };
         tally.nodes += outcome.stats.nodes;
         match outcome.status {
-            Status::Solved => {
-                tally.solved += 1;
-                if verify_solution(&puzzle, &outcome.grid).is_ok() {
-                    tally.verified += 1;
-                    outcome.grid.write_line(out);
-                } else {
-                    out.push_str("unsolved: invalid answer");
-                }
+            Status::Solved => tally.solved += 1,
+            Status::GaveUp(_) => tally.gave_up += 1,
+            _ => {}
+        }
+        match checked_answer(&puzzle, &outcome) {
+            Ok(solution) => {
+                tally.verified += 1;
+                solution.write_line(out);
             }
-            Status::GaveUp(_) => {
-                tally.gave_up += 1;
-                out.push_str("unsolved");
-            }
-            _ => out.push_str("no solution"),
+            Err(words) => out.push_str(&words),
         }
         out.push('\n');
     }

@@ -5,6 +5,7 @@ use std::fmt;
 use crate::bits::digit_bit;
 use crate::grid::{cell_name, digit_char, Grid};
 use crate::size::Size;
+use crate::solve::{Outcome, Status};
 
 /// Why a grid is not a valid solution (cells are named with the grid's size: `r2c9`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +100,23 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError
         }
     }
     verify(solution)
+}
+
+/// A run's answer as the CLI and the benchmarks write it: the solution once the verifier has
+/// checked it, or the words for why there is none ("no solution", "unsolved: gave up after 1000
+/// nodes", "unsolved: the solver returned an invalid grid (…)").
+pub fn checked_answer<'a>(puzzle: &Grid, outcome: &'a Outcome) -> Result<&'a Grid, String> {
+    match outcome.status {
+        Status::Solved => match verify_solution(puzzle, &outcome.grid) {
+            Ok(()) => Ok(&outcome.grid),
+            Err(e) => Err(format!(
+                "unsolved: the solver returned an invalid grid ({})",
+                e.describe(&outcome.grid)
+            )),
+        },
+        Status::NoSolution => Err("no solution".to_string()),
+        status => Err(format!("unsolved: {status}")),
+    }
 }
 
 #[cfg(test)]
