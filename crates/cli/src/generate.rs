@@ -24,6 +24,10 @@ pub struct GenerateArgs {
     /// easy, medium, hard, expert or extreme (as `sudoku rate` rates them); any level without it.
     #[arg(long)]
     difficulty: Option<String>,
+    /// Exactly this many givens: a minimal puzzle with clues of its solution added back (as game
+    /// sites publish them); unique, of any level.
+    #[arg(long, conflicts_with = "difficulty")]
+    givens: Option<usize>,
     /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
     #[arg(long, default_value = "none")]
     symmetry: String,
@@ -41,6 +45,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         count,
         seed,
         difficulty,
+        givens,
         symmetry,
         max_seconds,
         threads,
@@ -57,15 +62,26 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     if max_seconds.is_nan() || max_seconds <= 0.0 {
         return Err(UsageError("--max-seconds must be positive".into()));
     }
+    if let Some(givens) = givens {
+        sudoku_core::generate::check_givens(settings.size, givens)
+            .map_err(|e| UsageError(format!("--givens: {e}")))?;
+    }
     let pool = thread_pool(threads)?;
-    let found = generate_all(
-        settings.size,
-        settings.level,
-        settings.symmetry,
-        (count, seed),
-        max_seconds,
-        &pool,
-    );
+    let (size, level, symmetry) = (settings.size, settings.level, settings.symmetry);
+    let draw = |index: u64, expired: &dyn Fn() -> bool| match givens {
+        Some(givens) => sudoku_core::generate::with_givens_seeded(
+            size,
+            givens,
+            symmetry,
+            (seed, index),
+            expired,
+        )
+        .unwrap_or(None),
+        None => {
+            sudoku_core::generate::generate_seeded(size, level, symmetry, (seed, index), expired)
+        }
+    };
+    let found = generate_all(&draw, count, max_seconds, &pool);
     if found < count {
         eprintln!(
                     "sudoku: found {found} of {count} puzzles within {max_seconds} s (try a larger --max-seconds)"
@@ -74,13 +90,12 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// `sudoku generate`: `count` puzzles of the seeded batch, one per line in batch order, on the
-/// pool's threads; stops drawing at the deadline and says how many it found. Returns that number.
+/// `sudoku generate`: `count` puzzles of the seeded batch (`draw` makes the one of an index, or
+/// none once its `expired` says the time is up), one per line in batch order, on the pool's
+/// threads; stops drawing at the deadline and says how many it found. Returns that number.
 pub fn generate_all(
-    size: sudoku_core::Size,
-    level: Option<sudoku_core::logic::Level>,
-    symmetry: sudoku_core::generate::Symmetry,
-    (count, seed): (u64, u64),
+    draw: &(dyn Fn(u64, &dyn Fn() -> bool) -> Option<Grid> + Sync),
+    count: u64,
     max_seconds: f64,
     pool: &rayon::ThreadPool,
 ) -> u64 {
@@ -104,15 +119,7 @@ pub fn generate_all(
         let puzzles: Vec<Option<Grid>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|index| {
-                    sudoku_core::generate::generate_seeded(
-                        size,
-                        level,
-                        symmetry,
-                        (seed, index),
-                        &expired,
-                    )
-                })
+                .map(|index| draw(index, &expired))
                 .collect()
         });
         for puzzle in puzzles.into_iter().flatten() {

@@ -86,6 +86,28 @@ fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
 }
 
 #[test]
+fn generate_with_givens_gives_unique_puzzles_with_exactly_that_many() {
+    let (out, err, code) = stdout_of(
+        &["generate", "--givens", "27", "--count", "8", "--seed", "4"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 8);
+    for line in out.lines() {
+        let givens = line.chars().filter(|c| *c != '.').count();
+        assert_eq!(givens, 27, "{line}");
+    }
+    let (counts, _, _) = stdout_of(&["count", "-"], &out);
+    assert!(counts.lines().all(|l| l == "1"), "{counts}");
+    let (_, err, code) = stdout_of(&["generate", "--givens", "16"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--givens: no unique 9×9 puzzle has 16 givens: use 17 to 81"),
+        "{err}"
+    );
+}
+
+#[test]
 fn fill_gives_both_constructions_at_every_size_and_valid_transformed_grids() {
     for size in ["4", "9", "16", "25"] {
         let mut grids = Vec::new();

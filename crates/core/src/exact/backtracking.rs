@@ -172,6 +172,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -125,6 +125,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

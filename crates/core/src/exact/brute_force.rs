@@ -105,6 +105,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

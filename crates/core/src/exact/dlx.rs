@@ -307,6 +307,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

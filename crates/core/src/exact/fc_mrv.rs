@@ -170,6 +170,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Removes each placed digit from the peers' domains; branches on the smallest domain.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -219,6 +219,7 @@ pub const SPEC: Spec = Spec {
     description:
         "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

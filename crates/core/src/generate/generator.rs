@@ -168,6 +168,12 @@ pub fn is_unique(puzzle: &Grid) -> bool {
 /// One puzzle: a random solved grid emptied orbit by orbit while it stays unique.
 pub fn minimal_puzzle<R: Rng + ?Sized>(size: Size, symmetry: Symmetry, rng: &mut R) -> Grid {
     let solution = random_solution(size, rng);
+    minimal_from(&solution, symmetry, rng)
+}
+
+/// A minimal puzzle of `solution`: emptied orbit by orbit, in random order, while it stays unique.
+pub fn minimal_from<R: Rng + ?Sized>(solution: &Grid, symmetry: Symmetry, rng: &mut R) -> Grid {
+    let size = solution.size();
     let mut orbits: Vec<Vec<usize>> = Vec::new();
     let mut seen = vec![false; size.cells()];
     for cell in 0..size.cells() {

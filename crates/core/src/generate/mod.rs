@@ -3,13 +3,15 @@
 //! minimal puzzles by level and symmetry (the generator).
 
 pub mod generator;
+pub mod givens;
 pub mod pattern;
 pub mod unique;
 
 pub use generator::{
-    generate, generate_seeded, is_unique, minimal_puzzle, reachable, Settings, SettingsError,
-    Symmetry,
+    generate, generate_seeded, is_unique, minimal_from, minimal_puzzle, reachable, Settings,
+    SettingsError, Symmetry,
 };
+pub use givens::{check_givens, min_givens, with_givens, with_givens_seeded, GivensError};
 pub use pattern::{
     fill, pattern_solution, random_solution, remove_cells, transform_randomly, transform_seeded,
     Fill,

@@ -211,6 +211,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
     params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -370,6 +370,7 @@ pub const BFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
+    budget: Some(MAX_ITER.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -381,6 +382,7 @@ pub const DFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
+    budget: Some(MAX_ITER.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -392,6 +394,7 @@ pub const DSATUR: Spec = Spec {
     family: Family::Heuristic,
     description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
     params: PARAMS,
+    budget: Some(MAX_ITER.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -243,6 +243,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -254,6 +255,7 @@ pub const ALLDIFF: Spec = Spec {
     family: Family::Heuristic,
     description: "GRASP after alldifferent (GAC) filtering: settled cells fixed, the greedy fill and the in-box swaps kept within the filtered domains (alldifferent inside GRASP, as the tabu paper suggests).",
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -290,6 +290,7 @@ pub const ALLDIFF: Spec = Spec {
     family: Family::Heuristic,
     description: "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
     params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -301,6 +302,7 @@ pub const AC3: Spec = Spec {
     family: Family::Heuristic,
     description: "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
     params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -199,6 +199,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: super::technique::DESCRIPTION,
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -283,6 +283,17 @@ mod tests {
         }
     }
 
+    /// A budget names one of the algorithm's own whole-number parameters, and every algorithm
+    /// has one (a study's `max_iterations` sets it).
+    #[test]
+    fn every_budget_is_a_declared_whole_number() {
+        for &a in Algorithm::ALL {
+            let budget = a.spec().budget.unwrap_or_else(|| panic!("{a} has no budget"));
+            let param = a.param(budget).unwrap();
+            assert!(matches!(param.kind, ParamKind::Integer { .. }), "{a}");
+        }
+    }
+
     #[test]
     fn params_are_checked() {
         let a = Algorithm::Backtracking;

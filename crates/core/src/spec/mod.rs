@@ -41,6 +41,9 @@ pub struct Spec {
     pub description: &'static str,
     /// The parameter schema, defaults included.
     pub params: &'static [ParamSpec],
+    /// The parameter that bounds a run's work (nodes, iterations, constructions, generations):
+    /// what a study's or an experiment's budget per run sets.
+    pub budget: Option<&'static str>,
     /// The algorithm in pseudo-code, each line with the events it executes.
     pub pseudocode: &'static [Line],
     /// A rule between parameters (each already in range), if the algorithm has one.

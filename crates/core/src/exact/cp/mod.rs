@@ -238,6 +238,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "The paper's CP model: alldifferent per unit propagated to a fixpoint (GAC or bounds), search on the smallest domain.",
     params: &[CONSISTENCY.spec(), MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

@@ -98,6 +98,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "The paper's 0-1 model (one digit per cell, each digit once per unit) solved by branch and bound with microlp; shows the LP relaxation's weights.",
     params: &[MODEL.spec(), MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

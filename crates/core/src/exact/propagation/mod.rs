@@ -535,6 +535,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Exact,
     description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles.",
     params: &[MAX_NODES.spec()],
+    budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };

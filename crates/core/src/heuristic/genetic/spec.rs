@@ -123,6 +123,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
     params: PARAMS,
+    budget: Some(GENERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
@@ -135,6 +136,7 @@ pub const ALLDIFF: Spec = Spec {
     description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
     // The same but `domains` (last), which the variant fixes.
     params: PARAMS.split_at(PARAMS.len() - 1).0,
+    budget: Some(GENERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
