@@ -44,7 +44,8 @@ pub use parse::{
 };
 pub use pseudocode::{line_of, Line, Mark};
 pub use registry::{
-    Algorithm, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params, RunConfig,
+    Algorithm, Configuration, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params,
+    RunConfig,
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
 pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};

@@ -3,8 +3,12 @@
 //! name, family, description, parameters) and a constructor from [`Args`]; the registry below
 //! is one line per algorithm, and the enum, the list and the dispatch are all made from it.
 
+mod configuration;
+
 use std::collections::BTreeMap;
 use std::fmt;
+
+pub use configuration::Configuration;
 
 pub use crate::spec::{
     max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,
@@ -288,7 +292,10 @@ mod tests {
     #[test]
     fn every_budget_is_a_declared_whole_number() {
         for &a in Algorithm::ALL {
-            let budget = a.spec().budget.unwrap_or_else(|| panic!("{a} has no budget"));
+            let budget = a
+                .spec()
+                .budget
+                .unwrap_or_else(|| panic!("{a} has no budget"));
             let param = a.param(budget).unwrap();
             assert!(matches!(param.kind, ParamKind::Integer { .. }), "{a}");
         }

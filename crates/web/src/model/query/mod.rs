@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use sudoku_core::experiment::Experiment;
+use sudoku_core::Configuration;
 use sudoku_core::{Algorithm, Grid};
 
 use super::View;
@@ -67,42 +68,23 @@ impl CompareEntry {
             .parse_params(self.params.iter().map(|(k, v)| (*k, v.as_str())))
     }
 
-    /// Reads one `ID[;NAME=V…]`; `Err` names what is wrong and the valid choices.
+    /// Reads one `ID[;NAME=V…]` (the core's [`Configuration`] reading); `Err` names what is
+    /// wrong and the valid choices.
     pub fn parse(text: &str) -> Result<CompareEntry, String> {
-        let mut parts = text.split(';');
-        let id = parts.next().unwrap_or_default().trim();
-        let algorithm = Algorithm::from_id(id).ok_or_else(|| {
-            format!(
-                "compare: unknown algorithm {}: choose one of {}",
-                shown(id),
-                Algorithm::ALL
-                    .iter()
-                    .map(|a| a.id())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })?;
-        let mut entry = CompareEntry {
+        let configuration = Configuration::parse(text).map_err(|e| format!("compare: {e}"))?;
+        let algorithm = configuration.algorithm;
+        Ok(CompareEntry {
             algorithm,
-            params: BTreeMap::new(),
-            seed: None,
-        };
-        for part in parts.filter(|p| !p.trim().is_empty()) {
-            let (name, value) = part
-                .split_once('=')
-                .ok_or_else(|| format!("compare: {} is not NAME=VALUE", shown(part)))?;
-            let (name, value) = (name.trim(), value.trim());
-            if name == "seed" {
-                entry.seed = Some(value.parse().map_err(|_| {
-                    format!("compare: seed={} is not a whole number", shown(value))
-                })?);
-                continue;
-            }
-            let spec = algorithm.param(name).map_err(|e| format!("compare: {e}"))?;
-            spec.parse(value).map_err(|e| format!("compare: {e}"))?;
-            entry.params.insert(spec.name, value.to_string());
-        }
-        Ok(entry)
+            params: algorithm
+                .params()
+                .iter()
+                .filter_map(|spec| {
+                    let value = configuration.params.0.get(spec.name)?;
+                    Some((spec.name, value.to_string()))
+                })
+                .collect(),
+            seed: configuration.seed,
+        })
     }
 }
 

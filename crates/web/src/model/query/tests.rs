@@ -89,7 +89,7 @@ fn compare_lists_round_trip_and_bad_entries_are_named() {
     let q = Query::parse([
         (
             "compare",
-            "dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50",
+            "dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=500",
         ),
         ("puzzle", HARD),
         ("run", "1"),
@@ -99,7 +99,12 @@ fn compare_lists_round_trip_and_bad_entries_are_named() {
     assert_eq!(q.compare[1].seed, Some(3));
     assert_eq!(q.compare[1].params["max_iterations"], "500");
     let search = q.to_search();
-    assert!(search.contains("compare=dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=50"));
+    assert!(
+        search.contains("compare=dlx,tabu-ac3;max_iterations=500;seed=3,genetic;population=500")
+    );
+    // Parameters that do not go together are named at once, not when the run fails.
+    let clash = Query::parse([("compare", "genetic;population=50")]);
+    assert!(clash.errors[0].contains("elite = 120 must be less than population = 50"));
     let bad = Query::parse([(
         "compare",
         "dlx,quantum,tabu-ac3;tenure=x,norvig;colour=red,fc-mrv;seed=-1,norvig;max_nodes",
