@@ -90,11 +90,14 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// Makes the puzzle of an index, or none once the deadline (`expired`) has passed.
+pub type Draw<'a> = dyn Fn(u64, &dyn Fn() -> bool) -> Option<Grid> + Sync + 'a;
+
 /// `sudoku generate`: `count` puzzles of the seeded batch (`draw` makes the one of an index, or
 /// none once its `expired` says the time is up), one per line in batch order, on the pool's
 /// threads; stops drawing at the deadline and says how many it found. Returns that number.
 pub fn generate_all(
-    draw: &(dyn Fn(u64, &dyn Fn() -> bool) -> Option<Grid> + Sync),
+    draw: &Draw<'_>,
     count: u64,
     max_seconds: f64,
     pool: &rayon::ThreadPool,

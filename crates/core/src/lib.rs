@@ -32,6 +32,7 @@ pub mod registry;
 pub mod size;
 pub mod solve;
 pub mod spec;
+pub mod study;
 pub mod trace;
 pub mod verify;
 

@@ -318,10 +318,10 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
 pub const SPEC: ExperimentSpec = ExperimentSpec {
     id: "coloring",
     description: "CL/CP colouring × origins × list sizes: % of multi-start runs that solve, per level (Cunha et al. 2013, Tables 1–4)",
-    default_instances: default_instances,
+    default_instances,
     next_jobs,
     run_job,
     report,
-    runs_per_instance: runs_per_instance,
+    runs_per_instance,
     planned_jobs: None,
 };

@@ -146,6 +146,6 @@ pub const SPEC: ExperimentSpec = ExperimentSpec {
     next_jobs,
     run_job,
     report,
-    runs_per_instance: runs_per_instance,
+    runs_per_instance,
     planned_jobs: None,
 };

@@ -158,7 +158,7 @@ pub const SPEC: ExperimentSpec = ExperimentSpec {
     id: "filtering",
     description:
         "Domain reduction of AC-3 vs alldifferent (bounds and GAC) per instance (Soto et al. 2015)",
-    default_instances: default_instances,
+    default_instances,
     next_jobs,
     run_job,
     report,

@@ -186,10 +186,10 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
 pub const SPEC: ExperimentSpec = ExperimentSpec {
     id: "grasp",
     description: "The paper's GRASP against GRASP over alldifferent-filtered domains: success % on the 1–5-star files (Takano, de Freitas & de Sá; our variant)",
-    default_instances: default_instances,
+    default_instances,
     next_jobs,
     run_job,
     report,
-    runs_per_instance: runs_per_instance,
+    runs_per_instance,
     planned_jobs: None,
 };

@@ -207,6 +207,9 @@ impl Default for Settings {
     }
 }
 
+/// How an experiment runs one job: its context, the job's coordinates, the driver's clock.
+pub type RunJob = fn(&Context, &[u32], &dyn Fn() -> f64) -> Result<Measures, BadJob>;
+
 /// What an experiment's module declares about it: its id and description, and its plan (the
 /// instances it runs on by default, its jobs, how one runs, the report of the finished ones).
 pub struct ExperimentSpec {
@@ -219,7 +222,7 @@ pub struct ExperimentSpec {
     pub next_jobs: fn(&Context, &Progress) -> Vec<Job>,
     /// Runs one job; the last argument reads the driver's clock (for the experiments that time
     /// runs).
-    pub run_job: fn(&Context, &[u32], &dyn Fn() -> f64) -> Result<Measures, BadJob>,
+    pub run_job: RunJob,
     /// The report of the finished jobs (a partial one while jobs still run).
     pub report: fn(&Context, &Progress) -> Report,
     /// Jobs per instance, for the count of planned jobs.

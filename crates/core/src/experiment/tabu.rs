@@ -232,7 +232,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
 pub const SPEC: ExperimentSpec = ExperimentSpec {
     id: "tabu",
     description: "alldiff-TS vs AC3-TS: runs needed for 30 successes, iterations min/avg/max/sd (Soto et al. 2015)",
-    default_instances: default_instances,
+    default_instances,
     next_jobs,
     run_job,
     report,

@@ -1,0 +1,264 @@
+//! A study's records: one per job, written as a CSV row (`records.csv`) or a JSON line
+//! (`records.jsonl`, after a header line with the versions and settings), and read back from the
+//! CSV so an interrupted study resumes where its records stop.
+
+use super::{Member, Study};
+use crate::solve::Status;
+
+/// How a run ended, as the page's `data-outcome` says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunOutcome {
+    /// Solved, and the verifier accepted the answer.
+    Verified,
+    /// The budget ran out first.
+    GaveUp,
+    /// Proved: no solution.
+    NoSolution,
+    /// The run could not be made, or its answer was wrong.
+    Failed,
+}
+
+impl RunOutcome {
+    pub const ALL: [RunOutcome; 4] = [
+        RunOutcome::Verified,
+        RunOutcome::GaveUp,
+        RunOutcome::NoSolution,
+        RunOutcome::Failed,
+    ];
+
+    /// A status that is not a verified answer.
+    pub fn of(status: Status) -> RunOutcome {
+        match status {
+            Status::GaveUp(_) | Status::Cancelled => RunOutcome::GaveUp,
+            Status::NoSolution => RunOutcome::NoSolution,
+            Status::Solved => RunOutcome::Failed,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            RunOutcome::Verified => "verified",
+            RunOutcome::GaveUp => "gave-up",
+            RunOutcome::NoSolution => "no-solution",
+            RunOutcome::Failed => "failed",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<RunOutcome> {
+        RunOutcome::ALL.into_iter().find(|o| o.id() == id)
+    }
+}
+
+/// What one job measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The job's number in the study.
+    pub job: usize,
+    /// Index of the configuration, of the puzzle in the population.
+    pub configuration: usize,
+    pub puzzle: usize,
+    /// The seed the run was given: `sudoku solve -a ID --seed SEED` with the configuration's
+    /// parameters repeats it.
+    pub seed: u64,
+    pub outcome: RunOutcome,
+    /// Milliseconds on the driver's clock, the run's events counted as they came.
+    pub time_ms: f64,
+    pub iterations: u64,
+    pub nodes: u64,
+    pub restarts: u64,
+    pub generations: u64,
+    pub events: u64,
+}
+
+impl Record {
+    pub fn solved(&self) -> bool {
+        self.outcome == RunOutcome::Verified
+    }
+}
+
+/// The CSV header of `records.csv`.
+pub const CSV_HEADER: &str = "job,configuration,puzzle,level,givens,rating,seed,outcome,time_ms,iterations,nodes,restarts,generations,events";
+
+/// A CSV field, quoted when it must be.
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A JSON string literal.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The level column: the puzzle's level, empty for contradictory givens.
+fn level(member: &Member) -> &'static str {
+    member.level.map_or("", |l| l.id())
+}
+
+impl Study {
+    /// A record as a `records.csv` row (no line end).
+    pub fn csv_row(&self, record: &Record) -> String {
+        let member = &self.population[record.puzzle];
+        format!(
+            "{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{}",
+            record.job,
+            csv_field(&self.settings.configurations[record.configuration].to_string()),
+            member.puzzle.to_line(),
+            level(member),
+            member.givens,
+            member.rating,
+            record.seed,
+            record.outcome.id(),
+            record.time_ms,
+            record.iterations,
+            record.nodes,
+            record.restarts,
+            record.generations,
+            record.events
+        )
+    }
+
+    /// A record as a JSON line (no line end).
+    pub fn json_line(&self, record: &Record) -> String {
+        let member = &self.population[record.puzzle];
+        format!(
+            "{{\"job\":{},\"configuration\":{},\"puzzle\":{},\"level\":{},\"givens\":{},\"rating\":{},\"seed\":{},\"outcome\":\"{}\",\"time_ms\":{:.3},\"iterations\":{},\"nodes\":{},\"restarts\":{},\"generations\":{},\"events\":{}}}",
+            record.job,
+            json_string(&self.settings.configurations[record.configuration].to_string()),
+            json_string(&member.puzzle.to_line()),
+            json_string(level(member)),
+            member.givens,
+            json_string(&member.rating),
+            record.seed,
+            record.outcome.id(),
+            record.time_ms,
+            record.iterations,
+            record.nodes,
+            record.restarts,
+            record.generations,
+            record.events
+        )
+    }
+
+    /// Reads a `records.csv` row of this study back; `Err` says why it is not one (a row of
+    /// another study, a cut last line).
+    pub fn parse_csv_row(&self, row: &str) -> Result<Record, String> {
+        let fields = split_csv(row);
+        if fields.len() != CSV_HEADER.split(',').count() {
+            return Err(format!("{} fields, not 14", fields.len()));
+        }
+        let number = |i: usize| -> Result<u64, String> {
+            fields[i]
+                .parse()
+                .map_err(|_| format!("'{}' is not a whole number", fields[i]))
+        };
+        let job = number(0)? as usize;
+        if job >= self.jobs() {
+            return Err(format!(
+                "job {job} is not one of the study's {}",
+                self.jobs()
+            ));
+        }
+        let id = self.job(job);
+        let expected = self.settings.configurations[id.configuration].to_string();
+        if fields[1] != expected || fields[2] != self.population[id.puzzle].puzzle.to_line() {
+            return Err(format!(
+                "job {job} is not this study's (another configuration or puzzle)"
+            ));
+        }
+        Ok(Record {
+            job,
+            configuration: id.configuration,
+            puzzle: id.puzzle,
+            seed: number(6)?,
+            outcome: RunOutcome::from_id(&fields[7])
+                .ok_or_else(|| format!("'{}' is not an outcome", fields[7]))?,
+            time_ms: fields[8]
+                .parse()
+                .map_err(|_| format!("'{}' is not a time", fields[8]))?,
+            iterations: number(9)?,
+            nodes: number(10)?,
+            restarts: number(11)?,
+            generations: number(12)?,
+            events: number(13)?,
+        })
+    }
+
+    /// The header line of `records.jsonl`: what re-runs the study bit for bit.
+    pub fn json_header(&self, version: &str) -> String {
+        let settings = &self.settings;
+        let configurations: Vec<String> = settings
+            .configurations
+            .iter()
+            .map(|c| json_string(&c.to_string()))
+            .collect();
+        let population = match &settings.source {
+            super::Source::Given(puzzles) => format!("{{\"given\":{}}}", puzzles.len()),
+            super::Source::Generated {
+                size,
+                classes,
+                count,
+                symmetry,
+            } => format!(
+                "{{\"size\":{},\"classes\":[{}],\"count\":{count},\"symmetry\":\"{}\"}}",
+                size.n(),
+                classes
+                    .iter()
+                    .map(|c| json_string(&c.label()))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                symmetry.id()
+            ),
+        };
+        format!(
+            "{{\"study\":{{\"sudoku_lab\":{},\"seed\":{},\"seeds\":{},\"max_iterations\":{},\"configurations\":[{}],\"population\":{population},\"puzzles\":{},\"jobs\":{}}}}}",
+            json_string(version),
+            settings.seed,
+            settings.seeds,
+            settings
+                .max_iterations
+                .map_or("null".to_string(), |m| m.to_string()),
+            configurations.join(","),
+            self.population.len(),
+            self.jobs()
+        )
+    }
+}
+
+/// Splits a CSV row into its fields (quoted fields unquoted).
+pub fn split_csv(row: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}

@@ -1,0 +1,193 @@
+//! Studies on small populations: the plan, the records (verified, reproducible from their seed,
+//! read back from their CSV row) and the summary.
+
+use super::*;
+use crate::experiment::Sequential;
+use crate::generate::Symmetry;
+use crate::logic::Level;
+use crate::parse::parse_records;
+use crate::registry::Algorithm;
+use crate::size::Size;
+use crate::verify::verify_solution;
+use crate::{NullObserver, Status};
+
+fn configurations(list: &[&str]) -> Vec<Configuration> {
+    list.iter()
+        .map(|c| Configuration::parse(c).unwrap())
+        .collect()
+}
+
+fn generated(classes: Vec<Class>, count: usize) -> Settings {
+    Settings {
+        source: Source::Generated {
+            size: Size::NINE,
+            classes,
+            count,
+            symmetry: Symmetry::None,
+        },
+        configurations: configurations(&["coloring-dsatur", "coloring-bfs", "dlx"]),
+        seeds: 2,
+        max_iterations: Some(200),
+        seed: 11,
+    }
+}
+
+fn run_all(study: &Study) -> Vec<Record> {
+    (0..study.jobs())
+        .map(|k| study.run_job(k, &|| 0.0))
+        .collect()
+}
+
+#[test]
+fn a_generated_study_runs_every_configuration_on_the_same_puzzles_and_seeds() {
+    let settings = generated(vec![Class::Level(Level::Easy), Class::Givens(30)], 3);
+    assert_eq!(settings.planned_jobs(), 3 * 6 * 2);
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    assert_eq!(study.population.len(), 6);
+    assert_eq!(study.population[0].level, Some(Level::Easy));
+    assert_eq!(study.population[3].givens, 30);
+    assert_eq!(study.population[4].group(), "30");
+    let records = run_all(&study);
+    assert_eq!(records.len(), 36);
+    // The first jobs run every configuration on puzzle 0 with seed 0: a study stopped early
+    // still has its pairs.
+    let first: Vec<JobId> = (0..3).map(|k| study.job(k)).collect();
+    assert!(first.iter().all(|j| j.puzzle == 0 && j.repetition == 0));
+    assert_eq!(records[0].seed, records[1].seed);
+    assert_ne!(records[0].seed, records[3].seed);
+    for record in &records {
+        let id = study.job(record.job);
+        let configuration = &study.runs[id.configuration];
+        let puzzle = &study.population[id.puzzle].puzzle;
+        // The record's seed and the configuration's parameters repeat the run.
+        let again = configuration
+            .algorithm
+            .run(
+                puzzle,
+                &RunConfig {
+                    seed: record.seed,
+                    params: configuration.params.clone(),
+                },
+                &mut NullObserver,
+            )
+            .unwrap();
+        assert_eq!(again.stats.iterations, record.iterations);
+        assert_eq!(again.status == Status::Solved, record.solved());
+        if record.solved() {
+            assert!(verify_solution(puzzle, &again.grid).is_ok());
+        }
+        // dlx and DSATUR solve every one; the budget applies to the colouring.
+        if configuration.algorithm != Algorithm::ColoringBfs {
+            assert!(record.solved(), "{configuration} on {}", puzzle.to_line());
+        } else {
+            assert!(record.restarts <= 200);
+        }
+        assert_eq!(
+            study.parse_csv_row(&study.csv_row(record)),
+            Ok(record.clone())
+        );
+    }
+}
+
+#[test]
+fn the_summary_counts_rates_and_compares_on_pairs() {
+    let study = Study::make(generated(vec![Class::Givens(24)], 4), &Sequential, 60.0).unwrap();
+    let records = run_all(&study);
+    let summary = Summary::of(&study, &records);
+    assert_eq!(summary.rows.len(), 3);
+    assert_eq!(summary.comparisons.len(), 3);
+    for (c, row) in summary.rows.iter().enumerate() {
+        let mine: Vec<&Record> = records.iter().filter(|r| r.configuration == c).collect();
+        let solved = mine.iter().filter(|r| r.solved()).count();
+        assert_eq!((row.runs, row.solved), (8, solved));
+        assert_eq!(row.rate, solved as f64 / 8.0);
+        assert!(row.wilson_low <= row.rate && row.rate <= row.wilson_high);
+    }
+    // dlx solves everything: its row's interval reaches 1 exactly.
+    assert_eq!(
+        (summary.rows[2].solved, summary.rows[2].wilson_high),
+        (8, 1.0)
+    );
+    let versus = &summary.comparisons[1]; // DSATUR against dlx
+    assert_eq!(
+        (versus.a.as_str(), versus.b.as_str()),
+        ("coloring-dsatur", "dlx")
+    );
+    assert_eq!(versus.pairs, 8);
+    assert_eq!((versus.a_only, versus.b_only), (0, 8 - versus.a_solved));
+    assert_eq!(versus.a_solved, summary.rows[0].solved);
+    assert!(
+        versus.finding().contains("puzzles of 24 givens"),
+        "{}",
+        versus.finding()
+    );
+    // Half the records summarise the same way as far as they go.
+    let half = Summary::of(&study, &records[..12]);
+    assert_eq!(half.rows[0].runs, 4);
+    let csv = summary.rows_csv();
+    assert!(csv.starts_with("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high"));
+    assert!(csv.contains("dlx,,24,8,8,1.0000,"), "{csv}");
+    assert!(summary.comparisons_csv().lines().count() == 4);
+}
+
+#[test]
+fn given_puzzles_are_grouped_by_their_level() {
+    let puzzles: Vec<_> = parse_records(include_str!("../../../../tests/data/top95.txt"))
+        .into_iter()
+        .take(6)
+        .filter_map(|r| r.result.ok())
+        .collect();
+    let settings = Settings {
+        source: Source::Given(puzzles),
+        configurations: configurations(&["propagation", "norvig"]),
+        seeds: 1,
+        max_iterations: None,
+        seed: 1,
+    };
+    let study = Study::make(settings, &Sequential, 1.0).unwrap();
+    let records = run_all(&study);
+    assert!(records.iter().all(Record::solved));
+    let summary = Summary::of(&study, &records);
+    let groups: Vec<&str> = summary.rows.iter().map(|r| r.group.as_str()).collect();
+    assert!(
+        groups.iter().all(|g| Level::from_id(g).is_some()),
+        "{groups:?}"
+    );
+    assert!(
+        summary.findings()[0].contains("solve"),
+        "{:?}",
+        summary.findings()
+    );
+}
+
+#[test]
+fn bad_settings_name_their_field() {
+    let mut settings = generated(vec![Class::Level(Level::Hard)], 1);
+    settings.seeds = 0;
+    assert_eq!(settings.check().unwrap_err(), "seeds: must be at least 1");
+    settings.seeds = 1;
+    settings.configurations.clear();
+    assert!(settings.check().unwrap_err().starts_with("configurations:"));
+    let mut small = generated(vec![Class::Level(Level::Hard)], 1);
+    small.source = Source::Generated {
+        size: Size::FOUR,
+        classes: vec![Class::Level(Level::Hard)],
+        count: 1,
+        symmetry: Symmetry::None,
+    };
+    assert!(small
+        .check()
+        .unwrap_err()
+        .contains("4×4 puzzles never need more than singles"));
+    let mut few = generated(vec![Class::Givens(12)], 1);
+    assert!(few
+        .check()
+        .unwrap_err()
+        .contains("population: no unique 9×9 puzzle has 12 givens"));
+    few.source = Source::Given(Vec::new());
+    assert_eq!(few.check().unwrap_err(), "population: no puzzle to run on");
+    assert!(Class::parse_list("easy,22-24").unwrap().len() == 4);
+    assert!(Class::parse_list("medium,x")
+        .unwrap_err()
+        .contains("'x' is neither"));
+}
