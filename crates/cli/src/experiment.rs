@@ -36,11 +36,24 @@ pub struct ExperimentArgs {
     file: Option<String>,
 }
 
-/// Runs jobs on a rayon pool and prints progress to stderr now and then.
-struct Parallel {
+/// Runs jobs on a rayon pool and, when `progress` says so, prints progress to stderr now and then.
+pub(crate) struct Parallel {
     pool: rayon::ThreadPool,
     start: Instant,
     last_report: Mutex<f64>,
+    progress: bool,
+}
+
+impl Parallel {
+    /// An executor on `pool`, its clock started now.
+    pub(crate) fn new(pool: rayon::ThreadPool, progress: bool) -> Parallel {
+        Parallel {
+            pool,
+            start: Instant::now(),
+            last_report: Mutex::new(0.0),
+            progress,
+        }
+    }
 }
 
 impl Executor for Parallel {
@@ -53,6 +66,9 @@ impl Executor for Parallel {
                     let result = job(item);
                     let count = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let now = self.seconds();
+                    if !self.progress {
+                        return result;
+                    }
                     if let Ok(mut last) = self.last_report.try_lock() {
                         if now - *last >= 5.0 {
                             *last = now;
@@ -97,13 +113,11 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
     if let Some(threads) = args.threads {
         pool = pool.num_threads(threads.max(1));
     }
-    let executor = Parallel {
-        pool: pool
-            .build()
+    let executor = Parallel::new(
+        pool.build()
             .map_err(|e| UsageError(format!("cannot start worker threads: {e}")))?,
-        start: Instant::now(),
-        last_report: Mutex::new(0.0),
-    };
+        true,
+    );
     eprintln!(
         "experiment {}: {} ({} threads)",
         which.id(),

@@ -8,6 +8,7 @@ mod input;
 mod logic;
 mod reduce;
 mod solve;
+mod study;
 
 use std::process::ExitCode;
 
@@ -130,6 +131,9 @@ enum Command {
     },
     /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
     Experiment(experiment::ExperimentArgs),
+    /// Compares configurations over a population of puzzles: records, success rates with
+    /// intervals, pairwise tests (a study file in TOML, or flags).
+    Study(study::StudyArgs),
 }
 
 /// What selects and configures a run.
@@ -351,6 +355,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Experiment(args) => experiment::run(args),
+        Command::Study(args) => study::run(args),
     }
 }
 

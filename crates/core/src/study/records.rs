@@ -54,7 +54,8 @@ impl RunOutcome {
 pub struct Record {
     /// The job's number in the study.
     pub job: usize,
-    /// Index of the configuration, of the puzzle in the population.
+    /// Index of the configuration, of the puzzle in the population. The files name the
+    /// configuration as it ran (the study's budget included), so a row says how to repeat it.
     pub configuration: usize,
     pub puzzle: usize,
     /// The seed the run was given: `sudoku solve -a ID --seed SEED` with the configuration's
@@ -119,7 +120,7 @@ impl Study {
         format!(
             "{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{}",
             record.job,
-            csv_field(&self.settings.configurations[record.configuration].to_string()),
+            csv_field(&self.runs[record.configuration].to_string()),
             member.puzzle.to_line(),
             level(member),
             member.givens,
@@ -141,7 +142,7 @@ impl Study {
         format!(
             "{{\"job\":{},\"configuration\":{},\"puzzle\":{},\"level\":{},\"givens\":{},\"rating\":{},\"seed\":{},\"outcome\":\"{}\",\"time_ms\":{:.3},\"iterations\":{},\"nodes\":{},\"restarts\":{},\"generations\":{},\"events\":{}}}",
             record.job,
-            json_string(&self.settings.configurations[record.configuration].to_string()),
+            json_string(&self.runs[record.configuration].to_string()),
             json_string(&member.puzzle.to_line()),
             json_string(level(member)),
             member.givens,
@@ -177,7 +178,7 @@ impl Study {
             ));
         }
         let id = self.job(job);
-        let expected = self.settings.configurations[id.configuration].to_string();
+        let expected = self.runs[id.configuration].to_string();
         if fields[1] != expected || fields[2] != self.population[id.puzzle].puzzle.to_line() {
             return Err(format!(
                 "job {job} is not this study's (another configuration or puzzle)"

@@ -21,6 +21,9 @@ const RESAMPLES: usize = 1_000;
 /// The significance level the findings are worded at (after Holm's correction).
 const ALPHA: f64 = 0.05;
 
+/// Runs both solved needed before times are compared (below it no test can show anything).
+const MIN_TIME_PAIRS: usize = 6;
+
 /// The median of a measure with its 95 % bootstrap interval, and its quartiles.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spread {
@@ -74,6 +77,9 @@ pub struct Comparison {
     pub b_only: usize,
     pub p_success: f64,
     pub p_success_holm: f64,
+    /// Pairs both solved: the times are compared on these alone (a run that gives up says
+    /// nothing of how fast the algorithm solves).
+    pub both_solved: usize,
     pub a_time_ms: f64,
     pub b_time_ms: f64,
     pub p_time: f64,
@@ -113,11 +119,15 @@ pub fn group_words(group: &str) -> String {
     }
 }
 
+/// A rate as the findings say it: whole numbers at 0 and 100 %, one decimal between (so 99.8 %
+/// never reads as 100 %).
 fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         "–".into()
-    } else {
+    } else if part == 0 || part == whole {
         format!("{:.0} %", 100.0 * part as f64 / whole as f64)
+    } else {
+        format!("{:.1} %", 100.0 * part as f64 / whole as f64)
     }
 }
 
@@ -233,11 +243,11 @@ impl Summary {
 
     /// `pairwise.csv`.
     pub fn comparisons_csv(&self) -> String {
-        let mut out = String::from("level,givens,a,b,pairs,a_solved,b_solved,a_only,b_only,p_success,p_success_holm,a_time_ms_median,b_time_ms_median,p_time,p_time_holm,finding\n");
+        let mut out = String::from("level,givens,a,b,pairs,a_solved,b_solved,a_only,b_only,p_success,p_success_holm,both_solved,a_time_ms_median,b_time_ms_median,p_time,p_time_holm,finding\n");
         for c in &self.comparisons {
             let (level, givens) = group_columns(&c.group);
             out.push_str(&format!(
-                "{level},{givens},{},{},{},{},{},{},{},{:.6},{:.6},{:.3},{:.3},{:.6},{:.6},{}\n",
+                "{level},{givens},{},{},{},{},{},{},{},{:.6},{:.6},{},{:.3},{:.3},{:.6},{:.6},{}\n",
                 csv_field(&c.a),
                 csv_field(&c.b),
                 c.pairs,
@@ -247,6 +257,7 @@ impl Summary {
                 c.b_only,
                 c.p_success,
                 c.p_success_holm,
+                c.both_solved,
                 c.a_time_ms,
                 c.b_time_ms,
                 c.p_time,
@@ -309,9 +320,16 @@ fn compare(group: &str, (a, b): (&str, &str), pairs: &[(&Record, &Record)]) -> C
         .iter()
         .filter(|(x, y)| !x.solved() && y.solved())
         .count();
-    let differences: Vec<f64> = pairs.iter().map(|(x, y)| x.time_ms - y.time_ms).collect();
+    let both: Vec<&(&Record, &Record)> = pairs
+        .iter()
+        .filter(|(x, y)| x.solved() && y.solved())
+        .collect();
+    let differences: Vec<f64> = both.iter().map(|(x, y)| x.time_ms - y.time_ms).collect();
     let median_time = |pick: &dyn Fn(&(&Record, &Record)) -> f64| -> f64 {
-        quantile(&sorted(&pairs.iter().map(pick).collect::<Vec<_>>()), 0.5)
+        quantile(
+            &sorted(&both.iter().map(|p| pick(p)).collect::<Vec<_>>()),
+            0.5,
+        )
     };
     Comparison {
         group: group.to_string(),
@@ -324,6 +342,7 @@ fn compare(group: &str, (a, b): (&str, &str), pairs: &[(&Record, &Record)]) -> C
         b_only,
         p_success: binomial_two_sided(a_only, a_only + b_only),
         p_success_holm: 1.0,
+        both_solved: both.len(),
         a_time_ms: median_time(&|(x, _)| x.time_ms),
         b_time_ms: median_time(&|(_, y)| y.time_ms),
         p_time: wilcoxon_signed_rank(&differences).1,
@@ -364,21 +383,25 @@ impl Comparison {
                 p_text(self.p_success_holm)
             )
         };
-        let time = if self.p_time_holm < ALPHA {
+        let time = if self.both_solved < MIN_TIME_PAIRS {
+            format!("time not compared ({} runs both solved)", self.both_solved)
+        } else if self.p_time_holm < ALPHA {
             let (faster, fast, slow) = if self.a_time_ms < self.b_time_ms {
                 (&self.a, self.a_time_ms, self.b_time_ms)
             } else {
                 (&self.b, self.b_time_ms, self.a_time_ms)
             };
             format!(
-                "{faster} is faster: median {} vs {}, {}",
+                "{faster} is faster on the {} runs both solved: median {} vs {}, {}",
+                self.both_solved,
                 ms(fast),
                 ms(slow),
                 p_text(self.p_time_holm)
             )
         } else {
             format!(
-                "no difference in time shown (median {} vs {}, {})",
+                "no difference in time shown on the {} runs both solved (median {} vs {}, {})",
+                self.both_solved,
                 ms(self.a_time_ms),
                 ms(self.b_time_ms),
                 p_text(self.p_time_holm)

@@ -1,0 +1,301 @@
+//! `sudoku study`: the core's study (a population, configurations, seeds, a budget) run on every
+//! core, records streamed to `DIR/records.csv` and `DIR/records.jsonl` chunk by chunk (the
+//! checkpoint: run again with the same settings and it resumes after the last record), then the
+//! summary and the pairwise comparisons written to `DIR/summary.csv` and `DIR/pairwise.csv` and
+//! printed.
+
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use sudoku_core::experiment::Executor;
+use sudoku_core::generate::Symmetry;
+use sudoku_core::study::records::CSV_HEADER;
+use sudoku_core::study::{Class, Record, Settings, Source, Study, Summary};
+use sudoku_core::{parse_bytes, Configuration, Size};
+
+use crate::experiment::Parallel;
+use crate::{input, thread_pool, UsageError};
+
+mod file;
+
+#[derive(Args)]
+pub struct StudyArgs {
+    /// A study file (TOML); flags given beside it override its values.
+    file: Option<PathBuf>,
+    /// A generated population: SIZE:CLASSES:COUNT, CLASSES levels (easy,hard) or givens
+    /// (25,26,29,31 or 22-40), COUNT puzzles of each.
+    #[arg(long, conflicts_with = "puzzles")]
+    generate: Option<String>,
+    /// Symmetry of generated puzzles: none, 180, 90, mirror or diagonal.
+    #[arg(long)]
+    symmetry: Option<String>,
+    /// The population: every puzzle of this file (grouped by its rating's level).
+    #[arg(long)]
+    puzzles: Option<PathBuf>,
+    /// A configuration, ID[;NAME=VALUE…] (repeatable).
+    #[arg(long = "config", short = 'c')]
+    configs: Vec<String>,
+    /// Runs of each configuration on each puzzle, each with its own seed.
+    #[arg(long)]
+    seeds: Option<usize>,
+    /// Budget per run (each algorithm's nodes, iterations, constructions or generations) where
+    /// a configuration does not set it.
+    #[arg(long)]
+    max_iterations: Option<u64>,
+    /// Base seed of the generated population and of every run.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Folder for records.csv, records.jsonl, summary.csv and pairwise.csv.
+    #[arg(long, default_value = "study")]
+    out: PathBuf,
+    /// Seconds the generator may take to make the population.
+    #[arg(long, default_value_t = 600.0)]
+    max_seconds: f64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// Jobs per chunk: records reach the disk after each.
+const CHUNK: usize = 2_048;
+
+/// The settings from the file and the flags (flags win).
+fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
+    let mut settings = match &args.file {
+        Some(path) => file::read(path)?,
+        None => file::Partial::default(),
+    };
+    if let Some(text) = &args.generate {
+        settings.source = Some(parse_generate(
+            text,
+            args.symmetry.as_deref().unwrap_or("none"),
+        )?);
+    } else if let Some(symmetry) = &args.symmetry {
+        match &mut settings.source {
+            Some(Source::Generated { symmetry: s, .. }) => {
+                *s = Symmetry::from_id(symmetry).ok_or_else(|| {
+                    UsageError(format!(
+                        "--symmetry: no symmetry '{symmetry}': use none, 180, 90, mirror or diagonal"
+                    ))
+                })?
+            }
+            _ => return Err(UsageError("--symmetry applies to a generated population (--generate)".into())),
+        }
+    }
+    if let Some(path) = &args.puzzles {
+        settings.source = Some(read_puzzles(path)?);
+    }
+    if !args.configs.is_empty() {
+        settings.configurations = args
+            .configs
+            .iter()
+            .map(|c| {
+                Configuration::parse(c).map_err(|e| UsageError(format!("--config '{c}': {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    settings.seeds = args.seeds.or(settings.seeds);
+    settings.max_iterations = args.max_iterations.or(settings.max_iterations);
+    settings.seed = args.seed.or(settings.seed);
+    let settings = Settings {
+        source: settings.source.ok_or_else(|| {
+            UsageError(
+                "no population: give --generate SIZE:CLASSES:COUNT, --puzzles FILE or a study file"
+                    .into(),
+            )
+        })?,
+        configurations: settings.configurations,
+        seeds: settings.seeds.unwrap_or(1),
+        max_iterations: settings.max_iterations,
+        seed: settings.seed.unwrap_or(1),
+    };
+    settings.check().map_err(UsageError)?;
+    Ok(settings)
+}
+
+/// `SIZE:CLASSES:COUNT`.
+pub(crate) fn parse_generate(text: &str, symmetry: &str) -> Result<Source, UsageError> {
+    let bad = |why: String| UsageError(format!("--generate '{text}': {why}"));
+    let parts: Vec<&str> = text.split(':').collect();
+    let [size, classes, count] = parts[..] else {
+        return Err(bad(
+            "expected SIZE:CLASSES:COUNT, e.g. 9:easy,hard:20 or 9:25,29:100".into(),
+        ));
+    };
+    let side: usize = size
+        .trim()
+        .parse()
+        .map_err(|_| bad(format!("'{size}' is not a size")))?;
+    let size = Size::from_side(side)
+        .ok_or_else(|| bad(format!("no {side}×{side} grid: use 4, 9, 16 or 25")))?;
+    let classes = Class::parse_list(classes).map_err(bad)?;
+    let count = count
+        .trim()
+        .parse()
+        .map_err(|_| bad(format!("'{count}' is not a count")))?;
+    let symmetry = Symmetry::from_id(symmetry).ok_or_else(|| {
+        UsageError(format!(
+            "--symmetry: no symmetry '{symmetry}': use none, 180, 90, mirror or diagonal"
+        ))
+    })?;
+    Ok(Source::Generated {
+        size,
+        classes,
+        count,
+        symmetry,
+    })
+}
+
+/// Every puzzle of a file; a line that is not one is a usage error naming it.
+pub(crate) fn read_puzzles(path: &Path) -> Result<Source, UsageError> {
+    let bytes = input::read(&path.to_string_lossy())?;
+    let mut puzzles = Vec::new();
+    for record in parse_bytes(&bytes) {
+        match record.result {
+            Ok(puzzle) => puzzles.push(puzzle),
+            Err(e) => {
+                return Err(UsageError(format!(
+                    "--puzzles {}: line {}: {e}",
+                    path.display(),
+                    record.line
+                )))
+            }
+        }
+    }
+    Ok(Source::Given(puzzles))
+}
+
+/// `records.csv` and `records.jsonl`, open for writing.
+struct RecordFiles {
+    csv: BufWriter<File>,
+    json: BufWriter<File>,
+}
+
+impl RecordFiles {
+    fn write(&mut self, study: &Study, record: &Record) -> std::io::Result<()> {
+        writeln!(self.csv, "{}", study.csv_row(record))?;
+        writeln!(self.json, "{}", study.json_line(record))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.csv.flush()?;
+        self.json.flush()
+    }
+}
+
+/// The records already in `DIR` for this study (its header must match), and the files open for
+/// the rest.
+fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles), UsageError> {
+    let io = |e: std::io::Error| UsageError(format!("{}: {e}", out.display()));
+    fs::create_dir_all(out).map_err(io)?;
+    let header = study.json_header(env!("CARGO_PKG_VERSION"));
+    let (csv_path, json_path) = (out.join("records.csv"), out.join("records.jsonl"));
+    let mut done = Vec::new();
+    if let Ok(file) = File::open(&json_path) {
+        let first = BufReader::new(file)
+            .lines()
+            .next()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        if first != header {
+            return Err(UsageError(format!(
+                "{} holds another study's records (its settings differ): use another --out, or remove it",
+                out.display()
+            )));
+        }
+        if let Ok(file) = File::open(&csv_path) {
+            let mut seen = vec![false; study.jobs()];
+            for line in BufReader::new(file).lines().skip(1).map_while(Result::ok) {
+                // A cut last line (an interrupted write) is run again.
+                if let Ok(record) = study.parse_csv_row(&line) {
+                    if !std::mem::replace(&mut seen[record.job], true) {
+                        done.push(record);
+                    }
+                }
+            }
+        }
+    }
+    // Rewrite both files with what was read, so a cut line does not stay in the middle.
+    let mut files = RecordFiles {
+        csv: BufWriter::new(File::create(&csv_path).map_err(io)?),
+        json: BufWriter::new(File::create(&json_path).map_err(io)?),
+    };
+    writeln!(files.csv, "{CSV_HEADER}").map_err(io)?;
+    writeln!(files.json, "{header}").map_err(io)?;
+    for record in &done {
+        files.write(study, record).map_err(io)?;
+    }
+    files.flush().map_err(io)?;
+    Ok((done, files))
+}
+
+pub fn run(args: StudyArgs) -> Result<(), UsageError> {
+    if args.max_seconds.is_nan() || args.max_seconds <= 0.0 {
+        return Err(UsageError("--max-seconds must be positive".into()));
+    }
+    let settings = settings(&args)?;
+    let executor = Parallel::new(thread_pool(args.threads)?, false);
+    eprintln!(
+        "study: making the population ({} puzzles)…",
+        settings.source.len()
+    );
+    let study = Study::make(settings, &executor, args.max_seconds).map_err(UsageError)?;
+    let (mut records, mut files) = open_records(&study, &args.out)?;
+    let io = |e: std::io::Error| UsageError(format!("{}: {e}", args.out.display()));
+    let mut done = vec![false; study.jobs()];
+    for record in &records {
+        done[record.job] = true;
+    }
+    let todo: Vec<usize> = (0..study.jobs()).filter(|&k| !done[k]).collect();
+    let total = study.jobs();
+    if !records.is_empty() {
+        eprintln!(
+            "study: resuming: {} of {total} jobs already recorded",
+            records.len()
+        );
+    }
+    let start = executor.seconds();
+    let mut last_report = start;
+    for (i, chunk) in todo.chunks(CHUNK).enumerate() {
+        let seconds = || executor.seconds();
+        let fresh: Vec<Record> = executor.map(chunk, &|&k| study.run_job(k, &seconds));
+        for record in &fresh {
+            files.write(&study, record).map_err(io)?;
+        }
+        files.flush().map_err(io)?;
+        records.extend(fresh);
+        let now = executor.seconds();
+        if now - last_report >= 5.0 || (i + 1) * CHUNK >= todo.len() {
+            last_report = now;
+            let finished = ((i + 1) * CHUNK).min(todo.len());
+            let left = (now - start) / finished as f64 * (todo.len() - finished) as f64;
+            eprintln!(
+                "study: {} / {total} jobs ({:.1} %), {:.0} s left",
+                records.len(),
+                100.0 * records.len() as f64 / total.max(1) as f64,
+                left
+            );
+        }
+    }
+    let summary = executor
+        .map(&[()], &|_| Summary::of(&study, &records))
+        .pop()
+        .unwrap_or_default();
+    fs::write(args.out.join("summary.csv"), summary.rows_csv()).map_err(io)?;
+    fs::write(args.out.join("pairwise.csv"), summary.comparisons_csv()).map_err(io)?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let _ = writeln!(out, "{}", summary.markdown());
+    for finding in summary.findings() {
+        let _ = writeln!(out, "- {finding}");
+    }
+    let _ = writeln!(
+        out,
+        "\n{total} jobs; in {}: records.csv, records.jsonl, summary.csv, pairwise.csv",
+        args.out.display()
+    );
+    let _ = out.flush();
+    Ok(())
+}

@@ -1,0 +1,218 @@
+//! `sudoku study`: the files it writes, records that repeat with `sudoku solve`, resuming from
+//! the records, and bad settings named by their field.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::stdout_of;
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-study-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn study(out: &Path, extra: &[&str]) -> (String, String, i32) {
+    let mut args = vec![
+        "study",
+        "--generate",
+        "9:easy,28:3",
+        "-c",
+        "coloring-bfs",
+        "-c",
+        "coloring-dsatur;list_size=3",
+        "-c",
+        "propagation",
+        "--seeds",
+        "2",
+        "--max-iterations",
+        "300",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    stdout_of(&args, "")
+}
+
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn a_study_writes_its_records_and_summary_and_every_record_repeats() {
+    let out = folder("files");
+    let (stdout, err, code) = study(&out, &[]);
+    assert_eq!(code, 0, "{err}");
+    let header = fs::read_to_string(out.join("records.csv")).unwrap();
+    assert!(header.starts_with(
+        "job,configuration,puzzle,level,givens,rating,seed,outcome,time_ms,iterations,nodes"
+    ));
+    let records = rows(&out.join("records.csv"));
+    assert_eq!(records.len(), 3 * 6 * 2);
+    let jsonl = fs::read_to_string(out.join("records.jsonl")).unwrap();
+    assert_eq!(jsonl.lines().count(), 37);
+    assert!(jsonl.starts_with("{\"study\":{\"sudoku_lab\":"), "{jsonl}");
+    for row in &records {
+        assert!(
+            ["verified", "gave-up", "no-solution"].contains(&row[7].as_str()),
+            "{row:?}"
+        );
+        // The row's seed and configuration repeat its run.
+        let mut parts = row[1].split(';');
+        let mut args = vec![
+            "solve".to_string(),
+            "-a".into(),
+            parts.next().unwrap().into(),
+        ];
+        for p in parts {
+            args.extend(["-p".to_string(), p.to_string()]);
+        }
+        args.extend(["--seed".to_string(), row[6].clone(), "-".into()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (answer, _, _) = stdout_of(&args, &row[2]);
+        if row[7] == "verified" {
+            assert_eq!(answer.trim().len(), 81, "{row:?}: {answer}");
+            assert!(!answer.contains('.'));
+        } else {
+            assert!(answer.starts_with("unsolved: gave up"), "{row:?}: {answer}");
+        }
+    }
+    // The 28-givens puzzles have 28 givens; propagation solves everything.
+    assert!(records.iter().filter(|r| r[4] == "28").count() == 18);
+    assert!(records
+        .iter()
+        .filter(|r| r[1] == "propagation")
+        .all(|r| r[7] == "verified"));
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.starts_with("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high")
+    );
+    assert!(
+        summary.contains("\npropagation,easy,,6,6,1.0000,"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\npropagation,,28,6,6,1.0000,"),
+        "{summary}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("pairwise.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        7
+    );
+    assert!(
+        stdout.contains("| configuration | group | runs | solved |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("puzzles of 28 givens"), "{stdout}");
+    let _ = fs::remove_dir_all(&out);
+}
+
+#[test]
+fn an_interrupted_study_resumes_from_its_records() {
+    let out = folder("resume");
+    let (_, err, code) = study(&out, &[]);
+    assert_eq!(code, 0, "{err}");
+    let whole = fs::read_to_string(out.join("records.csv")).unwrap();
+    // Keep the header, 15 records and half of the 16th (a write cut short).
+    let lines: Vec<&str> = whole.lines().collect();
+    let cut = format!("{}\n{}", lines[..16].join("\n"), &lines[16][..20]);
+    fs::write(out.join("records.csv"), cut).unwrap();
+    let (_, err, code) = study(&out, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("resuming: 15 of 36 jobs already recorded"),
+        "{err}"
+    );
+    let again = fs::read_to_string(out.join("records.csv")).unwrap();
+    let again: Vec<&str> = again.lines().collect();
+    assert_eq!(again.len(), 37);
+    // The kept rows are kept as they were (time included); the rest are the same runs.
+    assert_eq!(again[..16], lines[..16]);
+    let without_time = |l: &str| {
+        let mut f: Vec<&str> = l.split(',').collect();
+        f.remove(8);
+        f.join(",")
+    };
+    let mut a: Vec<String> = again.iter().map(|l| without_time(l)).collect();
+    let mut b: Vec<String> = lines.iter().map(|l| without_time(l)).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    // Another study's settings in the same folder are refused.
+    let (_, err, code) = study(&out, &["-c", "dlx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds another study's records"), "{err}");
+    let _ = fs::remove_dir_all(&out);
+}
+
+#[test]
+fn study_files_and_flags_name_what_is_wrong() {
+    let dir = folder("files-bad");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("study.toml");
+    let write = |text: &str| fs::write(&file, text).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["study", file.to_str().unwrap(), "--out"];
+        let out = dir.join("out");
+        let out = out.to_str().unwrap().to_string();
+        args.push(&out);
+        args.extend_from_slice(extra);
+        stdout_of(&args, "")
+    };
+    write(
+        "configurations = [\"dlx\", \"quantum\"]\n[population]\nlevels = [\"easy\"]\ncount = 2\n",
+    );
+    let (_, err, code) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("configurations[1]: unknown algorithm 'quantum'"),
+        "{err}"
+    );
+    write("configurations = [\"dlx\"]\n[population]\nlevels = [\"easy\"]\ncount = 2\nsymmetry = \"spiral\"\n");
+    let (_, err, _) = run(&[]);
+    assert!(
+        err.contains("population.symmetry: no symmetry 'spiral'"),
+        "{err}"
+    );
+    write("configurations = [\"dlx\"]\ncolour = 3\n");
+    let (_, err, _) = run(&[]);
+    assert!(err.contains("colour"), "{err}");
+    write("configurations = [\"dlx\"]\nseeds = 0\n[population]\ngivens = \"30-31\"\ncount = 1\n");
+    let (_, err, _) = run(&[]);
+    assert!(err.contains("seeds: must be at least 1"), "{err}");
+    // A study file run as written: generated by givens, flags overriding its seeds.
+    write("seed = 3\nconfigurations = [\"dlx\"]\n[population]\ngivens = \"30-31\"\ncount = 2\n");
+    let (stdout, err, code) = run(&["--seeds", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("8 jobs"), "{stdout}");
+    let (_, err, code) = stdout_of(&["study", "--generate", "9:easy:2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("configurations: give at least one"), "{err}");
+    let (_, err, _) = stdout_of(&["study", "--generate", "9:easy", "-c", "dlx"], "");
+    assert!(err.contains("expected SIZE:CLASSES:COUNT"), "{err}");
+    let (_, err, _) = stdout_of(&["study", "--generate", "9:17-16:2", "-c", "dlx"], "");
+    assert!(err.contains("not a range of givens"), "{err}");
+    let bad = dir.join("bad.txt");
+    fs::write(&bad, "not a puzzle\n").unwrap();
+    let (_, err, code) = stdout_of(
+        &["study", "--puzzles", bad.to_str().unwrap(), "-c", "dlx"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
