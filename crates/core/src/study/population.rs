@@ -158,7 +158,8 @@ pub struct Member {
 }
 
 impl Member {
-    fn of(puzzle: Grid, class: Option<Class>) -> Member {
+    /// A puzzle of the population, rated; `class` is what it was made for (`None`: given).
+    pub fn of(puzzle: Grid, class: Option<Class>) -> Member {
         let rating = rate(&puzzle);
         let rating_text = match &rating {
             Rating::Solved { hardest, .. } => format!("{:.1}", hardest.difficulty()),

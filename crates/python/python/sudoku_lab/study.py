@@ -1,0 +1,338 @@
+"""Studies from Python: the core's study (a population, configurations, seeds, a budget) as a
+plan of independent jobs, run on this machine's cores (threads: the core releases the GIL) or
+spread over a Dask cluster in batches. Records are the CLI's (``sudoku study``): the same
+columns, the same values for the same settings, and the same folder layout, so a study
+interrupted in either resumes in either.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+from . import _core
+
+COLUMNS = [
+    "job",
+    "configuration",
+    "puzzle",
+    "level",
+    "givens",
+    "rating",
+    "seed",
+    "outcome",
+    "time_ms",
+    "iterations",
+    "nodes",
+    "restarts",
+    "generations",
+    "events",
+]
+
+# Plans rebuilt in this process (a Dask worker keeps one per study it has seen).
+_PLANS: Dict[str, Any] = {}
+
+
+def _plan(payload: str):
+    plan = _PLANS.get(payload)
+    if plan is None:
+        plan = _core.StudyPlan(payload)
+        _PLANS.clear()
+        _PLANS[payload] = plan
+    return plan
+
+
+def _flat(row) -> tuple:
+    ident, measures = row
+    return tuple(ident) + tuple(measures)
+
+
+def _run_batch(payload: str, jobs: Sequence[int]) -> List[tuple]:
+    """Runs a batch of jobs in this process (a Dask task): their records, flat."""
+    return [_flat(r) for r in _plan(payload).run_jobs(list(jobs))]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One run of a study: configuration × puzzle × repetition, numbered as the CLI numbers
+    them. ``run_job(job)`` runs it anywhere the package is installed."""
+
+    study: "Study"
+    index: int
+    configuration: int
+    puzzle: int
+    repetition: int
+
+
+def run_job(job: Job) -> Dict[str, Any]:
+    """Runs one job; its record as a dict with the columns of ``records.csv``."""
+    return dict(zip(COLUMNS, _run_batch(job.study._payload, [job.index])[0]))
+
+
+class Study:
+    """A study: ``configurations`` (``"ID[;NAME=VALUE…]"``) run ``seeds`` times on each puzzle of
+    a population — ``puzzles=[...]`` (grouped by their rated level), or
+    ``generate={"size": 9, "levels": ["easy", "hard"], "count": 20, "seed": 1}`` (or
+    ``"givens": [25, 29]`` / ``"22-40"`` instead of levels; ``"symmetry"``) — each run within
+    ``max_iterations`` (each algorithm's budget parameter, where the configuration leaves it).
+    ``seed`` is the base seed of the population and the runs (default: the generator's seed, or
+    1). The population is made once, here."""
+
+    def __init__(
+        self,
+        configurations: Sequence[str],
+        puzzles: Optional[Sequence[str]] = None,
+        generate: Optional[Dict[str, Any]] = None,
+        seeds: int = 1,
+        max_iterations: Optional[int] = None,
+        seed: Optional[int] = None,
+    ) -> None:
+        if isinstance(configurations, str):
+            configurations = [configurations]
+        if (puzzles is None) == (generate is None):
+            raise ValueError("give puzzles=[...] or generate={...} (one of them)")
+        generate = dict(generate) if generate is not None else None
+        if seed is None:
+            seed = generate.pop("seed", 1) if generate is not None else 1
+        elif generate is not None:
+            generate.pop("seed", None)
+        for name, value in (("seeds", seeds), ("seed", seed), ("max_iterations", max_iterations)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                raise ValueError(f"{name}: a whole number ≥ 0, not {value!r}")
+        settings = {
+            "configurations": list(configurations),
+            "puzzles": list(puzzles) if puzzles is not None else None,
+            "generate": generate,
+            "seeds": seeds,
+            "max_iterations": max_iterations,
+            "seed": seed,
+        }
+        plan = _core.StudyPlan(json.dumps(settings))
+        self.settings = settings
+        self._population = plan.population()
+        # What a worker needs to rebuild the plan without the generator.
+        self._payload = json.dumps(
+            dict(settings, population=[[p[0], p[1]] for p in self._population])
+        )
+        _PLANS.clear()
+        _PLANS[self._payload] = plan
+        self._plan = plan
+
+    @classmethod
+    def _from_payload(cls, payload: str) -> "Study":
+        study = cls.__new__(cls)
+        study._payload = payload
+        study._plan = _plan(payload)
+        study._population = study._plan.population()
+        study.settings = {k: v for k, v in json.loads(payload).items() if k != "population"}
+        return study
+
+    def __reduce__(self):
+        return (Study._from_payload, (self._payload,))
+
+    @property
+    def population(self):  # -> pandas.DataFrame
+        """The puzzles: line, class made for, rated level, rating, givens."""
+        import pandas as pd
+
+        return pd.DataFrame(self._population, columns=["puzzle", "class", "level", "rating", "givens"])
+
+    def jobs(self) -> List[Job]:
+        """Every job, in the CLI's order (puzzle by puzzle, seed by seed, each configuration)."""
+        return [Job(self, k, *self._plan.job(k)) for k in range(self._plan.jobs())]
+
+    def run(
+        self,
+        executor: Optional[str] = None,
+        client: Any = None,
+        out: Union[str, os.PathLike, None] = None,
+        batch_size: Optional[int] = None,
+        workers: Optional[int] = None,
+        progress: Optional[Callable[[int, int], None]] = None,
+    ):  # -> pandas.DataFrame
+        """Runs every job and returns the records (a DataFrame with the columns of
+        ``records.csv``, in job order).
+
+        ``executor``: ``None`` or ``"threads"`` (this machine's cores, ``workers`` threads),
+        ``"serial"``, or ``"dask"`` — batches submitted to ``client`` (a ``dask.distributed``
+        Client: a scheduler's address, a SLURMCluster's, a cloud one's) or, without one, to a
+        LocalCluster of ``workers`` processes started and stopped here. ``out``: a folder where
+        the records are written as they arrive (``records.csv``, ``records.jsonl``, as the CLI
+        writes them); a study run again with the same folder resumes after its records.
+        ``progress(done, total)`` is called as records arrive (a notebook's progress bar)."""
+        import pandas as pd
+
+        total = self._plan.jobs()
+        sink = _Sink(self, out, progress, total)
+        todo = [k for k in range(total) if k not in sink.done]
+        if executor in (None, "threads"):
+            self._run_threads(todo, sink, batch_size, workers)
+        elif executor == "serial":
+            for start in range(0, len(todo), 256):
+                sink.add(_run_batch(self._payload, todo[start : start + 256]))
+        elif executor == "dask":
+            self._run_dask(todo, sink, client, batch_size, workers)
+        else:
+            raise ValueError(f"executor: 'threads', 'serial' or 'dask', not {executor!r}")
+        sink.close()
+        frame = pd.DataFrame(sorted(sink.rows.values()), columns=COLUMNS)
+        return frame
+
+    def _run_threads(self, todo, sink, batch_size, workers) -> None:
+        workers = workers or os.cpu_count() or 1
+        size = batch_size or max(1, min(256, math.ceil(len(todo) / (workers * 4))))
+        batches = [todo[i : i + size] for i in range(0, len(todo), size)]
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for rows in pool.map(lambda b: _run_batch(self._payload, b), batches):
+                sink.add(rows)
+
+    def _run_dask(self, todo, sink, client, batch_size, workers) -> None:
+        from dask.distributed import Client, LocalCluster, as_completed
+
+        if not todo:
+            return
+        cluster = None
+        if client is None:
+            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
+            client = Client(cluster)
+        try:
+            if batch_size is None:
+                # A first batch here times a job, so that each task runs about a second: the
+                # scheduler's few milliseconds per task then stay far below 5 %.
+                probe, todo = todo[:16], todo[16:]
+                start = time.perf_counter()
+                sink.add(_run_batch(self._payload, probe))
+                per_job = max((time.perf_counter() - start) / max(len(probe), 1), 1e-6)
+                batch_size = max(1, int(1.0 / per_job))
+            payload = client.scatter(self._payload, broadcast=True)
+            batches = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
+            futures = [client.submit(_run_batch, payload, b, pure=False) for b in batches]
+            for future in as_completed(futures):
+                sink.add(future.result())
+        finally:
+            if cluster is not None:
+                client.close()
+                cluster.close()
+
+    def summary(self, records) -> Dict[str, Any]:
+        """The CLI's summary of records (all of them or any part): ``summary`` and ``pairwise``
+        (DataFrames of ``summary.csv`` and ``pairwise.csv``), the Markdown table and the
+        findings in words."""
+        import io
+
+        import pandas as pd
+
+        measured = [
+            (int(r.job), int(r.seed), str(r.outcome), float(r.time_ms), int(r.iterations), int(r.nodes),
+             int(r.restarts), int(r.generations), int(r.events))
+            for r in records.itertuples(index=False)
+        ]
+        rows_csv, pairwise_csv, markdown, findings = self._plan.summary(measured)
+        return {
+            "summary": pd.read_csv(io.StringIO(rows_csv), keep_default_na=False, na_values=[""]),
+            "pairwise": pd.read_csv(io.StringIO(pairwise_csv), keep_default_na=False, na_values=[""]),
+            "markdown": markdown,
+            "findings": list(findings),
+        }
+
+
+class _Sink:
+    """Where records go as they arrive: kept by job, and written to ``out`` when given (after
+    the records already there, which are read back first)."""
+
+    def __init__(self, study: Study, out, progress=None, total: int = 0) -> None:
+        self.study = study
+        self.progress = progress
+        self.total = total
+        self.rows: Dict[int, tuple] = {}
+        self.csv = self.json = None
+        if out is None:
+            self.done = set()
+            return
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        header = study._plan.header()
+        csv_path, json_path = folder / "records.csv", folder / "records.jsonl"
+        if json_path.exists():
+            with open(json_path, encoding="utf-8") as f:
+                if f.readline().rstrip("\n") != header:
+                    raise ValueError(f"{folder} holds another study's records (its settings differ)")
+            if csv_path.exists():
+                with open(csv_path, newline="", encoding="utf-8") as f:
+                    reader = csv.reader(f)
+                    next(reader, None)
+                    for fields in reader:
+                        row = _parse(fields)
+                        if row is not None and row[0] not in self.rows and self._valid(row):
+                            self.rows[row[0]] = row
+        self.done = set(self.rows)
+        self.csv = open(csv_path, "w", encoding="utf-8", newline="")
+        self.json = open(json_path, "w", encoding="utf-8")
+        self.csv.write(",".join(COLUMNS) + "\n")
+        self.json.write(header + "\n")
+        self._write(sorted(self.rows.values()))
+
+    def _valid(self, row: tuple) -> bool:
+        try:
+            return self.study._plan.csv_row(_measured(row)) == _csv_line(row)
+        except ValueError:
+            return False
+
+    def _write(self, rows: Iterable[tuple]) -> None:
+        if self.csv is None:
+            return
+        for row in rows:
+            self.csv.write(_csv_line(row) + "\n")
+            self.json.write(json.dumps(dict(zip(COLUMNS, row)), separators=(",", ":"), ensure_ascii=False) + "\n")
+        self.csv.flush()
+        self.json.flush()
+
+    def add(self, rows: List[tuple]) -> None:
+        fresh = [tuple(r) for r in rows if r[0] not in self.rows]
+        for row in fresh:
+            self.rows[row[0]] = row
+        self._write(fresh)
+        if self.progress is not None:
+            self.progress(len(self.rows), self.total)
+
+    def close(self) -> None:
+        for f in (self.csv, self.json):
+            if f is not None:
+                f.close()
+
+
+def _measured(row: tuple) -> tuple:
+    return (row[0], row[6], row[7], row[8], row[9], row[10], row[11], row[12], row[13])
+
+
+def _csv_field(value: Any) -> str:
+    text = str(value)
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _csv_line(row: tuple) -> str:
+    fields = list(row)
+    fields[8] = f"{row[8]:.3f}"
+    return ",".join(_csv_field(v) for v in fields)
+
+
+def _parse(fields: List[str]) -> Optional[tuple]:
+    if len(fields) != len(COLUMNS):
+        return None
+    try:
+        return (
+            int(fields[0]), fields[1], fields[2], fields[3], int(fields[4]), fields[5], int(fields[6]),
+            fields[7], float(fields[8]), int(fields[9]), int(fields[10]), int(fields[11]),
+            int(fields[12]), int(fields[13]),
+        )
+    except ValueError:
+        return None

@@ -1,0 +1,96 @@
+"""Studies from Python: the same records as `sudoku study` for the same settings, resuming from
+a records folder, the summary, and bad settings named by their field."""
+
+import csv
+import subprocess
+
+import pytest
+
+import sudoku_lab as sl
+
+CONFIGS = ["coloring-bfs", "coloring-dsatur;list_size=3", "propagation"]
+
+
+def small_study():
+    return sl.Study(
+        configurations=CONFIGS,
+        generate={"size": 9, "levels": ["easy"], "count": 3, "seed": 5},
+        seeds=2,
+        max_iterations=300,
+    )
+
+
+def cli_records(sudoku_bin, tmp_path, extra=()):
+    out = tmp_path / "cli"
+    args = [sudoku_bin, "study", "--generate", "9:easy:3", "--seeds", "2", "--max-iterations", "300", "--seed", "5", "--out", str(out)]
+    for c in CONFIGS:
+        args += ["-c", c]
+    subprocess.run(args + list(extra), check=True, capture_output=True, text=True)
+    with open(out / "records.csv", newline="") as f:
+        return list(csv.DictReader(f)), out
+
+
+def without_time(rows):
+    return sorted(tuple((k, str(v)) for k, v in row.items() if k != "time_ms") for row in rows)
+
+
+def test_records_equal_the_clis_for_the_same_settings(sudoku_bin, tmp_path):
+    study = small_study()
+    assert len(study.jobs()) == 3 * 3 * 2
+    frame = study.run(executor="serial")
+    assert list(frame.columns) == sl.study.COLUMNS
+    assert len(frame) == 18 and list(frame.job) == list(range(18))
+    ours = frame.astype(str).to_dict("records")
+    cli, _ = cli_records(sudoku_bin, tmp_path)
+    assert without_time(ours) == without_time(cli)
+    threaded = study.run()
+    assert without_time(threaded.astype(str).to_dict("records")) == without_time(ours)
+
+
+def test_run_job_and_the_summary():
+    study = small_study()
+    job = study.jobs()[4]
+    assert (job.configuration, job.puzzle, job.repetition) == (1, 0, 1)
+    record = sl.run_job(job)
+    assert record["job"] == 4 and record["configuration"] == "coloring-dsatur;list_size=3;max_iter=300"
+    frame = study.run(executor="serial")
+    summary = study.summary(frame)
+    rows = summary["summary"]
+    assert list(rows.configuration) == CONFIGS
+    prop = rows[rows.configuration == "propagation"].iloc[0]
+    assert (prop.runs, prop.solved, prop.rate) == (6, 6, 1.0)
+    assert prop.wilson_high == 1.0 and prop.wilson_low < 1.0
+    assert len(summary["pairwise"]) == 3
+    assert any("easy puzzles" in f for f in summary["findings"])
+    assert summary["markdown"].startswith("| configuration |")
+
+
+def test_a_study_resumes_from_its_folder_the_cli_wrote(sudoku_bin, tmp_path):
+    cli, out = cli_records(sudoku_bin, tmp_path)
+    lines = (out / "records.csv").read_text().splitlines()
+    (out / "records.csv").write_text("\n".join(lines[:8]) + "\n" + lines[8][:15])
+    study = small_study()
+    frame = study.run(executor="serial", out=out)
+    assert len(frame) == 18
+    again = (out / "records.csv").read_text().splitlines()
+    assert again[:8] == lines[:8], "the records kept are kept as they were"
+    with open(out / "records.csv", newline="") as f:
+        assert without_time(list(csv.DictReader(f))) == without_time(cli)
+    other = sl.Study(configurations=["dlx"], generate={"levels": ["easy"], "count": 1})
+    with pytest.raises(ValueError, match="holds another study's records"):
+        other.run(out=out)
+
+
+def test_bad_settings_name_their_field():
+    with pytest.raises(ValueError, match=r"configurations\[1\]: unknown algorithm 'quantum'"):
+        sl.Study(configurations=["dlx", "quantum"], generate={"levels": ["easy"], "count": 1})
+    with pytest.raises(ValueError, match="generate.levels: 'insane' is neither"):
+        sl.Study(configurations=["dlx"], generate={"levels": ["insane"], "count": 1})
+    with pytest.raises(ValueError, match="seeds: must be at least 1"):
+        sl.Study(configurations=["dlx"], puzzles=[sl.generate()[0]], seeds=0)
+    with pytest.raises(ValueError, match=r"puzzles\[0\]"):
+        sl.Study(configurations=["dlx"], puzzles=["nonsense"])
+    with pytest.raises(ValueError, match="one of them"):
+        sl.Study(configurations=["dlx"])
+    with pytest.raises(ValueError, match="executor"):
+        sl.Study(configurations=["dlx"], puzzles=[sl.generate()[0]]).run(executor="spark")
