@@ -41,6 +41,8 @@ def test_a_local_cluster_gives_the_serial_records(client, tmp_path):
     spread = s.run(executor="dask", client=client, batch_size=5, out=tmp_path / "dask")
     assert key(spread).equals(key(serial))
     assert (tmp_path / "dask" / "records.csv").read_text().count("\n") == len(serial) + 1
+    # Run again on the same client (the scattered study of the first run is released by now).
+    assert key(s.run(executor="dask", client=client)).equals(key(serial))
 
 
 def test_a_worker_killed_mid_study_has_its_jobs_run_again(client):

@@ -211,7 +211,9 @@ class Study:
                 sink.add(_run_batch(self._payload, probe))
                 per_job = max((time.perf_counter() - start) / max(len(probe), 1), 1e-6)
                 batch_size = max(1, int(1.0 / per_job))
-            payload = client.scatter(self._payload, broadcast=True)
+            # A key of its own (hash=False): a study run twice must not share, and so lose, the
+            # scattered payload when the first run releases it.
+            payload = client.scatter(self._payload, broadcast=True, hash=False)
             batches = [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
             futures = [client.submit(_run_batch, payload, b, pure=False) for b in batches]
             for future in as_completed(futures):
