@@ -18,15 +18,15 @@ def timed(run):
 def main():
     study = sl.Study(
         configurations=["tabu-ac3", "coloring-dsatur", "coloring-bfs"],
-        generate={"size": 9, "givens": [30, 36], "count": 25, "seed": 1},
+        generate={"size": 9, "givens": [30, 36], "count": 100, "seed": 1},
         seeds=10,
-        max_iterations=1000,
+        max_iterations=5000,
     )
     serial, jobs = timed(lambda: study.run(executor="serial"))
     rows = [("serial, one process", serial, jobs)]
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster) as client:
         study.run(executor="dask", client=client, batch_size=50)  # workers warmed up
-        for label, batch in (("LocalCluster, 2 workers, batched (about 1 s a task)", None), ("LocalCluster, 2 workers, one job a task", 1)):
+        for label, batch in (("LocalCluster, 2 workers, batched (the package's choice)", None), ("LocalCluster, 2 workers, one job a task", 1)):
             seconds, n = timed(lambda: study.run(executor="dask", client=client, batch_size=batch))
             rows.append((label, seconds, n))
     print(f"{jobs} jobs ({os.cpu_count()} logical processors)\n")

@@ -210,7 +210,10 @@ class Study:
                 start = time.perf_counter()
                 sink.add(_run_batch(self._payload, probe))
                 per_job = max((time.perf_counter() - start) / max(len(probe), 1), 1e-6)
-                batch_size = max(1, int(1.0 / per_job))
+                # …but at least four tasks per worker, so every worker has work to the end.
+                workers = max(1, len(client.scheduler_info().get("workers", {})))
+                spread = math.ceil(len(todo) / (4 * workers)) if todo else 1
+                batch_size = max(1, min(int(1.0 / per_job), spread))
             # A key of its own (hash=False): a study run twice must not share, and so lose, the
             # scattered payload when the first run releases it.
             payload = client.scatter(self._payload, broadcast=True, hash=False)
