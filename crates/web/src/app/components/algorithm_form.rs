@@ -7,6 +7,8 @@ use sudoku_core::{Algorithm, ParamKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::app::browser::random_seed;
+
 use crate::model::lab::Action;
 
 #[derive(Properties, PartialEq)]
@@ -22,10 +24,6 @@ pub struct AlgorithmFormProps {
     /// A rule between the parameters that their values break.
     pub conflict: Option<AttrValue>,
     pub dispatch: Callback<Action>,
-}
-
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * 4_294_967_296.0) as u64
 }
 
 #[function_component(AlgorithmForm)]

@@ -1,9 +1,11 @@
-//! The page's hooks: the lab's state and its drivers (the solver worker, the playback ticker,
-//! the keyboard shortcuts), the colour theme and the service worker.
+//! The page's hooks: the page shell (`use_page`: a model from the URL, its worker pool, the act →
+//! effects → redraw loop) and each page's hook on it, the playback ticker, the keyboard
+//! shortcuts, the colour theme and the service worker.
 
 mod use_compare;
 mod use_experiments;
 mod use_lab;
+mod use_page;
 mod use_parent_notices;
 mod use_redraw;
 mod use_service_worker;
@@ -13,9 +15,10 @@ mod use_ticker;
 mod use_worker_pool;
 mod worker_handle;
 
-pub use use_compare::{use_compare, CompareHandle};
-pub use use_experiments::{now_ms, use_experiments, ExperimentsHandle};
-pub use use_lab::{share_link, url_pairs, use_lab, LabHandle};
+pub use use_compare::use_compare;
+pub use use_experiments::use_experiments;
+pub use use_lab::{use_lab, LabHandle};
+pub use use_page::{use_page, PageHandle, PageModel};
 pub use use_parent_notices::use_parent_notices;
 pub use use_redraw::{use_redraw, Redraw};
 pub use use_service_worker::use_service_worker;

@@ -6,10 +6,11 @@ use sudoku_core::Algorithm;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::app::browser::share_link;
 use crate::app::components::board::Board;
 use crate::app::components::chart::Chart;
 use crate::app::components::compare_table::{rows, CompareTable};
-use crate::app::hooks::{share_link, use_compare, use_theme};
+use crate::app::hooks::{use_compare, use_theme};
 use crate::model::compare::{CompareAction, Pace};
 use crate::model::query::{Query, MAX_COMPARE};
 
@@ -26,7 +27,7 @@ pub fn compare_page() -> Html {
     let handle = use_compare();
     let (theme, next_theme) = use_theme();
     let adding = use_state(|| Algorithm::Propagation);
-    let compare = handle.compare.borrow();
+    let compare = handle.model.borrow();
     let act = &handle.act;
     let size = compare.puzzle.size();
     let givens: Vec<bool> = (0..size.cells())

@@ -4,8 +4,9 @@
 
 use yew::prelude::*;
 
+use crate::app::browser::share_link;
 use crate::app::components::stage::{stage, Editing};
-use crate::app::hooks::{share_link, use_lab, use_parent_notices};
+use crate::app::hooks::{use_lab, use_parent_notices};
 use crate::model::lab::Action;
 
 #[function_component(Embed)]

@@ -6,8 +6,9 @@ use sudoku_core::experiment::Experiment;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::app::browser::{now_ms, share_link};
 use crate::app::components::report_view::ReportView;
-use crate::app::hooks::{now_ms, share_link, use_experiments, use_theme};
+use crate::app::hooks::{use_experiments, use_theme};
 use crate::model::experiments::{ExperimentsAction, Status};
 use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
 
@@ -35,7 +36,7 @@ fn duration(ms: f64) -> String {
 pub fn experiments_page() -> Html {
     let handle = use_experiments();
     let (theme, next_theme) = use_theme();
-    let page = handle.page.borrow();
+    let page = handle.model.borrow();
     let act = &handle.act;
     let form = &page.form;
     let running = page.is_running();

@@ -5,13 +5,14 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::app::browser::share_link;
 use crate::app::components::algorithm_form::AlgorithmForm;
 use crate::app::components::generate_form::GenerateFormView;
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
 use crate::app::components::stage::{stage, Editing};
 use crate::app::components::update_notice::UpdateNotice;
-use crate::app::hooks::{share_link, use_lab, use_theme};
+use crate::app::hooks::{use_lab, use_theme};
 use crate::model::lab::Action;
 use crate::model::library::groups;
 use crate::model::View;

@@ -8,15 +8,9 @@ pub mod lab;
 
 use yew::prelude::*;
 
+use crate::app::browser::query;
 use crate::app::bundle::BundleLoader;
-use crate::app::hooks::url_pairs;
-use crate::model::query::{Page, Query};
-
-/// The page's URL, read once to choose the page.
-fn query() -> Query {
-    let pairs = url_pairs();
-    Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-}
+use crate::model::query::Page;
 
 /// The page the URL asks for.
 #[function_component(App)]

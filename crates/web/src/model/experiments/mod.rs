@@ -121,6 +121,11 @@ pub struct Experiments {
 }
 
 impl Experiments {
+    /// The workers its pool runs on.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
     /// The page as its URL asks (`experiment`, `seed`, `runs`, `max_iterations`); starts at
     /// once with `run=1`.
     pub fn new(query: Query, workers: usize, now: f64) -> (Experiments, ExperimentsEffects) {
