@@ -10,11 +10,11 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use sudoku_core::experiment::Progress;
 use sudoku_core::{parse_bytes, Algorithm};
-use sudoku_web::experiment_runner;
 use sudoku_web::protocol::{
     decode_events, encode_events, ExperimentRequest, ExperimentSetup, JobsRequest, PlanRequest,
     RunRequest, SolverRequest,
 };
+use sudoku_web::worker::experiment;
 
 fn cases() -> u32 {
     std::env::var("SUDOKU_FUZZ_CASES")
@@ -209,10 +209,10 @@ fn the_worker_never_panics_on_what_the_page_might_send() {
             // Each worker reads the text as its own requests.
             match serde_json::from_str::<ExperimentRequest>(&text) {
                 Ok(ExperimentRequest::Jobs(request)) => {
-                    let _ = experiment_runner::jobs(&request, &|| 0.0);
+                    let _ = experiment::jobs(&request, &|| 0.0);
                 }
                 Ok(ExperimentRequest::Plan(request)) => {
-                    let _ = experiment_runner::plan(&request);
+                    let _ = experiment::plan(&request);
                 }
                 Err(_) => {}
             }

@@ -246,3 +246,18 @@ mod tests {
         );
     }
 }
+
+/// The experiments' worker (`bin/experiment_worker.rs`): jobs and plans on the shared loop.
+#[cfg(target_arch = "wasm32")]
+pub fn start() {
+    use crate::protocol::ExperimentRequest;
+    fn post(scope: &web_sys::DedicatedWorkerGlobalScope, message: WorkerMessage) {
+        super::serve::post_json(scope, message.experiment_control());
+    }
+    super::serve::serve(post, |request: ExperimentRequest, reply| {
+        reply(match request {
+            ExperimentRequest::Jobs(request) => jobs(&request, &super::serve::now),
+            ExperimentRequest::Plan(request) => planned(&request),
+        })
+    });
+}

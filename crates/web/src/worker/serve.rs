@@ -1,7 +1,14 @@
-//! What both workers' entry points share: their clock and their way of posting JSON text.
+//! The one message loop of every worker: each message from the page is read as the worker's
+//! request type (JSON text), handed to the worker's handler with a way to reply, and a message
+//! that cannot be read is answered `Failed`; `Ready` goes out once the loop listens. Also the
+//! workers' clock and their way of posting JSON text.
 
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{DedicatedWorkerGlobalScope, WorkerGlobalScope};
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
+
+use crate::protocol::WorkerMessage;
 
 /// Milliseconds on the worker's monotonic clock (`performance.now()`, finer than `Date.now()`:
 /// the exact experiment times runs of microseconds).
@@ -17,4 +24,30 @@ pub fn post_json<T: serde::Serialize>(scope: &DedicatedWorkerGlobalScope, messag
     if let Some(Ok(text)) = message.map(|m| serde_json::to_string(&m)) {
         let _ = scope.post_message(&JsValue::from_str(&text));
     }
+}
+
+/// Listens for requests of type `R`: `handle(request, reply)` for each, where `reply` posts one
+/// message through `post` (each worker kind posts its own way; by value, so a reply is never
+/// copied).
+pub fn serve<R: DeserializeOwned + 'static>(
+    post: fn(&DedicatedWorkerGlobalScope, WorkerMessage),
+    mut handle: impl FnMut(R, &mut dyn FnMut(WorkerMessage)) + 'static,
+) {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let replies = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let mut reply = |message: WorkerMessage| post(&replies, message);
+        let request = event
+            .data()
+            .as_string()
+            .ok_or_else(|| "the page sent a message the worker cannot read".to_string())
+            .and_then(|text| serde_json::from_str::<R>(&text).map_err(|e| e.to_string()));
+        match request {
+            Ok(request) => handle(request, &mut reply),
+            Err(e) => reply(WorkerMessage::Failed(e)),
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&scope, WorkerMessage::Ready);
 }

@@ -1,9 +1,9 @@
 //! The experiments page driven as the browser drives it, with the worker's side run natively
-//! (`experiment_runner`): chunks answered out of order, reports refreshed, cancel, failures.
+//! (`worker::experiment`): chunks answered out of order, reports refreshed, cancel, failures.
 
 use super::*;
-use crate::experiment_runner;
 use crate::protocol::ExperimentRequest;
+use crate::worker::experiment;
 use sudoku_core::experiment::{run as run_experiment, Context, Sequential, Settings};
 
 fn query(text: &str) -> Query {
@@ -18,8 +18,8 @@ fn query(text: &str) -> Query {
 /// What a worker answers to a request.
 fn answer(request: &ExperimentRequest) -> WorkerMessage {
     match request {
-        ExperimentRequest::Jobs(r) => experiment_runner::jobs(r, &|| 0.0),
-        ExperimentRequest::Plan(r) => experiment_runner::planned(r),
+        ExperimentRequest::Jobs(r) => experiment::jobs(r, &|| 0.0),
+        ExperimentRequest::Plan(r) => experiment::planned(r),
     }
 }
 

@@ -2,7 +2,7 @@
 use super::*;
 use crate::model::library::library;
 use crate::protocol::WorkerMessage;
-use crate::runner;
+use crate::worker::runner;
 use std::cell::Cell;
 
 const HARD: &str =
@@ -248,12 +248,12 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     // A late answer to another job is not the hint.
     lab.apply(Action::FromWorker {
         job: job + 100,
-        message: crate::puzzle_tools::hint(&puzzle),
+        message: crate::worker::tools::hint(&puzzle),
     });
     assert!(lab.hint.is_none());
     lab.apply(Action::FromWorker {
         job,
-        message: crate::puzzle_tools::hint(&puzzle),
+        message: crate::worker::tools::hint(&puzzle),
     });
     let hint = lab.hint.clone().expect("answered");
     assert!(!hint.text.is_empty());
@@ -272,7 +272,7 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     let (job, puzzle) = lab.apply(Action::Hint).hint.unwrap();
     lab.apply(Action::FromWorker {
         job,
-        message: crate::puzzle_tools::hint(&puzzle),
+        message: crate::worker::tools::hint(&puzzle),
     });
     assert!(lab.hint.is_none());
     assert!(
@@ -287,7 +287,7 @@ fn answer_analysis(lab: &mut Lab, effects: &Effects) {
     let (job, puzzle) = effects.analyse.clone().expect("an analysis was asked");
     lab.apply(Action::FromWorker {
         job,
-        message: crate::puzzle_tools::analyse(&puzzle),
+        message: crate::worker::tools::analyse(&puzzle),
     });
 }
 
@@ -299,7 +299,7 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
     let (job, _) = effects.analyse.clone().expect("rated at load");
     lab.apply(Action::FromWorker {
         job: job + 50,
-        message: crate::puzzle_tools::analyse(&Grid::empty(Size::NINE)),
+        message: crate::worker::tools::analyse(&Grid::empty(Size::NINE)),
     });
     assert!(lab.analysis.is_none());
     answer_analysis(&mut lab, &effects);
@@ -373,7 +373,7 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
         clock.set(clock.get() + 1.0);
         clock.get()
     };
-    let message = crate::puzzle_tools::generate(&request, &now);
+    let message = crate::worker::tools::generate(&request, &now);
     let effects = lab.apply(Action::FromWorker { job, message });
     assert_eq!(lab.generate_job, None);
     assert_eq!(lab.size(), Size::FOUR);
@@ -386,7 +386,7 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
     lab.apply(Action::GenerateSet(GenerateField::Seed, "1".into()));
     lab.apply(Action::GenerateSet(GenerateField::Level, "hard".into()));
     let (job, request) = lab.apply(Action::Generate).generate.unwrap();
-    let message = crate::puzzle_tools::generate(&request, &now);
+    let message = crate::worker::tools::generate(&request, &now);
     lab.apply(Action::FromWorker { job, message });
     assert!(lab
         .notice

@@ -1,0 +1,14 @@
+//! The workers' side: what runs in a Web Worker, kept free of browser types where it can be so
+//! it is tested natively. [`runner`] runs a solver and batches its events, [`tools`] answers about
+//! the puzzle itself (hint, rating, generator), [`experiment`] runs an experiment's jobs and
+//! plans; `serve` is the one message loop both worker kinds run (request in, replies out), and
+//! `solver` is the solvers' worker on it (`experiment::start` the experiments').
+
+pub mod experiment;
+pub mod runner;
+pub mod tools;
+
+#[cfg(target_arch = "wasm32")]
+pub mod serve;
+#[cfg(target_arch = "wasm32")]
+pub mod solver;
