@@ -22,8 +22,9 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh page that collects page errors and console errors. Going to a page of the lab waits
- * until the app has drawn it (its wasm loads after the document). */
+/** A fresh page that collects page errors and console errors and warnings (the page's and its
+ * workers'). Going to a page of the lab waits until the app has drawn it (its wasm loads after
+ * the document). */
 export async function newPage(options = {}) {
   const page = await browser.newPage(options);
   const goto = page.goto.bind(page);
@@ -34,7 +35,9 @@ export async function newPage(options = {}) {
   };
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
   return { page, problems };
 }
 

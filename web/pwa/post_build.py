@@ -52,6 +52,35 @@ def externalise_start_script(staging: str, public_url: str) -> None:
         f.write(html)
 
 
+def modern_worker_loaders(staging: str) -> None:
+    """Trunk's worker loader shims start wasm-bindgen the old way (`wasm_bindgen("x_bg.wasm")`),
+    which every worker then warns about in the console: call it with the options object."""
+    for name in os.listdir(staging):
+        if not name.endswith("_loader.js"):
+            continue
+        path = os.path.join(staging, name)
+        code = open(path, encoding="utf-8").read()
+        fixed, count = re.subn(
+            r'wasm_bindgen\((["\'][^"\']+_bg\.wasm["\'])\)', r"wasm_bindgen({ module_or_path: \1 })", code
+        )
+        if count != 1:
+            sys.exit(f"post_build: {name} does not start wasm-bindgen as expected (has Trunk changed?)")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(fixed)
+
+
+def no_integrity_on_wasm_preload(staging: str) -> None:
+    """Browsers ignore `integrity` on a `preload as=fetch` and say so in the console; the wasm is
+    checked where it is fetched for use. The module preload keeps its digest."""
+    path = os.path.join(staging, "index.html")
+    html = open(path, encoding="utf-8").read()
+    html = re.sub(
+        r'(<link rel="preload"[^>]*?) integrity="[^"]*"([^>]*as="fetch"[^>]*>)', r"\1\2", html
+    )
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
 def write_service_worker(staging: str, public_url: str) -> None:
     files = sorted(
         name
@@ -80,6 +109,8 @@ def main() -> None:
         return
     public_url = os.environ.get("TRUNK_PUBLIC_URL", "/") or "/"
     externalise_start_script(staging, public_url)
+    modern_worker_loaders(staging)
+    no_integrity_on_wasm_preload(staging)
     write_service_worker(staging, public_url)
 
 
