@@ -16,7 +16,7 @@ pub mod tabu;
 mod tests;
 
 pub use plan::{BadJob, Context, Job, Measures, Progress};
-pub use report::{BoxSeries, Chart, FiveNumbers, Report, Series, Table};
+pub use report::{BoxSeries, Chart, FiveNumbers, Line, Report, Series, Table};
 
 use crate::grid::Grid;
 use crate::parse::parse_bytes;

@@ -126,6 +126,24 @@ pub enum Chart {
         series: Vec<BoxSeries>,
         unit: String,
     },
+    /// Lines over a numeric x axis (a run's cost per iteration, a success rate per number of
+    /// givens), each with the band of an interval around it where it has one.
+    Lines {
+        title: String,
+        x_label: String,
+        series: Vec<Line>,
+    },
+}
+
+/// One line of a line chart.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Line {
+    pub name: String,
+    /// (x, y), x growing.
+    pub points: Vec<(f64, f64)>,
+    /// (x, low, high) around the line; empty for none.
+    pub band: Vec<(f64, f64, f64)>,
 }
 
 /// One series of a bar chart: a value per group.
@@ -184,7 +202,8 @@ impl Chart {
         match self {
             Chart::HeatMap { title, .. }
             | Chart::Bars { title, .. }
-            | Chart::Boxes { title, .. } => title,
+            | Chart::Boxes { title, .. }
+            | Chart::Lines { title, .. } => title,
         }
     }
 }

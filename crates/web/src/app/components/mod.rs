@@ -10,7 +10,6 @@ pub mod hypergraph_view;
 pub mod playback_bar;
 pub mod pseudo_code;
 pub mod puzzle_input;
-pub mod report_chart;
 pub mod report_view;
 pub mod result_panel;
 pub mod stage;

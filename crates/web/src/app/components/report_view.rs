@@ -8,7 +8,7 @@ use sudoku_core::experiment::{Report, Table};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::report_chart::ReportChart;
+use super::chart::Chart;
 
 /// Rows a table shows before "show all".
 const ROWS_SHOWN: usize = 60;
@@ -95,7 +95,7 @@ pub fn report_view(props: &ReportViewProps) -> Html {
             <h2>{ report.title.clone() }</h2>
             <ul class="notes">{ for report.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
             <div class="report-charts">
-                { for report.charts.iter().map(|c| html! { <ReportChart chart={c.clone()} /> }) }
+                { for report.charts.iter().map(|c| html! { <Chart chart={c.clone()} /> }) }
             </div>
             { for report.tables.iter().map(table) }
         </article>

@@ -96,7 +96,7 @@ pub fn stage(handle: &LabHandle, editing: Editing) -> Html {
             <PseudoCode algorithm={lab.run.as_ref().map_or(lab.algorithm, |r| r.algorithm)}
                 current={lab.run.as_ref().and_then(|r| r.timeline.current_line(r.algorithm.pseudocode()))} />
             if let Some(progress) = lab.run.as_ref().and_then(|r| r.timeline.progress(300)) {
-                <Chart progress={progress} />
+                <Chart chart={progress.chart()} />
             }
         </div>
     </> }

@@ -124,7 +124,7 @@ pub fn compare_page() -> Html {
                 }) }
             </section>
             <section class="charts">
-                { for compare.charts().into_iter().map(|progress| html! { <Chart progress={progress} /> }) }
+                { for compare.charts().into_iter().map(|progress| html! { <Chart chart={progress.chart()} /> }) }
             </section>
         </main>
     }

@@ -24,6 +24,25 @@ pub struct Progress {
     pub series: Vec<Series>,
 }
 
+impl Progress {
+    /// As the one chart drawer takes it: lines without bands.
+    pub fn chart(&self) -> sudoku_core::experiment::Chart {
+        sudoku_core::experiment::Chart::Lines {
+            title: self.title.to_string(),
+            x_label: self.x_label.to_string(),
+            series: self
+                .series
+                .iter()
+                .map(|s| sudoku_core::experiment::Line {
+                    name: s.name.clone(),
+                    points: s.points.clone(),
+                    band: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+}
+
 pub struct Timeline {
     events: Vec<Event>,
     /// The summary events (restarts, iterations, generations, temperature steps) with their

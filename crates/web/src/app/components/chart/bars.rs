@@ -1,15 +1,11 @@
-//! An experiment report's charts as inline SVG: a heat map (a value per cell, darker = larger,
-//! the value written in it), grouped bars (linear or logarithmic axis) and box plots (whiskers
-//! min–max, box quartiles, a line at the median). Groups run along the x axis; a wide chart
-//! scrolls sideways in its frame.
+//! Grouped bars (linear or logarithmic axis) and box plots (whiskers min–max, box quartiles, a
+//! line at the median): groups run along the x axis.
 
-use sudoku_core::experiment::{BoxSeries, Chart, FiveNumbers, Series};
+use sudoku_core::experiment::{BoxSeries, FiveNumbers, Series};
 use yew::prelude::*;
 
-const CELL_W: f64 = 52.0;
-const CELL_H: f64 = 20.0;
-const LABEL_W: f64 = 64.0;
-const HEAD_H: f64 = 22.0;
+use super::{short, HEAD_H};
+
 const PLOT_H: f64 = 160.0;
 const AXIS_W: f64 = 44.0;
 /// Room under the plot for the group labels (written at an angle).
@@ -18,103 +14,6 @@ const BAR_W: f64 = 9.0;
 const GROUP_GAP: f64 = 8.0;
 /// Room right of the plot for the last group labels, written at an angle.
 const LABEL_OVERHANG: f64 = 60.0;
-
-#[derive(Properties, PartialEq)]
-pub struct ReportChartProps {
-    pub chart: Chart,
-}
-
-#[function_component(ReportChart)]
-pub fn report_chart(props: &ReportChartProps) -> Html {
-    let body = match &props.chart {
-        Chart::HeatMap {
-            rows,
-            columns,
-            values,
-            max,
-            unit,
-            ..
-        } => heat_map(rows, columns, values, *max, unit),
-        Chart::Bars {
-            groups,
-            series,
-            unit,
-            log_scale,
-            ..
-        } => bars(groups, series, unit, *log_scale),
-        Chart::Boxes {
-            groups,
-            series,
-            unit,
-            ..
-        } => boxes(groups, series, unit),
-    };
-    html! {
-        <figure class="report-chart">
-            <figcaption>{ props.chart.title() }</figcaption>
-            <div class="chart-frame">{ body }</div>
-        </figure>
-    }
-}
-
-/// A short number for a label.
-fn short(v: f64) -> String {
-    if v.abs() >= 100.0 || v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if v.abs() >= 1.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.3}")
-    }
-}
-
-fn heat_map(
-    rows: &[String],
-    columns: &[String],
-    values: &[Vec<Option<f64>>],
-    max: f64,
-    unit: &str,
-) -> Html {
-    let width = LABEL_W + CELL_W * columns.len() as f64;
-    let height = HEAD_H + CELL_H * rows.len() as f64;
-    let cells = rows.iter().enumerate().flat_map(|(r, _)| {
-        columns.iter().enumerate().map(move |(c, _)| {
-            let value = values.get(r).and_then(|row| row.get(c)).copied().flatten();
-            let (x, y) = (LABEL_W + CELL_W * c as f64, HEAD_H + CELL_H * r as f64);
-            // Lightness from 96 % (0) to 28 % (max): readable text on both ends.
-            let share = value.map_or(0.0, |v| (v / max.max(f64::EPSILON)).clamp(0.0, 1.0));
-            let fill = match value {
-                Some(_) => format!("hsl(205, 65%, {:.0}%)", 96.0 - 68.0 * share),
-                None => "none".into(),
-            };
-            let text = value.map(short).unwrap_or_else(|| "·".into());
-            let dark = share > 0.55;
-            html! {
-                <g class="heat-cell" data-value={value.map(|v| v.to_string()).unwrap_or_default()}>
-                    <rect x={x.to_string()} y={y.to_string()} width={(CELL_W - 2.0).to_string()}
-                        height={(CELL_H - 2.0).to_string()} fill={fill} class="heat" />
-                    <text x={(x + CELL_W / 2.0 - 1.0).to_string()} y={(y + CELL_H / 2.0 + 3.0).to_string()}
-                        text-anchor="middle" class={classes!(dark.then_some("on-dark"))}>{ text }</text>
-                </g>
-            }
-        })
-    });
-    html! {
-        <svg class="heat-map" width={width.to_string()} height={height.to_string()}
-            viewBox={format!("0 0 {width} {height}")} role="img"
-            aria-label={format!("heat map, {} rows × {} columns, values in {unit} up to {}", rows.len(), columns.len(), short(max))}>
-            { for columns.iter().enumerate().map(|(c, name)| html! {
-                <text x={(LABEL_W + CELL_W * c as f64 + CELL_W / 2.0).to_string()} y={(HEAD_H - 7.0).to_string()}
-                    text-anchor="middle">{ name.clone() }</text>
-            }) }
-            { for rows.iter().enumerate().map(|(r, name)| html! {
-                <text x={(LABEL_W - 6.0).to_string()} y={(HEAD_H + CELL_H * r as f64 + CELL_H / 2.0 + 3.0).to_string()}
-                    text-anchor="end">{ name.clone() }</text>
-            }) }
-            { for cells }
-        </svg>
-    }
-}
 
 /// The y axis: from values to pixels, and its end labels.
 struct Axis {
@@ -196,7 +95,7 @@ fn legend(names: impl Iterator<Item = String>) -> Html {
     }
 }
 
-fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) -> Html {
+pub(super) fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) -> Html {
     let axis = Axis::new(
         series
             .iter()
@@ -236,7 +135,7 @@ fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) -> Html {
     }
 }
 
-fn boxes(groups: &[String], series: &[BoxSeries], unit: &str) -> Html {
+pub(super) fn boxes(groups: &[String], series: &[BoxSeries], unit: &str) -> Html {
     let all = series
         .iter()
         .flat_map(|s| s.boxes.iter().flatten().flat_map(|b| [b.min, b.max]));

@@ -1,0 +1,69 @@
+//! The one chart drawer: a [`Chart`] of the core's chart model as inline SVG. Lines (a run's
+//! progress, a rate over difficulty with its interval band) in `lines`; a heat map (a value per
+//! cell, darker = larger, the value written in it) in `heat_map`; grouped bars (linear or
+//! logarithmic) and box plots (whiskers min–max, box quartiles, a line at the median) in `bars`,
+//! groups along the x axis, a wide chart scrolling sideways in its frame.
+
+mod bars;
+mod heat_map;
+mod lines;
+
+use sudoku_core::experiment::Chart as ChartModel;
+use yew::prelude::*;
+
+const LABEL_W: f64 = 64.0;
+const HEAD_H: f64 = 22.0;
+
+#[derive(Properties, PartialEq)]
+pub struct ChartProps {
+    pub chart: ChartModel,
+}
+
+#[function_component(Chart)]
+pub fn chart(props: &ChartProps) -> Html {
+    let body = match &props.chart {
+        ChartModel::Lines {
+            title,
+            x_label,
+            series,
+        } => return lines::lines(title, x_label, series),
+        ChartModel::HeatMap {
+            rows,
+            columns,
+            values,
+            max,
+            unit,
+            ..
+        } => heat_map::heat_map(rows, columns, values, *max, unit),
+        ChartModel::Bars {
+            groups,
+            series,
+            unit,
+            log_scale,
+            ..
+        } => bars::bars(groups, series, unit, *log_scale),
+        ChartModel::Boxes {
+            groups,
+            series,
+            unit,
+            ..
+        } => bars::boxes(groups, series, unit),
+    };
+    html! {
+        <figure class="report-chart">
+            <figcaption>{ props.chart.title() }</figcaption>
+            <div class="chart-frame">{ body }</div>
+        </figure>
+    }
+}
+
+/// A short number for a label.
+pub(super) fn short(v: f64) -> String {
+    if v.abs() >= 100.0 || v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.3}")
+    }
+}
