@@ -18,8 +18,9 @@ pub struct Configuration {
     pub seed: Option<u64>,
 }
 
-/// A shown value: control characters dropped, cut at 40 characters.
-fn shown(value: &str) -> String {
+/// A value someone typed (a URL, a flag, a file), shown safely inside a message: quoted, control
+/// characters dropped, cut at 40 characters.
+pub fn shown(value: &str) -> String {
     let clean: String = value.chars().filter(|c| !c.is_control()).take(40).collect();
     if clean.chars().count() < value.chars().count() {
         format!("'{clean}…'")

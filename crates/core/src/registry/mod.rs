@@ -8,7 +8,7 @@ mod configuration;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use configuration::Configuration;
+pub use configuration::{shown, Configuration};
 
 pub use crate::spec::{
     max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use sudoku_core::experiment::Experiment;
+use sudoku_core::registry::shown;
 use sudoku_core::Configuration;
 use sudoku_core::{Algorithm, Grid};
 
@@ -122,16 +123,6 @@ pub struct Query {
 
 /// Longest value read from the URL (a 25×25 grid with separators fits easily).
 const MAX_VALUE: usize = 4_096;
-
-/// Shows a value from the URL safely inside a message: shortened, control characters dropped.
-fn shown(value: &str) -> String {
-    let clean: String = value.chars().filter(|c| !c.is_control()).take(40).collect();
-    if clean.chars().count() < value.chars().count() {
-        format!("'{clean}…'")
-    } else {
-        format!("'{clean}'")
-    }
-}
 
 fn flag(name: &str, value: &str, errors: &mut Vec<String>) -> Option<bool> {
     match value {
