@@ -488,6 +488,11 @@ impl StudyPlan {
     fn csv_row(&self, row: Measured) -> PyResult<String> {
         Ok(self.study.csv_row(&self.record(&row)?))
     }
+
+    /// A record as the CLI's `records.jsonl` line.
+    fn json_line(&self, row: Measured) -> PyResult<String> {
+        Ok(self.study.json_line(&self.record(&row)?))
+    }
 }
 
 impl StudyPlan {
@@ -553,5 +558,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_class::<StudyPlan>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    m.add("CSV_HEADER", sudoku_core::study::records::CSV_HEADER)?;
     Ok(())
 }

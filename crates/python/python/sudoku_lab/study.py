@@ -19,22 +19,8 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 
 from . import _core
 
-COLUMNS = [
-    "job",
-    "configuration",
-    "puzzle",
-    "level",
-    "givens",
-    "rating",
-    "seed",
-    "outcome",
-    "time_ms",
-    "iterations",
-    "nodes",
-    "restarts",
-    "generations",
-    "events",
-]
+# The columns of `records.csv`, as the core writes them.
+COLUMNS = _core.CSV_HEADER.split(",")
 
 # Plans rebuilt in this process (a Dask worker keeps one per study it has seen).
 _PLANS: Dict[str, Any] = {}
@@ -271,31 +257,32 @@ class _Sink:
                     raise ValueError(f"{folder} holds another study's records (its settings differ)")
             if csv_path.exists():
                 with open(csv_path, newline="", encoding="utf-8") as f:
-                    reader = csv.reader(f)
-                    next(reader, None)
-                    for fields in reader:
-                        row = _parse(fields)
-                        if row is not None and row[0] not in self.rows and self._valid(row):
-                            self.rows[row[0]] = row
+                    lines = f.read().splitlines()[1:]
+                for line, fields in zip(lines, csv.reader(lines)):
+                    row = _parse(fields)
+                    if row is not None and row[0] not in self.rows and self._valid(line, row):
+                        self.rows[row[0]] = row
         self.done = set(self.rows)
         self.csv = open(csv_path, "w", encoding="utf-8", newline="")
         self.json = open(json_path, "w", encoding="utf-8")
-        self.csv.write(",".join(COLUMNS) + "\n")
+        self.csv.write(_core.CSV_HEADER + "\n")
         self.json.write(header + "\n")
         self._write(sorted(self.rows.values()))
 
-    def _valid(self, row: tuple) -> bool:
+    def _valid(self, line: str, row: tuple) -> bool:
         try:
-            return self.study._plan.csv_row(_measured(row)) == _csv_line(row)
+            return self.study._plan.csv_row(_measured(row)) == line
         except ValueError:
             return False
 
     def _write(self, rows: Iterable[tuple]) -> None:
         if self.csv is None:
             return
+        plan = self.study._plan
         for row in rows:
-            self.csv.write(_csv_line(row) + "\n")
-            self.json.write(json.dumps(dict(zip(COLUMNS, row)), separators=(",", ":"), ensure_ascii=False) + "\n")
+            # The core writes both, as the CLI does: the same bytes for the same records.
+            self.csv.write(plan.csv_row(_measured(row)) + "\n")
+            self.json.write(plan.json_line(_measured(row)) + "\n")
         self.csv.flush()
         self.json.flush()
 
@@ -315,19 +302,6 @@ class _Sink:
 
 def _measured(row: tuple) -> tuple:
     return (row[0], row[6], row[7], row[8], row[9], row[10], row[11], row[12], row[13])
-
-
-def _csv_field(value: Any) -> str:
-    text = str(value)
-    if any(c in text for c in ',"\n\r'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def _csv_line(row: tuple) -> str:
-    fields = list(row)
-    fields[8] = f"{row[8]:.3f}"
-    return ",".join(_csv_field(v) for v in fields)
 
 
 def _parse(fields: List[str]) -> Optional[tuple]:
