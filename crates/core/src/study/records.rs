@@ -113,49 +113,58 @@ fn level(member: &Member) -> &'static str {
     member.level.map_or("", |l| l.id())
 }
 
+/// A column's value: text (quoted where the format needs it) or a number (written as it is).
+enum Value {
+    Text(String),
+    Number(String),
+}
+
 impl Study {
+    /// A record's values in the order of [`CSV_HEADER`]: the one list both formats write.
+    fn values(&self, record: &Record) -> [Value; 14] {
+        let member = &self.population[record.puzzle];
+        let number = |n: &dyn std::fmt::Display| Value::Number(n.to_string());
+        [
+            number(&record.job),
+            Value::Text(self.runs[record.configuration].to_string()),
+            Value::Text(member.puzzle.to_line()),
+            Value::Text(level(member).to_string()),
+            number(&member.givens),
+            Value::Text(member.rating.clone()),
+            number(&record.seed),
+            Value::Text(record.outcome.id().to_string()),
+            Value::Number(format!("{:.3}", record.time_ms)),
+            number(&record.iterations),
+            number(&record.nodes),
+            number(&record.restarts),
+            number(&record.generations),
+            number(&record.events),
+        ]
+    }
+
     /// A record as a `records.csv` row (no line end).
     pub fn csv_row(&self, record: &Record) -> String {
-        let member = &self.population[record.puzzle];
-        format!(
-            "{},{},{},{},{},{},{},{},{:.3},{},{},{},{},{}",
-            record.job,
-            csv_field(&self.runs[record.configuration].to_string()),
-            member.puzzle.to_line(),
-            level(member),
-            member.givens,
-            member.rating,
-            record.seed,
-            record.outcome.id(),
-            record.time_ms,
-            record.iterations,
-            record.nodes,
-            record.restarts,
-            record.generations,
-            record.events
-        )
+        self.values(record)
+            .iter()
+            .map(|value| match value {
+                Value::Text(text) => csv_field(text),
+                Value::Number(text) => text.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     /// A record as a JSON line (no line end).
     pub fn json_line(&self, record: &Record) -> String {
-        let member = &self.population[record.puzzle];
-        format!(
-            "{{\"job\":{},\"configuration\":{},\"puzzle\":{},\"level\":{},\"givens\":{},\"rating\":{},\"seed\":{},\"outcome\":\"{}\",\"time_ms\":{:.3},\"iterations\":{},\"nodes\":{},\"restarts\":{},\"generations\":{},\"events\":{}}}",
-            record.job,
-            json_string(&self.runs[record.configuration].to_string()),
-            json_string(&member.puzzle.to_line()),
-            json_string(level(member)),
-            member.givens,
-            json_string(&member.rating),
-            record.seed,
-            record.outcome.id(),
-            record.time_ms,
-            record.iterations,
-            record.nodes,
-            record.restarts,
-            record.generations,
-            record.events
-        )
+        let fields: Vec<String> = CSV_HEADER
+            .split(',')
+            .zip(self.values(record))
+            .map(|(name, value)| match value {
+                Value::Text(text) => format!("\"{name}\":{}", json_string(&text)),
+                Value::Number(text) => format!("\"{name}\":{text}"),
+            })
+            .collect();
+        format!("{{{}}}", fields.join(","))
     }
 
     /// Reads a `records.csv` row of this study back; `Err` says why it is not one (a row of
