@@ -382,6 +382,20 @@ fn settings(text: &str) -> PyResult<(Settings, Option<Made>)> {
     Ok((settings, made))
 }
 
+/// Makes a population one puzzle after the other with a real clock, so the generator's time
+/// limit holds (a count of givens it can hardly reach ends with a message, not a hang).
+struct Clocked(std::time::Instant);
+
+impl sudoku_core::experiment::Executor for Clocked {
+    fn map<T: Sync, R: Send>(&self, items: &[T], job: &(dyn Fn(&T) -> R + Sync)) -> Vec<R> {
+        items.iter().map(job).collect()
+    }
+
+    fn seconds(&self) -> f64 {
+        self.0.elapsed().as_secs_f64()
+    }
+}
+
 #[pymethods]
 impl StudyPlan {
     /// Checks the settings and makes the population (or takes the one the settings carry).
@@ -399,9 +413,15 @@ impl StudyPlan {
                     .collect::<PyResult<Vec<_>>>()?;
                 Study::new(settings, population)
             }
-            None => py
-                .detach(|| Study::make(settings, &sudoku_core::experiment::Sequential, 600.0))
-                .map_err(error)?,
+            None => {
+                let value: Value = serde_json::from_str(settings_json).unwrap_or_default();
+                let limit = field(&value, "max_seconds")
+                    .and_then(Value::as_f64)
+                    .filter(|s| *s > 0.0)
+                    .unwrap_or(600.0);
+                py.detach(|| Study::make(settings, &Clocked(std::time::Instant::now()), limit))
+                    .map_err(error)?
+            }
         };
         Ok(StudyPlan { study })
     }

@@ -94,3 +94,8 @@ def test_bad_settings_name_their_field():
         sl.Study(configurations=["dlx"])
     with pytest.raises(ValueError, match="executor"):
         sl.Study(configurations=["dlx"], puzzles=[sl.generate()[0]]).run(executor="spark")
+
+
+def test_a_population_the_generator_cannot_make_in_time_is_refused():
+    with pytest.raises(ValueError, match="made 0 of 2 puzzles within 0.5 s"):
+        sl.Study(configurations=["dlx"], generate={"givens": [17], "count": 2}, max_seconds=0.5)

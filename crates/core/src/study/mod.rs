@@ -89,7 +89,9 @@ pub struct JobId {
 
 impl Study {
     /// Checks the settings and makes the population on the executor's threads (a generated one
-    /// within `max_seconds` of its clock; `Err` says how many puzzles it found in time).
+    /// within `max_seconds` of its clock; `Err` says how many puzzles it found in time). An
+    /// executor without a clock ([`crate::experiment::Sequential`]) never stops the generator:
+    /// drivers pass one with a clock.
     pub fn make<E: Executor>(
         settings: Settings,
         executor: &E,

@@ -69,7 +69,8 @@ class Study:
     ``"givens": [25, 29]`` / ``"22-40"`` instead of levels; ``"symmetry"``) — each run within
     ``max_iterations`` (each algorithm's budget parameter, where the configuration leaves it).
     ``seed`` is the base seed of the population and the runs (default: the generator's seed, or
-    1). The population is made once, here."""
+    1). The population is made once, here, within ``max_seconds`` (a class the generator can
+    hardly reach, 17 givens say, ends with a ValueError saying how many it made)."""
 
     def __init__(
         self,
@@ -79,6 +80,7 @@ class Study:
         seeds: int = 1,
         max_iterations: Optional[int] = None,
         seed: Optional[int] = None,
+        max_seconds: float = 600.0,
     ) -> None:
         if isinstance(configurations, str):
             configurations = [configurations]
@@ -100,7 +102,9 @@ class Study:
             "max_iterations": max_iterations,
             "seed": seed,
         }
-        plan = _core.StudyPlan(json.dumps(settings))
+        if not max_seconds > 0:
+            raise ValueError(f"max_seconds: a positive number, not {max_seconds!r}")
+        plan = _core.StudyPlan(json.dumps(dict(settings, max_seconds=float(max_seconds))))
         self.settings = settings
         self._population = plan.population()
         # What a worker needs to rebuild the plan without the generator.
