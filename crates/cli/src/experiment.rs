@@ -46,6 +46,11 @@ pub(crate) struct Parallel {
 
 impl Parallel {
     /// An executor on `pool`, its clock started now.
+    /// Its threads.
+    pub(crate) fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
     pub(crate) fn new(pool: rayon::ThreadPool, progress: bool) -> Parallel {
         Parallel {
             pool,

@@ -58,8 +58,10 @@ pub struct StudyArgs {
     threads: Option<usize>,
 }
 
-/// Jobs per chunk: records reach the disk after each.
-const CHUNK: usize = 2_048;
+/// Jobs per chunk at most: records reach the disk after each chunk. Chunks start small and
+/// double while they take under a second, so slow jobs (a heuristic that gives up after
+/// seconds) still report progress and reach the disk often.
+const MAX_CHUNK: usize = 2_048;
 
 /// The settings from the file and the flags (flags win).
 fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
@@ -256,21 +258,32 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
             records.len()
         );
     }
+    eprintln!(
+        "study: {} puzzles; running {} jobs…",
+        study.population.len(),
+        todo.len()
+    );
     let start = executor.seconds();
     let mut last_report = start;
-    for (i, chunk) in todo.chunks(CHUNK).enumerate() {
+    let (mut next, mut chunk) = (0, executor.threads().max(1));
+    while next < todo.len() {
+        let jobs = &todo[next..(next + chunk).min(todo.len())];
+        let began = executor.seconds();
         let seconds = || executor.seconds();
-        let fresh: Vec<Record> = executor.map(chunk, &|&k| study.run_job(k, &seconds));
+        let fresh: Vec<Record> = executor.map(jobs, &|&k| study.run_job(k, &seconds));
         for record in &fresh {
             files.write(&study, record).map_err(io)?;
         }
         files.flush().map_err(io)?;
         records.extend(fresh);
+        next += jobs.len();
         let now = executor.seconds();
-        if now - last_report >= 5.0 || (i + 1) * CHUNK >= todo.len() {
+        if now - began < 1.0 {
+            chunk = (chunk * 2).min(MAX_CHUNK);
+        }
+        if now - last_report >= 5.0 || next >= todo.len() {
             last_report = now;
-            let finished = ((i + 1) * CHUNK).min(todo.len());
-            let left = (now - start) / finished as f64 * (todo.len() - finished) as f64;
+            let left = (now - start) / next as f64 * (todo.len() - next) as f64;
             eprintln!(
                 "study: {} / {total} jobs ({:.1} %), {:.0} s left",
                 records.len(),
