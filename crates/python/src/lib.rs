@@ -333,7 +333,8 @@ fn source(settings: &Value) -> PyResult<Source> {
 /// A population made before: each puzzle's line and the class it was made for.
 type Made = Vec<(String, Option<String>)>;
 
-fn settings(text: &str) -> PyResult<(Settings, Option<Made>)> {
+/// The settings, the population sent along (if any) and the generator's time limit in seconds.
+fn settings(text: &str) -> PyResult<(Settings, Option<Made>, f64)> {
     let value: Value = serde_json::from_str(text).map_err(|e| error(e.to_string()))?;
     let configurations = field(&value, "configurations")
         .and_then(Value::as_array)
@@ -379,7 +380,11 @@ fn settings(text: &str) -> PyResult<(Settings, Option<Made>)> {
                 .collect(),
         ),
     };
-    Ok((settings, made))
+    let max_seconds = field(&value, "max_seconds")
+        .and_then(Value::as_f64)
+        .filter(|s| *s > 0.0)
+        .unwrap_or(600.0);
+    Ok((settings, made, max_seconds))
 }
 
 /// Makes a population one puzzle after the other with a real clock, so the generator's time
@@ -401,7 +406,7 @@ impl StudyPlan {
     /// Checks the settings and makes the population (or takes the one the settings carry).
     #[new]
     fn new(py: Python<'_>, settings_json: &str) -> PyResult<StudyPlan> {
-        let (settings, made) = settings(settings_json)?;
+        let (settings, made, max_seconds) = settings(settings_json)?;
         let study = match made {
             Some(members) => {
                 let population = members
@@ -413,15 +418,9 @@ impl StudyPlan {
                     .collect::<PyResult<Vec<_>>>()?;
                 Study::new(settings, population)
             }
-            None => {
-                let value: Value = serde_json::from_str(settings_json).unwrap_or_default();
-                let limit = field(&value, "max_seconds")
-                    .and_then(Value::as_f64)
-                    .filter(|s| *s > 0.0)
-                    .unwrap_or(600.0);
-                py.detach(|| Study::make(settings, &Clocked(std::time::Instant::now()), limit))
-                    .map_err(error)?
-            }
+            None => py
+                .detach(|| Study::make(settings, &Clocked(std::time::Instant::now()), max_seconds))
+                .map_err(error)?,
         };
         Ok(StudyPlan { study })
     }
