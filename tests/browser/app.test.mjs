@@ -1,13 +1,13 @@
-// End-to-end tests of the page in headless Chromium. Run by `./dev test`, which builds the app,
+// End-to-end tests of the page (the whole suite runs in Chromium; see driver/). Run by `./dev test`, which builds the app,
 // serves dist/ and sets SUDOKU_URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { ARTIFACTS, BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus } from './support.mjs';
+import { ARTIFACTS, BASE, CHROMIUM_ONLY, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus } from './support.mjs';
 
 test('the URL contract runs three exact algorithms to a verified solution', async () => {
   for (const algorithm of ['propagation', 'dlx', 'fc-mrv']) {
-    const { page, problems } = await newPage();
+    const page = await newPage();
     await page.goto(`${BASE}?puzzle=${HARD}&algorithm=${algorithm}&seed=7&run=1`);
     await waitForStatus(page, 'solved, verified');
     await page.click('#end');
@@ -17,10 +17,10 @@ test('the URL contract runs three exact algorithms to a verified solution', asyn
     assert.equal(labels[1], 'row 1 column 2, 1');
     const share = await page.inputValue('#share');
     assert.ok(share.includes(`algorithm=${algorithm}`) && share.includes('seed=7') && share.includes(HARD), share);
-    assert.deepEqual(problems, []);
+    assert.deepEqual(await page.problems(), []);
     if (algorithm === 'propagation') {
       mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: `${ARTIFACTS}solved-board.png`, fullPage: true });
+      await page.screenshot(`${ARTIFACTS}solved-board.png`);
     }
     await page.close();
   }
@@ -35,7 +35,7 @@ const SEEDS = { genetic: 2 };
 test('every heuristic runs from the URL with its seed and ends verified', async () => {
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   const EASY_SOLVED = '845632179732918654196745328683574912457291836219863547361429785574186293928357461';
-  const { page, problems } = await newPage();
+  const page = await newPage();
   for (const id of HEURISTICS) {
     await page.goto(`${BASE}?puzzle=${EASY}&algorithm=${id}&seed=${SEEDS[id] ?? 1}&run=1`);
     await waitForStatus(page, 'solved, verified');
@@ -54,12 +54,12 @@ test('every heuristic runs from the URL with its seed and ends verified', async 
       assert.ok(chart.points.length >= 2 && chart.points.every((n) => n >= 1), `${id}: ${JSON.stringify(chart)}`);
     }
   }
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('a pasted puzzle is loaded, run and played back step by step', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(BASE);
   await page.fill('#puzzle-text', HARD.replaceAll('.', '0'));
   await page.click('#load');
@@ -68,19 +68,19 @@ test('a pasted puzzle is loaded, run and played back step by step', async () => 
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
   // Scrubbing pauses playback and rewinds to the start.
-  await page.$eval('#scrub', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.setRange('#scrub', 0);
   assert.match(await page.textContent('#step-counter'), /^event 0 \//);
   await page.click('#step');
   await page.click('#step');
   assert.match(await page.textContent('#step-counter'), /^event 2 \//);
   await page.click('#end');
   assert.equal(await boardLine(page), HARD_SOLVED);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('a long run can be paused, stepped and cancelled while the page stays responsive', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   // Plain backtracking needs hundreds of millions of nodes on this puzzle (built against cell
   // order): it runs until its node budget, long enough to test the controls during the run.
   const SLOW = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
@@ -89,11 +89,9 @@ test('a long run can be paused, stepped and cancelled while the page stays respo
   await page.waitForFunction(() => /event [1-9]/.test(document.querySelector('#step-counter')?.textContent ?? ''));
   // The solver runs in the worker: a click on the page is handled at once. Measured from a raw
   // mouse click (no waiting for actionability) until the page shows its answer.
-  await page.locator('#pause').scrollIntoViewIfNeeded();
-  const box = await page.locator('#pause').boundingBox();
   const started = Date.now();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForFunction(() => !!document.querySelector('#play'), null, { polling: 5 });
+  await page.clickElement('#pause');
+  await page.waitForFunction(() => !!document.querySelector('#play'));
   const reaction = Date.now() - started;
   console.log(`click answered in ${reaction} ms during the run`);
   assert.ok(reaction < 200, `the page took ${reaction} ms to answer a click during the run`);
@@ -101,19 +99,19 @@ test('a long run can be paused, stepped and cancelled while the page stays respo
   await page.click('#step');
   const after = Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]);
   assert.equal(after, before + 1);
-  assert.ok(await page.isEnabled('#cancel'), 'the run is still going');
+  assert.ok(!(await page.isDisabled('#cancel')), 'the run is still going');
   await page.click('#cancel');
   await page.waitForFunction(() => document.querySelector('#notice')?.textContent.includes('cancelled'));
   // A fresh worker takes the next run.
   await page.selectOption('#algorithm', 'dlx');
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('bad input is reported inline and the page stays usable', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(BASE);
   await page.fill('#puzzle-text', HARD.slice(0, 80));
   await page.click('#load');
@@ -129,34 +127,34 @@ test('bad input is reported inline and the page stays usable', async () => {
   await page.click('#load');
   await page.click('#run');
   await waitForStatus(page, 'no solution');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('keyboard entry and arrow navigation edit the givens', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(BASE);
   await page.selectOption('#new-size', '4');
   assert.equal((await boardLine(page)).length, 16);
   await page.click('#cell-0');
-  await page.keyboard.press('1');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('2');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('3');
-  await page.keyboard.press('Delete');
+  await page.press('1');
+  await page.press('ArrowRight');
+  await page.press('2');
+  await page.press('ArrowDown');
+  await page.press('3');
+  await page.press('Delete');
   assert.equal(await boardLine(page), '12..............');
   const label = await page.getAttribute('#cell-1', 'aria-label');
   assert.equal(label, 'row 1 column 2, given 2');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'cell-5');
   await page.click('#clear');
   assert.equal(await boardLine(page), '.'.repeat(16));
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('text pasted onto the board is loaded; several solutions are reported as such', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(BASE);
   await page.$eval('[role=grid]', (el, text) => {
     const data = new DataTransfer();
@@ -172,43 +170,45 @@ test('text pasted onto the board is loaded; several solutions are reported as su
   await waitForStatus(page, 'several solutions');
   await page.click('#end');
   assert.ok(!(await boardLine(page)).includes('.'), '16×16 filled');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('Hint shows the human-style next step in words and marks its cells', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   await page.goto(`${BASE}?puzzle=${EASY}`);
   await page.click('#hint');
   await page.waitForSelector('#hint-text');
   assert.match(await page.textContent('#hint-text'), /(hidden single|naked single|full house): r\dc\d = \d/);
-  assert.ok(await page.locator('.board .cell.hint').count() >= 1);
+  assert.ok(await page.count('.board .cell.hint') >= 1);
   // Editing the puzzle makes the hint go.
   await page.click('#cell-0');
-  await page.keyboard.press('8');
-  assert.equal(await page.locator('#hint-text').count(), 0);
-  assert.deepEqual(problems, []);
+  await page.press('8');
+  assert.equal(await page.count('#hint-text'), 0);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
-test('the two models run in the browser: cp in the lab\'s worker, ilp in the worker with the LP engine, loaded only then', async () => {
-  const { page, problems } = await newPage();
-  const fetched = [];
-  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+test('the two models run in the browser: cp in the lab\'s worker, ilp in the worker with the LP engine, loaded only then', CHROMIUM_ONLY, async () => {
+  const page = await newPage();
+  // Every request of the page and its workers (what only the Chromium driver can watch).
+  const requested = [];
+  page.playwright.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const fetched = async () => requested;
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=cp&run=1`);
   await waitForStatus(page, 'solved, verified');
   await page.click('#end');
   assert.equal(await boardLine(page), HARD_SOLVED, 'cp');
-  assert.ok(!fetched.some((p) => p.includes('full_worker')), 'the LP engine is not loaded for cp');
+  assert.ok(!(await fetched()).some((p) => p.includes('full_worker')), 'the LP engine is not loaded for cp');
   await page.selectOption('#algorithm', 'ilp');
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
-  assert.ok(fetched.some((p) => p.endsWith('full_worker_bg.wasm')), fetched.join(' '));
+  assert.ok((await fetched()).some((p) => p.endsWith('full_worker_bg.wasm')), (await fetched()).join(' '));
   await page.click('#end');
   assert.equal(await boardLine(page), HARD_SOLVED, 'ilp');
   // The first events are the LP relaxation's weights, drawn as shaded candidates.
-  await page.$eval('#scrub', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.setRange('#scrub', 0);
   await page.click('#step');
   assert.match(await page.textContent('#narration'), /^LP relaxation: r\dc\d = \d with weight [01]\.\d\d$/);
   assert.ok(await page.$$eval('.mark.weight', (m) => m.length) >= 1);
@@ -216,20 +216,20 @@ test('the two models run in the browser: cp in the lab\'s worker, ilp in the wor
   await page.selectOption('#algorithm', 'propagation');
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('the loaded puzzle is rated, Explain lists the steps and plays them, Generate loads a new puzzle', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   await page.goto(`${BASE}?puzzle=${EASY}`);
   await page.waitForFunction(() => /Rating: easy \d\.\d \S+/.test(document.querySelector('#rating')?.textContent ?? ''));
   // An edit is rated again: a clash has no rating.
   await page.click('#cell-0');
-  await page.keyboard.press('4');
+  await page.press('4');
   await page.waitForFunction(() => document.querySelector('#rating')?.textContent === 'Rating: —');
-  await page.keyboard.press('Delete');
+  await page.press('Delete');
   await page.waitForFunction(() => /Rating: easy/.test(document.querySelector('#rating')?.textContent ?? ''));
   // Explain: the steps in words, and the logic run played on the board.
   await page.click('#explain');
@@ -256,6 +256,6 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
   await page.click('#generate');
   await page.waitForFunction(() => /never need more than singles/.test(document.body.textContent));
   assert.equal(await page.isDisabled('#generate'), false);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });

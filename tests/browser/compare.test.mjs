@@ -19,7 +19,7 @@ async function settled(page) {
 }
 
 test('configurations run side by side, the table sorts, one cursor moves every board', async () => {
-  const { page, problems } = await newPage({ viewport: { width: 1400, height: 1000 } });
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${BASE}?compare=dlx,norvig,annealing,genetic;generations=300,tabu-ac3;max_iterations=500;seed=3&puzzle=${EASY}&seed=1&run=1`);
   await settled(page);
   const rows = await outcomes(page);
@@ -38,7 +38,7 @@ test('configurations run side by side, the table sorts, one cursor moves every b
   const down = await events();
   assert.deepEqual(down, [...down].sort((a, b) => b - a));
   // Half way: every run at half its trace (same fraction), then at the same event count.
-  await page.$eval('#compare-scrub', (el) => { el.value = '500'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.setRange('#compare-scrub', 500);
   const positions = async () => page.$$eval('.lane figcaption', (cs) => cs.map((c) => c.textContent.match(/event (\d+) \/ (\d+)/).slice(1).map(Number)));
   for (const [at, len] of await positions()) assert.equal(at, Math.round(len / 2));
   await page.click('#pace-own');
@@ -50,16 +50,16 @@ test('configurations run side by side, the table sorts, one cursor moves every b
   assert.ok(charts.includes('fitness per generation') && charts.includes('cost per temperature step'), charts.join());
   const share = await page.inputValue('#share');
   assert.ok(share.includes('compare=dlx,norvig,annealing,genetic;generations=300,tabu-ac3;max_iterations=500;seed=3'), share);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('one configuration is cancelled while the others finish; the lab links to the page', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const SLOW = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
   await page.goto(`${BASE}?compare=backtracking,dlx&puzzle=${SLOW}&seed=1&run=1`);
   await page.waitForFunction(() => document.querySelector('#compare-table tr[data-algorithm=backtracking] [data-outcome]')?.dataset.outcome === 'running');
-  await page.click('#compare-table tr[data-algorithm=backtracking] button:has-text("cancel")');
+  await page.click('#compare-table tr[data-algorithm=backtracking] button.cancel-lane');
   await settled(page);
   assert.deepEqual(await outcomes(page), [['backtracking', 'cancelled'], ['dlx', 'verified']]);
   // Add one and run all again.
@@ -75,12 +75,12 @@ test('one configuration is cancelled while the others finish; the lab links to t
   await page.waitForSelector('#compare-table');
   assert.deepEqual(await page.$$eval('#compare-table tbody tr', (rs) => rs.map((r) => r.cells[0].textContent)),
     ['tabu-alldiff (tenure=5; seed 4)']);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('a bad compare list names each bad entry and runs the rest', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?compare=dlx,quantum,norvig;tenure=3&puzzle=${HARD}&run=1`);
   const errors = await page.textContent('#url-errors');
   assert.match(errors, /unknown algorithm 'quantum'/);
@@ -90,6 +90,6 @@ test('a bad compare list names each bad entry and runs the rest', async () => {
   await page.goto(`${BASE}?compare=dlx&puzzle=12`);
   assert.match(await page.textContent('#url-errors'), /puzzle: .*2 cells/);
   assert.ok(await page.isDisabled('#run'));
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -3,25 +3,8 @@
 // lines run the others and name the bad ones; bad URL values are named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cliTables } from './cli.mjs';
 import { BASE, HARD, newPage } from './support.mjs';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-/** The CLI's CSV files for an experiment, by table name (the debug build `cargo test` made, or
- * a fresh one). */
-function cliTables(args) {
-  const dir = mkdtempSync(join(tmpdir(), 'sudoku-experiment-'));
-  const binary = join(ROOT, 'target/debug/sudoku');
-  const [command, prefix] = existsSync(binary)
-    ? [binary, []]
-    : ['cargo', ['run', '-q', '--locked', '-p', 'sudoku-cli', '--']];
-  execFileSync(command, [...prefix, 'experiment', ...args, '--csv', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.csv$/, ''), readFileSync(join(dir, f), 'utf8')]));
-}
 
 async function finished(page, status = 'done', timeout = 120_000) {
   await page.waitForSelector(`main.experiments[data-status="${status}"]`, { timeout });
@@ -31,32 +14,32 @@ async function finished(page, status = 'done', timeout = 120_000) {
 async function downloadedTables(page) {
   const tables = {};
   for (const name of await page.$$eval('button.csv', (bs) => bs.map((b) => b.dataset.csv))) {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`button.csv[data-csv="${name}"]`)]);
-    assert.equal(download.suggestedFilename(), `${name}.csv`);
-    tables[name] = readFileSync(await download.path(), 'utf8');
+    const file = await page.download(`button.csv[data-csv="${name}"]`);
+    assert.equal(file.name, `${name}.csv`);
+    tables[name] = file.text;
   }
   return tables;
 }
 
 test('the colouring experiment in the page equals the CLI, table for table', async () => {
-  const { page, problems } = await newPage({ acceptDownloads: true, viewport: { width: 1300, height: 900 } });
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
   await page.goto(`${BASE}?page=experiments&experiment=coloring&seed=5&runs=1&max_iterations=60&run=1`);
   await finished(page);
   const done = Number(await page.getAttribute('.experiment-progress', 'data-done'));
   assert.equal(done, 12 * 3 * 4 * 4, 'every run of 12 instances × 48 configurations');
   assert.equal(await page.getAttribute('.experiment-progress', 'data-planned'), String(done));
   // A heat map per level, its cells coloured.
-  assert.equal(await page.locator('svg.heat-map').count(), 4);
+  assert.equal(await page.count('svg.heat-map'), 4);
   const page_tables = await downloadedTables(page);
   const cli = cliTables(['coloring', '--seed', '5', '--runs', '1', '--max-iterations', '60']);
   assert.deepEqual(Object.keys(page_tables).sort(), Object.keys(cli).sort());
   for (const [name, csv] of Object.entries(cli)) assert.equal(page_tables[name], csv, name);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('cancelling half-way keeps and shows what finished', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   // The GA experiment: 3,300 attempts (3 configurations) of up to 1,000 generations, far from
   // done in a second.
   await page.goto(`${BASE}?page=experiments&experiment=genetic&seed=2&run=1`);
@@ -76,12 +59,12 @@ test('cancelling half-way keeps and shows what finished', async () => {
   await page.selectOption('#experiment', 'filtering');
   await page.click('#run');
   await finished(page);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('pasted instances: the valid lines run, the invalid ones are listed with their errors', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?page=experiments&experiment=tabu`);
   await page.check('#use-pasted');
   await page.fill('#pasted', `${HARD}\n12345\n${HARD.replace('4', '.')}\n`);
@@ -93,12 +76,12 @@ test('pasted instances: the valid lines run, the invalid ones are listed with th
   assert.match(await page.textContent('#invalid-lines li'), /^line 2: /);
   const instances = await page.$$eval('[data-table="tabu"] tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
   assert.deepEqual(instances, ['line 1', 'line 1', 'line 3', 'line 3']);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('bad URL values are named and nothing runs', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?page=experiments&experiment=alchemy&runs=0&max_iterations=lots&run=1`);
   const text = await page.textContent('#url-errors');
   assert.match(text, /unknown experiment 'alchemy': choose one of coloring, filtering, tabu, genetic, grasp, exact/);
@@ -111,6 +94,6 @@ test('bad URL values are named and nothing runs', async () => {
   await page.click('#run');
   await finished(page, 'failed');
   assert.match(await page.textContent('#experiment-error'), /at most 200000/);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -6,7 +6,7 @@ import { BASE, HARD, cursor, newPage, waitForStatus } from './support.mjs';
 
 for (const speed of [60, 100]) {
   test(`a 9×9 run plays back with the graph view open without long tasks (speed ${speed})`, async () => {
-    const { page, problems } = await newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(`${BASE}?puzzle=${HARD}&algorithm=backtracking&p.max_nodes=300000&seed=1&view=graph&speed=${speed}&autoplay=0&run=1`);
     await waitForStatus(page, 'gave up');
     await page.evaluate(() => {
@@ -25,7 +25,7 @@ for (const speed of [60, 100]) {
       requestAnimationFrame(tick);
     }));
     // At full speed the trace may have played to its end already.
-    if (await page.$('#pause')) await page.click('#pause');
+    if (await page.exists('#pause')) await page.click('#pause');
     const gaps = measured.slice(1).map((t, i) => t - measured[i]);
     const fps = (measured.length - 1) / ((measured.at(-1) - measured[0]) / 1000);
     const longTasks = await page.evaluate(() => window.longTasks);
@@ -36,13 +36,13 @@ for (const speed of [60, 100]) {
     assert.ok(played > 1000, `${played} events played`);
     assert.ok(fps > 20, `${fps} frames/s`);
     assert.ok(longTasks.every((d) => d < 250), `long tasks: ${longTasks}`);
-    assert.deepEqual(problems, []);
+    assert.deepEqual(await page.problems(), []);
     await page.close();
   });
 }
 
 test('scrubbing backwards on a 300,000-event trace answers at once', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const SLOW = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
   await page.goto(`${BASE}?puzzle=${SLOW}&algorithm=backtracking&p.max_nodes=400000&seed=1&view=graph&autoplay=0&run=1`);
   await waitForStatus(page, 'gave up', 120_000);
@@ -63,6 +63,6 @@ test('scrubbing backwards on a 300,000-event trace answers at once', async () =>
   }
   console.log(`scrub back on ${total} events: ${times.map((t) => t.toFixed(1)).join(', ')} ms to the next frame`);
   assert.ok(times.every((t) => t < 500), `${times}`);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -1,8 +1,8 @@
 // The graph and hypergraph views, the playback's step back and keyboard shortcuts, the theme
-// toggle and invalid URL values, in headless Chromium (see support.mjs).
+// toggle and invalid URL values, in the engine BROWSER names (see driver/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, HARD, boardLine, cursor, newPage, waitForStatus } from './support.mjs';
+import { BASE, CHROMIUM_ONLY, HARD, boardLine, cursor, newPage, waitForStatus } from './support.mjs';
 
 /** The labels of the view's vertices, in cell order. */
 async function vertexLabels(page) {
@@ -15,20 +15,17 @@ async function boardLabels(page) {
 }
 
 test('the graph view follows the playback forward, backward and by scrubbing', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=norvig&seed=1&view=graph&autoplay=0&run=1`);
   await waitForStatus(page, 'solved, verified');
-  assert.equal(await page.locator('[data-view=board]').count(), 1);
-  const root = page.locator('[data-view=graph]');
-  assert.equal(await root.getAttribute('data-vertices'), '81');
-  assert.equal(await root.getAttribute('data-edges'), '810');
-  assert.equal(await page.locator('[data-view=graph] .edges path').count(), 810);
+  assert.equal(await page.count('[data-view=board]'), 1);
+  assert.equal(await page.getAttribute('[data-view=graph]', 'data-vertices'), '81');
+  assert.equal(await page.getAttribute('[data-view=graph]', 'data-edges'), '810');
+  assert.equal(await page.count('[data-view=graph] .edges path'), 810);
   const kinds = await page.$$eval('[data-view=graph] .edges path', (ps) => ps.map((p) => p.getAttribute('class')));
   assert.deepEqual([...new Set(kinds)].sort(), ['box', 'column', 'row']);
   for (const [step, expected] of [[3, 3], [7, 7], [6, 6]]) {
-    if (step === 6) await page.click('#step-back'); else await page.$eval('#scrub', (el, v) => {
-      el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, step);
+    if (step === 6) await page.click('#step-back'); else await page.setRange('#scrub', step);
     assert.equal(await cursor(page), expected);
     // Every vertex says what its board cell says, at every position.
     assert.deepEqual(await vertexLabels(page), await boardLabels(page));
@@ -36,23 +33,22 @@ test('the graph view follows the playback forward, backward and by scrubbing', a
     const focused = await page.$$eval('[data-view=graph] .vertex.current', (vs) => vs.map((v) => v.dataset.cell));
     assert.deepEqual(focused, current, `step ${step}`);
     if (focused.length) {
-      assert.equal(await page.locator('[data-view=graph] .vertex.neighbour').count(), 20);
-      assert.equal(await page.locator('[data-view=graph] .focus-edges path').count(), 20);
+      assert.equal(await page.count('[data-view=graph] .vertex.neighbour'), 20);
+      assert.equal(await page.count('[data-view=graph] .focus-edges path'), 20);
     }
   }
   await page.click('#graph-layout');
   const d = await page.getAttribute('[data-view=graph] .edges path', 'd');
   assert.match(d, /L/, 'the circular layout draws chords');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('the hypergraph view labels its 3n hyperedges, marks the current cell\'s units and has a bipartite layout', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=fc-mrv&seed=1&view=hypergraph&step=1&run=1`);
   await waitForStatus(page, 'solved, verified');
-  const root = page.locator('[data-view=hypergraph]');
-  assert.equal(await root.getAttribute('data-hyperedges'), '27');
+  assert.equal(await page.getAttribute('[data-view=hypergraph]', 'data-hyperedges'), '27');
   const labels = await page.$$eval('[data-view=hypergraph] .hyperedge', (hs) => hs.map((h) => h.getAttribute('aria-label')));
   assert.equal(labels.length, 27);
   for (const label of ['row 1', 'row 9', 'column 1', 'column 9', 'box 1', 'box 9']) assert.ok(labels.includes(label), label);
@@ -62,78 +58,77 @@ test('the hypergraph view labels its 3n hyperedges, marks the current cell\'s un
   // shares with the placed neighbour) is highlighted.
   const marked = await page.$$eval('[data-view=hypergraph] .hyperedge.incident, [data-view=hypergraph] .hyperedge.acting',
     (hs) => hs.map((h) => h.getAttribute('aria-label')).sort());
-  assert.equal(await page.locator('[data-view=hypergraph] .hyperedge.acting').count(), 1);
+  assert.equal(await page.count('[data-view=hypergraph] .hyperedge.acting'), 1);
   assert.match(await page.textContent('#narration'), /^remove \d from r\dc\d: r\dc\d in the same (row|column|box) holds \d$/);
   const [r, c] = [Math.floor(current / 9), current % 9];
   const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
   assert.deepEqual(marked, [`box ${b + 1}`, `column ${c + 1}`, `row ${r + 1}`]);
   await page.click('#hypergraph-layout');
-  assert.equal(await page.locator('[data-view=hypergraph] .unit-node').count(), 27);
-  assert.equal(await page.locator('[data-view=hypergraph] .incidences line').count(), 243);
+  assert.equal(await page.count('[data-view=hypergraph] .unit-node'), 27);
+  assert.equal(await page.count('[data-view=hypergraph] .incidences line'), 243);
   assert.deepEqual(await vertexLabels(page), await boardLabels(page));
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('at 16×16 the graph view draws only the current vertex\'s edges and says so', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?view=graph`);
   await page.selectOption('#new-size', '16');
-  const root = page.locator('[data-view=graph]');
-  assert.equal(await root.getAttribute('data-vertices'), '256');
-  assert.equal(await root.getAttribute('data-edges'), '4992');
-  assert.match(await root.textContent(), /only the current vertex's 39 edges are drawn/);
+  assert.equal(await page.getAttribute('[data-view=graph]', 'data-vertices'), '256');
+  assert.equal(await page.getAttribute('[data-view=graph]', 'data-edges'), '4992');
+  assert.match(await page.textContent('[data-view=graph]'), /only the current vertex's 39 edges are drawn/);
   await page.click('#cell-17');
-  assert.equal(await page.locator('[data-view=graph] path').count(), 39);
+  assert.equal(await page.count('[data-view=graph] path'), 39);
   await page.click('#view-hypergraph');
-  assert.equal(await page.locator('[data-view=hypergraph]').getAttribute('data-hyperedges'), '48');
+  assert.equal(await page.getAttribute('[data-view=hypergraph]', 'data-hyperedges'), '48');
   assert.equal((await boardLine(page)).length, 256);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('keyboard shortcuts drive the playback and are listed in the help', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&autoplay=0&run=1`);
   await waitForStatus(page, 'solved, verified');
-  await page.locator('h1').click();
+  await page.click('h1');
   assert.equal(await cursor(page), 0);
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowLeft');
+  await page.press('ArrowRight');
+  await page.press('ArrowRight');
+  await page.press('ArrowRight');
+  await page.press('ArrowLeft');
   assert.equal(await cursor(page), 2);
   assert.match(await page.textContent('#narration-live'), /\S/, 'the step is told to screen readers');
-  await page.keyboard.press('End');
+  await page.press('End');
   const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
   assert.equal(await cursor(page), total);
-  await page.keyboard.press('Home');
+  await page.press('Home');
   assert.equal(await cursor(page), 0);
   const speed = Number(await page.inputValue('#speed'));
-  await page.keyboard.press(']');
+  await page.press(']');
   assert.equal(Number(await page.inputValue('#speed')), Math.min(100, speed + 10));
-  await page.keyboard.press('[');
-  await page.keyboard.press('[');
+  await page.press('[');
+  await page.press('[');
   assert.equal(Number(await page.inputValue('#speed')), speed - 10);
-  await page.keyboard.press(' ');
+  await page.press(' ');
   await page.waitForSelector('#pause');
-  await page.keyboard.press(' ');
+  await page.press(' ');
   await page.waitForSelector('#play');
-  await page.keyboard.press('?');
+  await page.press('?');
   assert.ok(await page.isVisible('#shortcuts'));
   assert.match(await page.textContent('#shortcuts'), /Space.*play \/ pause/);
   // Keys typed into a field are not shortcuts.
   const paused = await cursor(page);
   await page.click('#seed');
-  await page.keyboard.press('End');
-  await page.keyboard.press('ArrowLeft');
+  await page.press('End');
+  await page.press('ArrowLeft');
   assert.equal(await cursor(page), paused);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
-test('the theme follows the system and the toggle; invalid URL values are named', async () => {
-  const { page, problems } = await newPage({ colorScheme: 'dark' });
+test('the theme follows the system and the toggle; invalid URL values are named', CHROMIUM_ONLY, async () => {
+  const page = await newPage({ colorScheme: 'dark' });
   await page.goto(`${BASE}?algorithm=quantum&view=3d&p.max_nodes=lots&seed=x`);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(await background(), 'rgb(18, 21, 28)', 'dark, as the system');
@@ -148,20 +143,20 @@ test('the theme follows the system and the toggle; invalid URL values are named'
   // The page still works with the valid rest.
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('the pseudo-code panel marks the line of the current event, in sync with step, step back and scrub', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   // (The GA's seed 1 gives up on EASY; its seed 2 solves it.)
   for (const [algorithm, puzzle, seed] of [['norvig', HARD, 1], ['logic', HARD, 1], ['annealing', EASY, 1], ['coloring-dsatur', EASY, 1], ['genetic', EASY, 2]]) {
     await page.goto(`${BASE}?puzzle=${puzzle}&algorithm=${algorithm}&seed=${seed}&autoplay=0&run=1`);
     await waitForStatus(page, 'solved, verified');
-    const panel = page.locator('[data-view=pseudocode]');
-    assert.ok(await panel.evaluate((el) => el.open), 'shown by default');
-    assert.equal(await page.locator('[data-view=pseudocode] [aria-current=step]').count(), 0, 'no line before the first event');
+    const open = () => page.$eval('[data-view=pseudocode]', (el) => el.open);
+    assert.ok(await open(), 'shown by default');
+    assert.equal(await page.count('[data-view=pseudocode] [aria-current=step]'), 0, 'no line before the first event');
     const currentLine = () => page.$eval('[data-view=pseudocode] [aria-current=step]', (li) => li.textContent);
     await page.click('#step');
     const first = await currentLine();
@@ -169,43 +164,42 @@ test('the pseudo-code panel marks the line of the current event, in sync with st
     await page.click('#end');
     await page.click('#step-back');
     const nearEnd = await currentLine();
-    await page.$eval('#scrub', (el) => { el.value = '1'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    await page.setRange('#scrub', 1);
     assert.equal(await currentLine(), first, `${algorithm}: scrubbing back to event 1 shows its line again`);
     assert.equal(await page.textContent('#narration'), firstNarration, algorithm);
     assert.ok(first.length > 3 && nearEnd.length > 3, `${algorithm}: ${first} / ${nearEnd}`);
     // Collapsible: the summary closes it.
     await page.click('[data-view=pseudocode] summary');
-    assert.ok(!(await panel.evaluate((el) => el.open)));
+    assert.ok(!(await open()));
   }
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('an exact run draws its search depth up to the cursor', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&autoplay=0&run=1`);
   await waitForStatus(page, 'solved, verified');
   await page.click('#end');
-  const chart = page.locator('.progress-chart');
-  assert.match(await chart.locator('figcaption').textContent(), /search depth/);
-  const points = await chart.locator('polyline').getAttribute('points');
+  assert.match(await page.textContent('.progress-chart figcaption'), /search depth/);
+  const points = await page.getAttribute('.progress-chart polyline', 'points');
   assert.ok(points.trim().split(' ').length > 5, points);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
 test('a colouring run shows its breadth-first queue as it evolves, and why a construction failed', async () => {
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   await page.goto(`${BASE}?puzzle=${EASY}&algorithm=coloring-bfs&seed=1&view=graph&step=1&run=1`);
   await waitForStatus(page, 'solved, verified');
-  await page.locator('h1').click();
+  await page.click('h1');
   const chips = async () => page.$$eval('#frontier .chip-cell', (cs) => cs.map((c) => c.textContent));
-  const ringed = async () => page.locator('[data-view=graph] .vertex.frontier').count();
+  const ringed = async () => page.count('[data-view=graph] .vertex.frontier');
   // The first failed construction names the cell with no colour left, which the view focuses.
   let failed = '';
   for (let i = 0; i < 300 && !failed; i += 1) {
-    await page.keyboard.press('ArrowRight');
+    await page.press('ArrowRight');
     const narration = await page.textContent('#narration');
     if (/^construction \d+ failed after \d+ cells: r\dc\d has no colour left/.test(narration)) failed = narration;
   }
@@ -218,7 +212,7 @@ test('a colouring run shows its breadth-first queue as it evolves, and why a con
   let left = 0;
   for (let i = 0; i < 300 && left < 3; i += 1) {
     const before = await chips();
-    await page.keyboard.press('ArrowRight');
+    await page.press('ArrowRight');
     const narration = await page.textContent('#narration');
     if (narration.includes('leaves the frontier')) {
       assert.ok(narration.startsWith(before[0]), `${narration} / ${before}`);
@@ -230,7 +224,7 @@ test('a colouring run shows its breadth-first queue as it evolves, and why a con
     if (listed < 24) assert.equal(await ringed(), listed);
   }
   assert.equal(left, 3);
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
@@ -241,7 +235,7 @@ test('both views follow every family forward, backward and by scrubbing on 4×4,
   const lines = readFileSync(new URL('../data/sizes.txt', import.meta.url), 'utf8')
     .split('\n').filter((l) => l && !l.startsWith('#'));
   const bySize = (n) => lines.find((l) => l.trim().length === n * n).trim();
-  const { page, problems } = await newPage();
+  const page = await newPage();
   const families = [
     ['norvig', ''],
     ['coloring-dfs', '&p.max_iter=30'],
@@ -257,7 +251,7 @@ test('both views follow every family forward, backward and by scrubbing on 4×4,
         assert.ok(total > 0, `${algorithm} ${n}: events`);
         const label = `${algorithm} ${n}×${n} ${view}`;
         for (const to of [Math.floor(total / 2), Math.floor(total / 3), total]) {
-          await page.$eval('#scrub', (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, to);
+          await page.setRange('#scrub', to);
           assert.deepEqual(await vertexLabels(page), await boardLabels(page), `${label} at ${to}`);
         }
         await page.click('#step-back');
@@ -268,23 +262,23 @@ test('both views follow every family forward, backward and by scrubbing on 4×4,
       }
     }
   }
-  assert.deepEqual(problems, []);
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });
 
-test('with reduced motion asked for, a run waits for Play; the phone layout keeps board and controls usable', async () => {
-  const { page, problems } = await newPage({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('with reduced motion asked for, a run waits for Play; the phone layout keeps board and controls usable', CHROMIUM_ONLY, async () => {
+  const page = await newPage({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&run=1`);
   await waitForStatus(page, 'solved, verified');
-  await page.waitForTimeout(300);
+  await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(await cursor(page), 0, 'nothing played by itself');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling (${width}px)`);
-  const board = await page.locator('.board').boundingBox();
+  const board = await page.$eval('.board', (el) => el.getBoundingClientRect().toJSON());
   assert.ok(board.width > 300 && board.x >= 0 && board.x + board.width <= 390, JSON.stringify(board));
-  await page.tap('#play');
+  await page.playwright.tap('#play');
   await page.waitForFunction(() => /^event [1-9]/.test(document.querySelector('#step-counter').textContent));
-  await page.tap('#end');
-  assert.deepEqual(problems, []);
+  await page.playwright.tap('#end');
+  assert.deepEqual(await page.problems(), []);
   await page.close();
 });

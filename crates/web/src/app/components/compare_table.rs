@@ -82,7 +82,8 @@ pub fn compare_table(props: &CompareTableProps) -> Html {
                             { for row.metrics.iter().map(|&m| html! { <td class="number">{ number(m) }</td> }) }
                             <td>
                                 if row.running {
-                                    <button onclick={d.reform(move |_| CompareAction::Cancel(lane))}>{ "cancel" }</button>
+                                    <button class="cancel-lane" aria-label={format!("cancel {}", row.label)}
+                                        onclick={d.reform(move |_| CompareAction::Cancel(lane))}>{ "cancel" }</button>
                                 }
                                 <button aria-label={format!("remove {}", row.label)}
                                     onclick={d.reform(move |_| CompareAction::Remove(lane))}>{ "×" }</button>

@@ -18,7 +18,8 @@ pub struct ReportViewProps {
     pub report: Report,
 }
 
-/// Saves `text` as a file named `name` (a Blob URL, revoked once the download started).
+/// Saves `text` as a file named `name` through a Blob URL. The URL is revoked a minute later, not
+/// at once: Firefox and WebKit read it after `click()` returns and a revoked URL fails there.
 fn download(name: &str, text: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
@@ -36,7 +37,10 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     anchor.set_href(&url);
     anchor.set_download(name);
     anchor.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
+    gloo_timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
     Ok(())
 }
 

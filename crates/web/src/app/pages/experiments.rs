@@ -71,7 +71,7 @@ pub fn experiments_page() -> Html {
         }
     });
     html! {
-        <main class="experiments" data-status={page.status.id()}>
+        <main class="experiments" data-status={page.status_id()}>
             <header>
                 <h1>{ "Sudoku Lab — experiments" }</h1>
                 <p class="tagline">

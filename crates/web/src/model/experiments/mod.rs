@@ -167,6 +167,16 @@ impl Experiments {
         self.status == Status::Running
     }
 
+    /// The `data-status` test hook: the status, but `cancelling` until the report of the jobs
+    /// that finished before a cancel has come back (the tables are final only then).
+    pub fn status_id(&self) -> &'static str {
+        let reporting = self.run.as_ref().is_some_and(|run| run.plan_job.is_some());
+        match self.status {
+            Status::Cancelled if reporting => "cancelling",
+            ref status => status.id(),
+        }
+    }
+
     /// The URL of this experiment's settings (pasted instances are not carried).
     pub fn query(&self) -> Query {
         Query {

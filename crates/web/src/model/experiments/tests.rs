@@ -130,6 +130,7 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
     assert_eq!(finished, 2);
     let cancel = page.apply(ExperimentsAction::Cancel { now });
     assert_eq!(page.status, Status::Cancelled);
+    assert_eq!(page.status_id(), "cancelling", "until the final report is in");
     assert!(cancel.cancel.contains(&late_job));
     // The final plan reports what finished.
     let [(job, request, true)] = &cancel.submit[..] else {
@@ -140,6 +141,7 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
         message: answer(request),
         now,
     });
+    assert_eq!(page.status_id(), "cancelled");
     let report = page.report.as_ref().unwrap();
     let runs_table = report
         .tables

@@ -1,0 +1,154 @@
+// WebKit (WebKitGTK's MiniBrowser, Debian's webkit2gtk-driver) through selenium-webdriver and
+// WebKitWebDriver. It has no headless mode: run under xvfb-run. Its WebDriver reports no console
+// messages, so the page's own test hook (web/test_hook.js, switched on by a cookie) keeps them.
+// One WebDriver session per page; downloads land in the session's own home folder.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Builder, By, Key } from 'selenium-webdriver';
+import { LabPage } from './page.mjs';
+
+const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The WebDriver server: one for the test file, a home folder of its own (downloads). */
+export async function launch() {
+  const home = mkdtempSync(join(tmpdir(), 'sudoku-lab-webkit-'));
+  const downloads = join(home, 'Downloads');
+  mkdirSync(downloads);
+  mkdirSync(join(home, '.config'));
+  writeFileSync(join(home, '.config', 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
+  const port = await freePort();
+  const server = spawn(process.env.WEBKIT_WEBDRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`],
+    { stdio: 'ignore', env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') } });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) break;
+    } catch (_) {
+      await sleep(50);
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    downloads,
+    close: async () => { server.kill(); rmSync(home, { recursive: true, force: true }); },
+  };
+}
+
+const KEYS = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
+  Home: Key.HOME, End: Key.END, Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, Space: ' ', Backspace: Key.BACK_SPACE };
+
+class WebKitPage extends LabPage {
+  constructor(base, driver, server) {
+    super('webkit', base);
+    this.selenium = driver;
+    this.server = server;
+    this.hooked = new Set();
+    this.seen = [];
+  }
+
+  evaluateSource(source) { return this.selenium.executeScript(`return (${source});`); }
+
+  async evaluateInFrame(frameSelector, source) {
+    await this.selenium.switchTo().frame(await this.selenium.findElement(By.css(frameSelector)));
+    try {
+      return await this.selenium.executeScript(`return (${source});`);
+    } finally {
+      await this.selenium.switchTo().defaultContent();
+    }
+  }
+
+  /** The hook's cookie is set on each host before its first page (cookies ignore the port). */
+  async navigate(url) {
+    const { origin, hostname } = new URL(url);
+    if (!this.hooked.has(hostname)) {
+      await this.keepProblems();
+      await this.selenium.get(`${origin}/__test_hook_cookie`);
+      await this.selenium.manage().addCookie({ name: 'sudoku-lab-test-hook', value: '1', path: '/' });
+      this.hooked.add(hostname);
+    }
+    await this.keepProblems();
+    await this.selenium.get(url);
+  }
+
+  /** Moves what the hook kept for this tab's origin into `seen` (before leaving the origin). */
+  async keepProblems() {
+    try {
+      const kept = await this.selenium.executeScript(`
+        const kept = JSON.parse(sessionStorage.getItem('sudoku-lab-test-problems') ?? '[]');
+        sessionStorage.removeItem('sudoku-lab-test-problems');
+        return kept;`);
+      this.seen.push(...kept);
+    } catch (_) {
+      // about:blank or an error page: no storage, nothing kept.
+    }
+  }
+
+  /** WebKitWebDriver clicks an element's centre without scrolling it fully into view: one on
+   * the window's lower edge gets no click. Centred first, as a user would scroll to it. */
+  async clickElement(selector) {
+    const element = await this.selenium.findElement(By.css(selector));
+    await this.selenium.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });", element);
+    await element.click();
+  }
+
+  async typeInto(selector, text) {
+    await (await this.selenium.findElement(By.css(selector))).sendKeys(text);
+  }
+
+  async press(key) {
+    await this.selenium.actions().sendKeys(KEYS[key] ?? key).perform();
+  }
+
+  async screenshot(path) {
+    writeFileSync(path, await this.selenium.takeScreenshot(), 'base64');
+  }
+
+  async setViewport({ width, height }) {
+    await this.selenium.manage().window().setRect({ width, height });
+  }
+
+  async download(selector) {
+    const before = new Set(readdirSync(this.server.downloads));
+    await this.click(selector);
+    for (let i = 0; i < 200; i += 1) {
+      const fresh = readdirSync(this.server.downloads).filter((f) => !before.has(f) && !f.endsWith('.wkdownload'));
+      if (fresh.length === 1) {
+        const path = join(this.server.downloads, fresh[0]);
+        await sleep(50);
+        const text = readFileSync(path, 'utf8');
+        rmSync(path);
+        return { name: fresh[0], text };
+      }
+      await sleep(50);
+    }
+    throw new Error(`clicking ${selector} saved no file in 10 s`);
+  }
+
+  async problems() {
+    await this.keepProblems();
+    return [...this.seen];
+  }
+
+  close() { return this.selenium.quit(); }
+}
+
+export async function newPage(server, base, options = {}) {
+  const driver = await new Builder().usingServer(server.url).withCapabilities({
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+  }).build();
+  const page = new WebKitPage(base, driver, server);
+  if (options.viewport) await page.setViewport(options.viewport);
+  return page;
+}

@@ -1,0 +1,105 @@
+// The smoke suite, run in every engine (`./dev test` runs it in Firefox and WebKit beside the
+// whole suite in Chromium): every page and feature of the lab once. This file: the lab's runs
+// in each view with step back, keyboard shortcuts, dark mode, the lazy full worker (ilp and
+// Generate). No console error or warning in any of them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, HARD, HARD_SOLVED, boardLine, cursor, newPage, waitForStatus } from '../support.mjs';
+
+const labels = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.getAttribute('aria-label')));
+
+test('a run in each view ends verified, steps back, and every view shows the board\'s state', async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+  for (const view of ['board', 'graph', 'hypergraph']) {
+    await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&view=${view}&autoplay=0&run=1`);
+    await waitForStatus(page, 'solved, verified');
+    assert.equal(await cursor(page), 0, `${view}: waits at the start`);
+    await page.click('#end');
+    assert.equal(await boardLine(page), HARD_SOLVED, view);
+    const total = await cursor(page);
+    await page.click('#step-back');
+    await page.click('#step-back');
+    assert.equal(await cursor(page), total - 2, view);
+    await page.setRange('#scrub', 5);
+    assert.equal(await cursor(page), 5, view);
+    if (view !== 'board') {
+      // Each vertex is labelled as its cell is, at any position.
+      assert.deepEqual(await labels(page, `[data-view=${view}] .vertex`), await labels(page, '[role=gridcell]'), view);
+      const size = view === 'graph' ? ['data-vertices', '81'] : ['data-hyperedges', '27'];
+      assert.equal(await page.getAttribute(`[data-view=${view}]`, size[0]), size[1], view);
+    }
+  }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('keyboard shortcuts step, jump, play and pause; typing in a field is not a shortcut', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=norvig&seed=1&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.click('h1');
+  await page.press('ArrowRight');
+  await page.press('ArrowRight');
+  await page.press('ArrowLeft');
+  assert.equal(await cursor(page), 1);
+  await page.press('End');
+  const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
+  assert.equal(await cursor(page), total);
+  await page.press('Home');
+  assert.equal(await cursor(page), 0);
+  await page.press(' ');
+  await page.waitForSelector('#pause');
+  await page.press(' ');
+  await page.waitForSelector('#play');
+  await page.press('?');
+  assert.ok(await page.isVisible('#shortcuts'));
+  const paused = await cursor(page);
+  await page.click('#seed');
+  await page.press('End');
+  assert.equal(await cursor(page), paused);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('the theme toggle switches to dark and back, and is kept for the next visit', async () => {
+  const page = await newPage();
+  await page.goto(BASE);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const themes = [];
+  for (let i = 0; i < 3 && (await page.getAttribute('html', 'data-theme')) !== 'dark'; i += 1) {
+    await page.click('#theme');
+    themes.push(await page.getAttribute('html', 'data-theme'));
+  }
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', themes.join(' → '));
+  assert.equal(await background(), 'rgb(18, 21, 28)');
+  await page.reload();
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', 'kept across a reload');
+  await page.click('#theme');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.equal(await background(), 'rgb(246, 247, 251)');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('ilp runs in the full worker, loaded when asked for, and Generate makes a rated puzzle', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=ilp&run=1`);
+  await waitForStatus(page, 'solved, verified', 120_000);
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED);
+  await page.selectOption('#gen-size', '9');
+  await page.selectOption('#gen-level', 'easy');
+  await page.fill('#gen-seed', '3');
+  await page.click('#generate');
+  await page.waitForFunction(() => /Rating: easy/.test(document.querySelector('#rating')?.textContent ?? ''),
+    null, { timeout: 60_000 });
+  const generated = await boardLine(page);
+  assert.equal(generated.length, 81);
+  assert.ok(![HARD, HARD_SOLVED].includes(generated), generated);
+  // The generated puzzle solves, verified, with a unique solution.
+  await page.selectOption('#algorithm', 'propagation');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified; the solution is unique');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});

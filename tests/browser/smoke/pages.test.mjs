@@ -1,0 +1,98 @@
+// The smoke suite's other pages, in every engine: compare, an experiment with its CSV download
+// (equal to the CLI's file), the lab offline after one visit, and the lab embedded in a page of
+// another origin. No console error or warning in any of them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { cliTables } from '../cli.mjs';
+import { serveDist } from '../static_server.mjs';
+import { BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus } from '../support.mjs';
+
+test('compare runs three configurations side by side and one cursor moves them all', async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(`${BASE}?compare=dlx,norvig,tabu-alldiff;max_iterations=300;seed=2&puzzle=${HARD}&run=1`);
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('#compare-table [data-outcome]')];
+    return cells.length === 3 && cells.every((c) => !['running', 'waiting'].includes(c.dataset.outcome));
+  }, null, { timeout: 60_000 });
+  const rows = await page.$$eval('#compare-table tbody tr',
+    (rs) => rs.map((r) => [r.dataset.algorithm, r.querySelector('[data-outcome]').dataset.outcome]));
+  assert.deepEqual(rows.slice(0, 2), [['dlx', 'verified'], ['norvig', 'verified']]);
+  assert.ok(['verified', 'gave-up'].includes(rows[2][1]), rows[2][1]);
+  await page.setRange('#compare-scrub', 500);
+  const positions = await page.$$eval('.lane figcaption',
+    (cs) => cs.map((c) => c.textContent.match(/event (\d+) \/ (\d+)/).slice(1).map(Number)));
+  assert.equal(positions.length, 3);
+  for (const [at, length] of positions) assert.equal(at, Math.round(length / 2));
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('an experiment runs in the page and its CSV download equals the CLI\'s file', async () => {
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
+  await page.goto(`${BASE}?page=experiments&experiment=filtering&run=1`);
+  await page.waitForSelector('main.experiments[data-status="done"]', { timeout: 120_000 });
+  const names = await page.$$eval('button.csv', (bs) => bs.map((b) => b.dataset.csv));
+  assert.ok(names.length > 0);
+  const cli = cliTables(['filtering']);
+  const file = await page.download(`button.csv[data-csv="${names[0]}"]`);
+  assert.equal(file.name, `${names[0]}.csv`);
+  assert.equal(file.text, cli[names[0]]);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('after one visit the lab reloads and solves with its server gone', async () => {
+  const server = await serveDist();
+  const page = await newPage();
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('main');
+    // Installed, activated and controlling the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+      return true;
+    });
+    await server.close();
+    await page.goto(`${server.url}?puzzle=${HARD}&algorithm=dlx&seed=3&run=1`);
+    await page.waitForSelector('main');
+    await waitForStatus(page, 'solved, verified');
+    await page.click('#end');
+    assert.equal(await boardLine(page), HARD_SOLVED);
+    assert.deepEqual(await page.problems(), []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
+
+test('a page of another origin embeds the lab: it runs in the frame and posts its notices', async () => {
+  const host = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>A teaching page</title>
+      <script>window.notices = []; addEventListener('message', (e) => window.notices.push(e.data));</script>
+      <iframe id="lab" src="${BASE}?embed=1&puzzle=${HARD}&algorithm=norvig&view=graph&run=1"
+        width="800" height="900" sandbox="allow-scripts allow-same-origin"></iframe>`);
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const page = await newPage();
+  try {
+    // Another port: another origin than the lab's.
+    await page.goto(`http://127.0.0.1:${host.address().port}/`);
+    const frame = page.frame('#lab');
+    await frame.waitForSelector('#status[data-outcome=verified]', { timeout: 60_000 });
+    assert.equal(await frame.count('#puzzle-text'), 0, 'no editor');
+    assert.equal(await frame.count('[data-view=graph]'), 1, 'the chosen view');
+    await page.waitForFunction(() => window.notices.some((n) => n.type === 'done'));
+    const notices = await page.evaluate(() => window.notices);
+    assert.equal(notices[0].type, 'ready');
+    assert.deepEqual(notices.filter((n) => n.type === 'done'), [{ type: 'done', outcome: 'verified' }]);
+    assert.deepEqual(await page.problems(), []);
+  } finally {
+    await page.close();
+    host.close();
+  }
+});
