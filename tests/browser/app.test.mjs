@@ -259,3 +259,25 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
+
+test('the lab\'s panels come in one order, puzzle → algorithm → run → result, each part in its panel', async () => {
+  for (const viewport of [{ width: 1400, height: 1000 }, { width: 390, height: 844 }]) {
+    const page = await newPage({ viewport });
+    await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&run=1`);
+    await waitForStatus(page, 'solved, verified');
+    const legends = await page.$$eval('section.right > fieldset > legend', (ls) => ls.map((l) => l.textContent));
+    assert.deepEqual(legends, ['Puzzle', 'Algorithm', 'Run', 'Result'], JSON.stringify(viewport));
+    // The puzzle's own tools sit in its panel: the generator, the rating, Hint and Explain.
+    const inPuzzlePanel = await page.$$eval('#gen-size, #rating, #hint, #explain, #new-size',
+      (els) => els.map((el) => el.closest('fieldset.puzzle-input') !== null));
+    assert.deepEqual(inPuzzlePanel, [true, true, true, true, true]);
+    assert.ok(await page.$eval('#run', (el) => el.closest('fieldset').querySelector('legend').textContent === 'Run'));
+    // The empty-grid select says what it does.
+    assert.match(await page.textContent('label[for=new-size]'), /empty grid/);
+    assert.match(await page.textContent('#new-size option[value="16"]'), /empty 16×16 grid/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width, `no sideways scrolling at ${viewport.width} px (${width} px)`);
+    assert.deepEqual(await page.problems(), []);
+    await page.close();
+  }
+});

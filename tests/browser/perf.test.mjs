@@ -2,7 +2,7 @@
 // loose on purpose: they catch a page that stalls, not a slow machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, HARD, cursor, newPage, waitForStatus } from './support.mjs';
+import { BASE, CHROMIUM_ONLY, HARD, cursor, newPage, waitForStatus } from './support.mjs';
 
 for (const speed of [60, 100]) {
   test(`a 9×9 run plays back with the graph view open without long tasks (speed ${speed})`, async () => {
@@ -63,6 +63,34 @@ test('scrubbing backwards on a 300,000-event trace answers at once', async () =>
   }
   console.log(`scrub back on ${total} events: ${times.map((t) => t.toFixed(1)).join(', ')} ms to the next frame`);
   assert.ok(times.every((t) => t < 500), `${times}`);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('compare runs four configurations on every logical processor with no long task on the page', CHROMIUM_ONLY, async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+  const SLOW = '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9';
+  await page.goto(`${BASE}?compare=backtracking;max_nodes=200000,fc-mrv,annealing,tabu-alldiff;max_iterations=3000&puzzle=${SLOW}&seed=1`);
+  const processors = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workers = Math.min(Math.max(processors, 1), 8);
+  assert.match(await page.textContent('main'), new RegExp(`${workers} workers? side by side`));
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask', buffered: false });
+  });
+  const started = Date.now();
+  await page.click('#run');
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('#compare-table [data-outcome]')];
+    return cells.length === 4 && cells.every((c) => !['running', 'waiting'].includes(c.dataset.outcome));
+  }, null, { timeout: 120_000 });
+  const seconds = (Date.now() - started) / 1000;
+  const longTasks = await page.evaluate(() => window.longTasks);
+  console.log(`compare, 4 configurations on ${workers} workers (${processors} logical processors): ${seconds.toFixed(1)} s, `
+    + `${longTasks.length} long tasks (longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms)`);
+  // Loose on purpose (see the top of this file): a stalled page, not a slow machine.
+  assert.ok(longTasks.every((d) => d < 250), `long tasks: ${longTasks}`);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

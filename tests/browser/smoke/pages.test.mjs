@@ -32,6 +32,13 @@ test('an experiment runs in the page and its CSV download equals the CLI\'s file
   const page = await newPage({ viewport: { width: 1300, height: 900 } });
   await page.goto(`${BASE}?page=experiments&experiment=filtering&run=1`);
   await page.waitForSelector('main.experiments[data-status="done"]', { timeout: 120_000 });
+  // Every instance's bars are inside the chart's frame: none cut at its right edge.
+  const fit = await page.$eval('.report-chart svg.bars', (svg) => {
+    const frame = svg.closest('.chart-frame').getBoundingClientRect();
+    const bars = [...svg.querySelectorAll('rect.bar')].map((r) => r.getBoundingClientRect());
+    return { right: Math.max(...bars.map((b) => b.right)), frame: frame.right, bars: bars.length };
+  });
+  assert.ok(fit.bars > 0 && fit.right <= fit.frame + 0.5, JSON.stringify(fit));
   const names = await page.$$eval('button.csv', (bs) => bs.map((b) => b.dataset.csv));
   assert.ok(names.length > 0);
   const cli = cliTables(['filtering']);

@@ -8,9 +8,12 @@ use std::collections::VecDeque;
 /// trying (a worker that cannot load would otherwise be restarted forever).
 pub const MAX_FAILED_STARTS: u32 = 3;
 
-/// The pool size for this many logical processors: one is left to the page, at most 8.
+/// The pool size for this many logical processors: every one of them, at most 8. The pages that
+/// run a pool (compare, experiments) exist to run side by side, and their main thread only draws
+/// what the workers send, in short tasks: leaving a processor to it halved the pool on a 2-core
+/// machine while no long task is measured with all of them busy (BENCHMARKS.md).
 pub fn pool_size(hardware_concurrency: usize) -> usize {
-    hardware_concurrency.saturating_sub(1).clamp(1, 8)
+    hardware_concurrency.clamp(1, 8)
 }
 
 /// What the hook must do with its workers.
@@ -275,8 +278,8 @@ mod tests {
     }
 
     #[test]
-    fn sizes_leave_a_core_to_the_page() {
-        assert_eq!([0, 1, 2, 4, 9, 64].map(pool_size), [1, 1, 1, 3, 8, 8]);
+    fn sizes_use_every_processor_up_to_eight() {
+        assert_eq!([0, 1, 2, 4, 9, 64].map(pool_size), [1, 1, 2, 4, 8, 8]);
     }
 
     #[test]

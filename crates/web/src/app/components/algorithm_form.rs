@@ -72,6 +72,7 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
         })
     };
     html! {
+        <>
         <fieldset class="run">
             <legend>{ "Algorithm" }</legend>
             <label for="algorithm">{ "Algorithm" }</label>
@@ -95,6 +96,9 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
                     oninput={d.reform(|e: InputEvent| Action::Seed(e.target_unchecked_into::<HtmlInputElement>().value()))} />
                 <button onclick={d.reform(|_| Action::NewSeed(random_seed()))}>{ "new seed" }</button>
             </div>
+        </fieldset>
+        <fieldset class="run-controls">
+            <legend>{ "Run" }</legend>
             <div class="buttons">
                 <button id="run" class="primary" disabled={!can_run} onclick={d.reform(|_| Action::Run)}>{ "Run" }</button>
                 <button id="cancel" disabled={!props.running} onclick={d.reform(|_| Action::Cancel)}>{ "Cancel" }</button>
@@ -109,5 +113,6 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
                 <button id="copy-share" onclick={copy}>{ "Copy" }</button>
             </div>
         </fieldset>
+        </>
     }
 }

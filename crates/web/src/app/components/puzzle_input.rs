@@ -1,5 +1,6 @@
 //! The puzzle panel: the built-in library, a text field for any format the core reads, a new
-//! empty grid of each size, and the parse error of the last load.
+//! empty grid of each size, the parse error of the last load, and what the page puts after them
+//! (the generator and what is known of the puzzle: its rating, a hint, the explanation).
 
 use std::rc::Rc;
 
@@ -17,6 +18,9 @@ pub struct PuzzleInputProps {
     pub text: AttrValue,
     pub error: Option<AttrValue>,
     pub dispatch: Callback<Action>,
+    /// More about the puzzle, inside the same panel.
+    #[prop_or_default]
+    pub children: Html,
 }
 
 #[function_component(PuzzleInput)]
@@ -56,17 +60,21 @@ pub fn puzzle_input(props: &PuzzleInputProps) -> Html {
             <div class="buttons">
                 <button id="load" onclick={d.reform(|_| Action::LoadText)}>{ "Load" }</button>
                 <button id="clear" onclick={d.reform(|_| Action::Clear)}>{ "Clear" }</button>
-                <label for="new-size">{ "New empty grid" }</label>
-                <select id="new-size" onchange={on_size}>
-                    <option value="" selected=true disabled=true>{ "size…" }</option>
-                    { for [4, 9, 16, 25].iter().map(|n| html! {
-                        <option value={n.to_string()}>{ format!("{n}×{n}") }</option>
-                    }) }
-                </select>
             </div>
             if let Some(e) = &props.error {
                 <p id="input-error" class="error" role="alert">{ e.clone() }</p>
             }
+            <div class="new-grid">
+                <label for="new-size">{ "Or start from an empty grid" }</label>
+                <select id="new-size" onchange={on_size}
+                    title="Replaces the puzzle with an empty grid of this size, to type a puzzle into">
+                    <option value="" selected=true disabled=true>{ "choose its size…" }</option>
+                    { for [4, 9, 16, 25].iter().map(|n| html! {
+                        <option value={n.to_string()}>{ format!("empty {n}×{n} grid") }</option>
+                    }) }
+                </select>
+            </div>
+            { props.children.clone() }
         </fieldset>
     }
 }

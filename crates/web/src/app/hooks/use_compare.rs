@@ -1,5 +1,5 @@
 //! `use_compare`: the compare page on the page shell: its model (`model::compare`), a worker pool
-//! of clamp(hardwareConcurrency − 1, 1, 8) workers running its configurations in parallel, and
+//! of clamp(hardwareConcurrency, 1, 8) workers running its configurations in parallel, and
 //! the playback ticker.
 
 use yew::prelude::*;

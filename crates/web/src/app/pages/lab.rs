@@ -63,40 +63,43 @@ pub fn lab_page() -> Html {
             </section>
             <section class="right">
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
-                    error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()} />
-                <p id="rating" class="rating" aria-live="polite">
-                    { "Rating: " }
-                    { match &lab.analysis {
-                        Some(a) => a.rating.clone(),
-                        None if lab.puzzle_is_valid() => "…".into(),
-                        None => "—".into(),
-                    } }
-                </p>
-                <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}
-                    dispatch={act.clone()} />
+                    error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()}>
+                    <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}
+                        dispatch={act.clone()} />
+                    <section class="analysis" aria-label="This puzzle">
+                        <p id="rating" class="rating" aria-live="polite">
+                            { "Rating: " }
+                            { match &lab.analysis {
+                                Some(a) => a.rating.clone(),
+                                None if lab.puzzle_is_valid() => "…".into(),
+                                None => "—".into(),
+                            } }
+                        </p>
+                        <div class="buttons">
+                            <button id="hint" onclick={act.reform(|_| Action::Hint)}
+                                title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
+                            <button id="explain" onclick={act.reform(|_| Action::Explain)}
+                                title="Every step in words, and the human-style solver's run to play them">{ "Explain" }</button>
+                        </div>
+                        if let Some(hint) = &lab.hint {
+                            <p id="hint-text" aria-live="polite" data-technique={hint.technique.clone()}>{ hint.text.clone() }</p>
+                        }
+                        if lab.show_explanation {
+                            if let Some(a) = &lab.analysis {
+                                <ol id="explanation" class="explanation">
+                                    { for a.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
+                                </ol>
+                                <p id="explanation-end">{ a.ending.clone() }</p>
+                            }
+                        }
+                    </section>
+                </PuzzleInput>
                 <AlgorithmForm algorithm={lab.algorithm} params={lab.params.clone()}
                     seed={AttrValue::from(lab.seed.clone())} running={lab.is_running()}
                     notice={lab.notice.clone().map(AttrValue::from)}
                     share={AttrValue::from(share_link(&lab.share_query()))}
                     compare={AttrValue::from(share_link(&lab.compare_query()))}
                     conflict={lab.param_conflict().map(AttrValue::from)} dispatch={act.clone()} />
-                <section class="hint-panel">
-                    <button id="hint" onclick={act.reform(|_| Action::Hint)}
-                        title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
-                    <button id="explain" onclick={act.reform(|_| Action::Explain)}
-                        title="Every step in words, and the human-style solver's run to play them">{ "Explain" }</button>
-                    if let Some(hint) = &lab.hint {
-                        <p id="hint-text" aria-live="polite" data-technique={hint.technique.clone()}>{ hint.text.clone() }</p>
-                    }
-                    if lab.show_explanation {
-                        if let Some(a) = &lab.analysis {
-                            <ol id="explanation" class="explanation">
-                                { for a.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
-                            </ol>
-                            <p id="explanation-end">{ a.ending.clone() }</p>
-                        }
-                    }
-                </section>
                 if let Some(run) = &lab.run {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />

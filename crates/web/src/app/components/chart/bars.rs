@@ -4,7 +4,7 @@
 use sudoku_core::experiment::{BoxSeries, FiveNumbers, Series};
 use yew::prelude::*;
 
-use super::{short, HEAD_H};
+use super::{fit_width, short, HEAD_H};
 
 const PLOT_H: f64 = 160.0;
 const AXIS_W: f64 = 44.0;
@@ -123,7 +123,7 @@ pub(super) fn bars(groups: &[String], series: &[Series], unit: &str, log: bool) 
     });
     html! {
         <>
-            <svg class="bars" width={width.to_string()} height={height.to_string()}
+            <svg class="bars" width={width.to_string()} height={height.to_string()} style={fit_width(width)}
                 viewBox={format!("0 0 {width} {height}")} role="img"
                 aria-label={format!("bar chart, {} groups, {} series, in {unit}", groups.len(), series.len())}>
                 { axis.frame(plot_right, unit) }
@@ -169,7 +169,7 @@ pub(super) fn boxes(groups: &[String], series: &[BoxSeries], unit: &str) -> Html
     });
     html! {
         <>
-            <svg class="boxes" width={width.to_string()} height={height.to_string()}
+            <svg class="boxes" width={width.to_string()} height={height.to_string()} style={fit_width(width)}
                 viewBox={format!("0 0 {width} {height}")} role="img"
                 aria-label={format!("box plots, {} groups, {} series, in {unit}", groups.len(), series.len())}>
                 { axis.frame(plot_right, unit) }

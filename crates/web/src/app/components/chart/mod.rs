@@ -2,7 +2,7 @@
 //! progress, a rate over difficulty with its interval band) in `lines`; a heat map (a value per
 //! cell, darker = larger, the value written in it) in `heat_map`; grouped bars (linear or
 //! logarithmic) and box plots (whiskers min–max, box quartiles, a line at the median) in `bars`,
-//! groups along the x axis, a wide chart scrolling sideways in its frame.
+//! groups along the x axis, a wide chart shrunk to its frame (scrolling sideways past a limit).
 
 mod bars;
 mod heat_map;
@@ -56,6 +56,14 @@ pub fn chart(props: &ChartProps) -> Html {
         </figure>
     }
 }
+
+/// How wide a chart of `width` pixels is drawn: shrunk to fit its frame, down to
+/// [`SHRINK_LIMIT`] of its size (labels stay legible); narrower than that, the frame scrolls.
+pub(super) fn fit_width(width: f64) -> String {
+    format!("max-width: 100%; min-width: {:.0}px; height: auto", width * SHRINK_LIMIT)
+}
+
+const SHRINK_LIMIT: f64 = 0.6;
 
 /// A short number for a label.
 pub(super) fn short(v: f64) -> String {
