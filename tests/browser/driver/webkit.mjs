@@ -48,6 +48,25 @@ export async function launch() {
 const KEYS = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
   Home: Key.HOME, End: Key.END, Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB, Space: ' ', Backspace: Key.BACK_SPACE };
 
+/** `DRIVER_TRACE=1`: every WebDriver call on stderr, with its time (to find where one hangs). */
+const TRACE = process.env.DRIVER_TRACE === '1';
+function traced(driver) {
+  if (!TRACE) return driver;
+  return new Proxy(driver, {
+    get(target, name) {
+      const value = target[name];
+      if (typeof value !== 'function') return value;
+      return (...args) => {
+        const started = Date.now();
+        process.stderr.write(`webkit ${String(name)} ${String(args[0]).slice(0, 80)}\n`);
+        const result = value.apply(target, args);
+        if (result?.then) result.then(() => process.stderr.write(`webkit ${String(name)} done in ${Date.now() - started} ms\n`), () => {});
+        return result;
+      };
+    },
+  });
+}
+
 class WebKitPage extends LabPage {
   constructor(base, driver, server) {
     super('webkit', base);
@@ -148,7 +167,7 @@ export async function newPage(server, base, options = {}) {
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
   }).build();
-  const page = new WebKitPage(base, driver, server);
+  const page = new WebKitPage(base, traced(driver), server);
   if (options.viewport) await page.setViewport(options.viewport);
   return page;
 }

@@ -103,3 +103,26 @@ test('ilp runs in the full worker, loaded when asked for, and Generate makes a r
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
+
+test('Copy puts the share link on the clipboard, or selects it where the browser refuses', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=4`);
+  const link = await page.inputValue('#share');
+  await page.click('#copy-share');
+  await page.waitForFunction(() => /\S/.test(document.querySelector('#copy-result')?.textContent ?? ''));
+  const said = await page.textContent('#copy-result');
+  if (said.startsWith('Copied')) {
+    // Read back where the engine lets a test read the clipboard.
+    const read = await page.evaluate(() => navigator.clipboard.readText().catch(() => null));
+    if (read !== null) assert.equal(read, link);
+  } else {
+    assert.match(said, /did not allow copying: the link is selected/);
+    const selected = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.id === 'share' ? el.value.slice(el.selectionStart, el.selectionEnd) : null;
+    });
+    assert.equal(selected, link);
+  }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});

@@ -1,6 +1,6 @@
 //! What the pages ask of the browser, in one place: the URL's query (read once per page), the
 //! number of logical processors, a random seed, the monotonic clock, the reduced-motion setting,
-//! share links and focus. Everything else in `app` asks here, never `web_sys` for these.
+//! share links, the clipboard and focus. Everything else in `app` asks here, never `web_sys` for these.
 
 use std::cell::OnceCell;
 
@@ -49,6 +49,33 @@ pub fn hardware_concurrency() -> usize {
         .map(|w| w.navigator().hardware_concurrency() as usize)
         .filter(|&n| n > 0)
         .unwrap_or(2)
+}
+
+/// Puts `text` on the clipboard and then tells `done` whether it could. Browsers refuse outside
+/// a secure context or a user's gesture, and some have no clipboard API at all: then `false`.
+pub fn copy_text(text: &str, done: yew::Callback<bool>) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsValue;
+    let Some(window) = web_sys::window() else {
+        done.emit(false);
+        return;
+    };
+    let clipboard = js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("clipboard"))
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let Some(clipboard) = clipboard else {
+        done.emit(false);
+        return;
+    };
+    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
+    let (ok, failed) = (done.clone(), done);
+    let on_ok = Closure::once_into_js(move |_: JsValue| ok.emit(true));
+    let on_failed = Closure::once_into_js(move |_: JsValue| failed.emit(false));
+    let promise = clipboard.write_text(text);
+    if let Ok(then) = js_sys::Reflect::get(&promise, &JsValue::from_str("then")) {
+        let then: js_sys::Function = then.unchecked_into();
+        let _ = then.call2(&promise, &on_ok, &on_failed);
+    }
 }
 
 /// A seed for a run the user did not seed (shown, so it can be typed back).
