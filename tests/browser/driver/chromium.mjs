@@ -35,6 +35,7 @@ class ChromiumPage extends LabPage {
 
   async navigate(url) { await this.playwright.goto(url); }
   clickElement(selector) { return this.playwright.click(selector); }
+  mouseClick(x, y) { return this.playwright.mouse.click(x, y); }
   typeInto(selector, text) { return this.playwright.fill(selector, text); }
   press(key) { return this.playwright.keyboard.press(key === ' ' ? 'Space' : key); }
   screenshot(path) { return this.playwright.screenshot({ path, fullPage: true }); }

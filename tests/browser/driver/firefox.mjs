@@ -48,6 +48,7 @@ class FirefoxPage extends LabPage {
 
   async navigate(url) { await this.puppeteer.goto(url); }
   clickElement(selector) { return this.puppeteer.click(selector); }
+  mouseClick(x, y) { return this.puppeteer.mouse.click(x, y); }
   typeInto(selector, text) { return this.puppeteer.type(selector, text); }
   press(key) { return this.puppeteer.keyboard.press(key); }
   screenshot(path) { return this.puppeteer.screenshot({ path, fullPage: true }); }

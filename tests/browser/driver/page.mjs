@@ -25,6 +25,8 @@ export class LabPage {
   async navigate(_url) { throw new Error('not implemented'); }
   /** A real click at the element's centre (scrolled into view). */
   async clickElement(_selector) { throw new Error('not implemented'); }
+  /** A raw mouse click at a point of the viewport (no waiting for the element there). */
+  async mouseClick(_x, _y) { throw new Error('not implemented'); }
   /** Types `text` into an empty field, as keystrokes or as the engine fills a field. */
   async typeInto(_selector, _text) { throw new Error('not implemented'); }
   /** Presses a key (`ArrowRight`, `Home`, `a`, ` `…) on the focused element. */
@@ -141,6 +143,17 @@ export class LabPage {
       return !!el && el.getClientRects().length > 0 && !el.disabled;
     }, selector);
     await this.clickElement(selector);
+  }
+
+  /** A raw mouse click at the element's centre, as soon as it is there: no waiting for it to
+   * be stable (for measuring how fast a busy page answers). */
+  async clickNow(selector) {
+    const { x, y } = await this.$eval(selector, (el) => {
+      el.scrollIntoView({ block: 'center' });
+      const box = el.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    });
+    await this.mouseClick(Math.round(x), Math.round(y));
   }
 
   async fill(selector, text) {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Builder, By, Key } from 'selenium-webdriver';
+import { Builder, By, Key, Origin } from 'selenium-webdriver';
 import { LabPage } from './page.mjs';
 
 const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -119,6 +119,10 @@ class WebKitPage extends LabPage {
     const element = await this.selenium.findElement(By.css(selector));
     await this.selenium.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });", element);
     await element.click();
+  }
+
+  async mouseClick(x, y) {
+    await this.selenium.actions().move({ x, y, origin: Origin.VIEWPORT }).click().perform();
   }
 
   async typeInto(selector, text) {
