@@ -130,7 +130,11 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
     assert_eq!(finished, 2);
     let cancel = page.apply(ExperimentsAction::Cancel { now });
     assert_eq!(page.status, Status::Cancelled);
-    assert_eq!(page.status_id(), "cancelling", "until the final report is in");
+    assert_eq!(
+        page.status_id(),
+        "cancelling",
+        "until the final report is in"
+    );
     assert!(cancel.cancel.contains(&late_job));
     // The final plan reports what finished.
     let [(job, request, true)] = &cancel.submit[..] else {

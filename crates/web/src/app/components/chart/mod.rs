@@ -60,7 +60,10 @@ pub fn chart(props: &ChartProps) -> Html {
 /// How wide a chart of `width` pixels is drawn: shrunk to fit its frame, down to
 /// [`SHRINK_LIMIT`] of its size (labels stay legible); narrower than that, the frame scrolls.
 pub(super) fn fit_width(width: f64) -> String {
-    format!("max-width: 100%; min-width: {:.0}px; height: auto", width * SHRINK_LIMIT)
+    format!(
+        "max-width: 100%; min-width: {:.0}px; height: auto",
+        width * SHRINK_LIMIT
+    )
 }
 
 const SHRINK_LIMIT: f64 = 0.6;
