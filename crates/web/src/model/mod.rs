@@ -1,11 +1,12 @@
 //! The page's state and logic in plain Rust (no browser types), tested by `cargo test`: the lab
-//! page's reducer, the playback timeline, the URL contract, the built-in library and the
-//! geometry of the graph and hypergraph views. The components only draw it.
+//! page's reducer, the playback timeline, the URL contract, the built-in library, the lessons
+//! and the geometry of the graph and hypergraph views. The components only draw it.
 
 pub mod compare;
 pub mod experiments;
 pub mod lab;
 pub mod layout;
+pub mod lesson;
 pub mod library;
 pub mod narration;
 pub mod pool;

@@ -155,6 +155,20 @@ fn bounded(name: &str, value: &str, max: usize, errors: &mut Vec<String>) -> Opt
 impl Query {
     /// Reads the decoded `(key, value)` pairs of a query string. Later pairs win; unknown keys
     /// are reported, not ignored silently.
+    /// A query from its text (`a=1&b=2`, with or without the `?`), decoded as the browser does.
+    pub fn from_search(search: &str) -> Query {
+        let pairs: Vec<(String, String)> = search
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                (decode(key), decode(value))
+            })
+            .collect();
+        Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    }
+
     pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Query {
         let mut q = Query::default();
         let mut raw_params: Vec<(String, String)> = Vec::new();
@@ -332,6 +346,33 @@ impl Query {
     pub fn puzzle_line(grid: &Grid) -> String {
         grid.givens_only().to_line()
     }
+}
+
+/// Decodes a query's key or value as `URLSearchParams` does: `+` is a space, `%XX` a byte; a
+/// stray `%` stays as it is, and bytes that are not UTF-8 become U+FFFD.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            ) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            byte => out.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Percent-encodes everything but the unreserved characters (RFC 3986).

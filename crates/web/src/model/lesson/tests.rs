@@ -1,0 +1,128 @@
+//! Lesson files: every mistake named with its step; every shipped lesson checks and plays.
+use super::*;
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn lesson(steps: &str) -> String {
+    format!("title = \"T\"\naudience = \"first-year students\"\nsummary = \"S\"\n{steps}")
+}
+
+fn problems(text: &str) -> Vec<String> {
+    match Lesson::parse(text) {
+        Ok(lesson) => play(&lesson).1,
+        Err(problems) => problems,
+    }
+}
+
+#[test]
+fn every_mistake_is_named_with_its_step() {
+    let text = lesson(&format!(
+        r#"
+[[steps]]
+lab = "puzzle={HARD}&algorithm=quantum"
+text = "An unknown algorithm."
+
+[[steps]]
+lab = "puzzle={HARD}&algorithm=dlx&step=5&run=1"
+text = "Cells out of range, a line past the pseudo-code."
+cells = ["r10c1", "x"]
+line = 99
+
+[[steps]]
+lab = "puzzle={HARD}&algorithm=dlx&step=999999&run=1"
+text = "Past the run's end."
+
+[[steps]]
+lab = "puzzle={HARD}&algorithm=dlx"
+text = ""
+question = {{ ask = "Which cell?", answer = "r1c2", check = "next-cell" }}
+"#
+    ));
+    let found = problems(&text).join("\n");
+    for needle in [
+        "step 1: unknown algorithm 'quantum'",
+        "step 2: cell 'r10c1' is outside the 9×9 board",
+        "step 2: line 99 is not a line of dlx's pseudo-code",
+        "step 4: the text is empty",
+        "step 4: the answer is checked against the run (next-cell), but the step does not run",
+    ] {
+        assert!(found.contains(needle), "{needle} in\n{found}");
+    }
+    // Past the end is found by playing (the static checks pass first in a lesson without the
+    // others' mistakes).
+    let past = lesson(&format!(
+        "[[steps]]\nlab = \"puzzle={HARD}&algorithm=dlx&step=999999&run=1\"\ntext = \"Past.\"\n"
+    ));
+    let found = problems(&past).join("\n");
+    assert!(
+        found.contains("step 1: step=999999 is past the run's end"),
+        "{found}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_lesson_says_where() {
+    let found = problems("title = \"T\"\nsteps = 3\n").join("\n");
+    assert!(found.starts_with("not a lesson file"), "{found}");
+    let found = problems(&lesson("colour = \"red\"\nsteps = []\n")).join("\n");
+    assert!(found.contains("unknown field `colour`"), "{found}");
+    assert!(problems(&lesson("steps = []\n"))
+        .iter()
+        .any(|p| p.contains("at least one step")));
+}
+
+#[test]
+fn a_checked_answer_is_held_against_the_run() {
+    let step = |answer: &str| {
+        lesson(&format!(
+            "[[steps]]\nlab = \"puzzle={HARD}&algorithm=fc-mrv&seed=1&step=3&run=1\"\ntext = \"Next?\"\nquestion = {{ ask = \"Which cell next?\", answer = \"{answer}\", check = \"next-cell\" }}\n"
+        ))
+    };
+    // The run's own next cell, read from playing it.
+    let (states, none) = play(&Lesson::parse(&step("r1c1")).unwrap());
+    let state = states[0].clone().unwrap();
+    assert_eq!(state.cursor, 3);
+    let next = state.next_cell.expect("a cell is filled after event 3");
+    let name = sudoku_core::cell_name(sudoku_core::Size::NINE, next);
+    assert_eq!(
+        problems(&step(&format!(
+            "{name}, the cell with the fewest candidates"
+        ))),
+        Vec::<String>::new()
+    );
+    let wrong = if next == 0 { "r9c9" } else { "r1c1" };
+    let found = problems(&step(wrong)).join("\n");
+    assert!(
+        found.contains(&format!("the next cell the run fills is {name}")),
+        "{found} / {none:?}"
+    );
+}
+
+#[test]
+fn every_shipped_lesson_checks_and_plays_through() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/lessons");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("web/lessons") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lesson =
+                Lesson::parse(&text).unwrap_or_else(|p| panic!("{}: {p:?}", path.display()));
+            assert!(
+                (6..=12).contains(&lesson.steps.len()),
+                "{}: 6–12 steps",
+                path.display()
+            );
+            let (states, problems) = play(&lesson);
+            assert_eq!(problems, Vec::<String>::new(), "{}", path.display());
+            assert!(
+                states.iter().any(Option::is_some),
+                "{}: a step runs",
+                path.display()
+            );
+            names.push(path.file_stem().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert!(names.len() >= 2, "{names:?}");
+}
