@@ -43,6 +43,40 @@ pub fn query() -> Query {
     })
 }
 
+/// The URL's query as it is now (after `history.pushState`), not the page's first one.
+pub fn current_query() -> Query {
+    let pairs = url_pairs();
+    Query::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// Calls `f` when the browser's Back or Forward moves within the page (`popstate`), until the
+/// returned guard is dropped.
+pub fn on_history_move(f: impl Fn() + 'static) -> HistoryListener {
+    use wasm_bindgen::closure::Closure;
+    let closure = Closure::<dyn Fn(wasm_bindgen::JsValue)>::new(move |_| f());
+    if let Some(window) = web_sys::window() {
+        let _ =
+            window.add_event_listener_with_callback("popstate", closure.as_ref().unchecked_ref());
+    }
+    HistoryListener { closure }
+}
+
+/// Removes its `popstate` listener when dropped.
+pub struct HistoryListener {
+    closure: wasm_bindgen::closure::Closure<dyn Fn(wasm_bindgen::JsValue)>,
+}
+
+impl Drop for HistoryListener {
+    fn drop(&mut self) {
+        if let Some(window) = web_sys::window() {
+            let _ = window.remove_event_listener_with_callback(
+                "popstate",
+                self.closure.as_ref().unchecked_ref(),
+            );
+        }
+    }
+}
+
 /// Logical processors the browser reports (2 when it does not say).
 pub fn hardware_concurrency() -> usize {
     web_sys::window()

@@ -9,6 +9,9 @@ pub struct PseudoCodeProps {
     pub algorithm: Algorithm,
     /// The line of the event under the playback cursor.
     pub current: Option<usize>,
+    /// A line a lesson's step points at (0-based), marked apart from the current one.
+    #[prop_or_default]
+    pub pointed: Option<usize>,
 }
 
 #[function_component(PseudoCode)]
@@ -20,8 +23,10 @@ pub fn pseudo_code(props: &PseudoCodeProps) -> Html {
             <ol>
                 { for lines.iter().enumerate().map(|(i, line)| {
                     let current = props.current == Some(i);
+                    let pointed = props.pointed == Some(i);
                     html! {
-                        <li class={classes!(current.then_some("current"), (!line.marks.is_empty()).then_some("acts"))}
+                        <li class={classes!(current.then_some("current"), pointed.then_some("pointed"), (!line.marks.is_empty()).then_some("acts"))}
+                            data-pointed={pointed.then_some("true")}
                             aria-current={current.then_some("step")}
                             style={format!("--indent:{}", line.indent)}>
                             <code>{ line.text }</code>

@@ -22,7 +22,14 @@ pub enum Editing {
     Off,
 }
 
-pub fn stage(handle: &LabHandle, editing: Editing) -> Html {
+/// What a lesson's step points at: cells on the board and a pseudo-code line (0-based).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pointed {
+    pub cells: Vec<usize>,
+    pub line: Option<usize>,
+}
+
+pub fn stage(handle: &LabHandle, editing: Editing, pointed: &Pointed) -> Html {
     let lab = handle.lab.borrow();
     let act = &handle.act;
     let show_help = handle.show_help;
@@ -87,14 +94,15 @@ pub fn stage(handle: &LabHandle, editing: Editing) -> Html {
             <Board size={size} values={values} givens={givens} candidates={candidates}
                 current={current} bad={lab.bad_cells.clone()} selected={lab.selected}
                 on_key={on_key} on_select={act.reform(Action::Select)}
-                on_paste={on_paste} marked={lab.hint_cells()}
+                on_paste={on_paste} marked={lab.hint_cells().into_iter().chain(pointed.cells.iter().copied()).collect::<Vec<_>>()}
                 weights={lab.run.as_ref().map(|r| r.timeline.weights().to_vec()).unwrap_or_default()} />
             { view }
         </div>
         { playback }
         <div class="explain">
             <PseudoCode algorithm={lab.run.as_ref().map_or(lab.algorithm, |r| r.algorithm)}
-                current={lab.run.as_ref().and_then(|r| r.timeline.current_line(r.algorithm.pseudocode()))} />
+                current={lab.run.as_ref().and_then(|r| r.timeline.current_line(r.algorithm.pseudocode()))}
+                pointed={pointed.line} />
             if let Some(progress) = lab.run.as_ref().and_then(|r| r.timeline.progress(300)) {
                 <Chart chart={progress.chart()} />
             }

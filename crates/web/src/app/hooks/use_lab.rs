@@ -10,7 +10,7 @@ use yew::prelude::*;
 use super::{
     use_page, use_shortcuts, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool,
 };
-use crate::app::browser::{focus_cell, prefers_reduced_motion, query, random_seed};
+use crate::app::browser::{focus_cell, prefers_reduced_motion, random_seed};
 use crate::model::lab::{self, Action, Effects, Lab};
 use crate::model::library::library;
 use crate::model::query::Query;
@@ -91,9 +91,10 @@ pub struct LabHandle {
     pub toggle_help: Callback<()>,
 }
 
-/// The lab page's model from the URL, its worker, ticker, shortcuts and focus handling.
+/// The lab page's model from a URL query (the page's, or a lesson step's), its worker, ticker,
+/// shortcuts and focus handling.
 #[hook]
-pub fn use_lab() -> LabHandle {
+pub fn use_lab(query: Query) -> LabHandle {
     // Where the focus goes after an action, and whether the last key was used: the shell tells
     // after carrying out each action's effects.
     let focus = use_memo((), |_| Cell::new(None::<usize>));
@@ -107,7 +108,7 @@ pub fn use_lab() -> LabHandle {
             handled.set(effects.handled);
         })
     };
-    let PageHandle { model, act, .. } = use_page::<Lab>(query(), after);
+    let PageHandle { model, act, .. } = use_page::<Lab>(query, after);
     {
         let focus = focus.clone();
         use_effect(move || {

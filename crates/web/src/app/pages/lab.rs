@@ -5,21 +5,35 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::app::browser::share_link;
+use crate::app::browser::{query, share_link};
 use crate::app::components::algorithm_form::AlgorithmForm;
 use crate::app::components::generate_form::GenerateFormView;
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
-use crate::app::components::stage::{stage, Editing};
+use crate::app::components::stage::{stage, Editing, Pointed};
 use crate::app::components::update_notice::UpdateNotice;
 use crate::app::hooks::{use_lab, use_theme};
 use crate::model::lab::Action;
 use crate::model::library::groups;
+use crate::model::query::Query;
 use crate::model::View;
 
+#[derive(Properties, PartialEq, Default)]
+pub struct LabProps {
+    /// The lab's state: a lesson step's query; the page's URL when absent.
+    #[prop_or_default]
+    pub query: Option<Query>,
+    /// Shown first beside the board (a lesson's step).
+    #[prop_or_default]
+    pub aside: Option<Html>,
+    /// What a lesson's step points at.
+    #[prop_or_default]
+    pub pointed: Pointed,
+}
+
 #[function_component(Lab)]
-pub fn lab_page() -> Html {
-    let handle = use_lab();
+pub fn lab_page(props: &LabProps) -> Html {
+    let handle = use_lab(props.query.clone().unwrap_or_else(query));
     let (theme, next_theme) = use_theme();
     let library_groups: LibraryGroups = {
         let lab = handle.lab.clone();
@@ -38,7 +52,7 @@ pub fn lab_page() -> Html {
         }))
         .clone()
     };
-    let stage = stage(&handle, Editing::On);
+    let stage = stage(&handle, Editing::On, &props.pointed);
     let lab = handle.lab.borrow();
     let act = &handle.act;
     html! {
@@ -48,6 +62,8 @@ pub fn lab_page() -> Html {
                 <p class="tagline">
                     { "Run the classic Sudoku algorithms and watch what they do, step by step. " }
                     <a id="to-experiments" href="?page=experiments">{ "Re-run the papers' experiments" }</a>
+                    { " · " }
+                    <a id="to-lessons" href="?page=lessons">{ "Lessons" }</a>
                 </p>
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
             </header>
@@ -62,6 +78,7 @@ pub fn lab_page() -> Html {
                 { stage }
             </section>
             <section class="right">
+                if let Some(aside) = &props.aside { { aside.clone() } }
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
                     error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()}>
                     <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}

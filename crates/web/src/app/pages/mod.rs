@@ -5,6 +5,7 @@ pub mod compare;
 pub mod embed;
 pub mod experiments;
 pub mod lab;
+pub mod lessons;
 
 use yew::prelude::*;
 
@@ -16,7 +17,12 @@ use crate::model::query::Page;
 #[function_component(App)]
 pub fn app() -> Html {
     let query = use_memo((), |_| query());
-    if query.embed {
+    if let Some(name) = &query.lesson {
+        html! { <lessons::LessonPlayer name={AttrValue::from(name.clone())}
+        step={query.step.unwrap_or(1)} embed={query.embed} /> }
+    } else if query.page == Some(Page::Lessons) {
+        html! { <lessons::LessonIndex /> }
+    } else if query.embed {
         html! { <embed::Embed /> }
     } else if query.page == Some(Page::Experiments) {
         html! { <BundleLoader name="experiments_app" start="experiments_start.js"

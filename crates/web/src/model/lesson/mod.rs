@@ -17,6 +17,27 @@ use serde::Deserialize;
 
 use crate::model::query::Query;
 
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
+}
+
+/// The lessons that come with the lab, by name (`web/lessons/NAME.toml`), in name order. A
+/// lesson that does not read is left out (its file's test names the mistake).
+pub fn shipped() -> Vec<(&'static str, Lesson)> {
+    shipped::SHIPPED
+        .iter()
+        .filter_map(|(name, json)| Some((*name, serde_json::from_str(json).ok()?)))
+        .collect()
+}
+
+/// The shipped lesson `name`.
+pub fn find(name: &str) -> Option<Lesson> {
+    shipped()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, l)| l)
+}
+
 /// At most this many steps in a lesson, and this many characters in a step's text: a lesson is
 /// a short tour, not a book.
 pub const MAX_STEPS: usize = 40;
@@ -99,6 +120,22 @@ impl Step {
             .and_then(|q| q.check.as_deref())
             .and_then(|c| Check::parse(c).ok())
     }
+}
+
+/// A step's text as paragraphs (split at blank lines, lines joined) of spans, each plain or
+/// strong (`**…**`): the little markup a lesson's text has.
+pub fn paragraphs(text: &str) -> Vec<Vec<(bool, String)>> {
+    text.split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.split("**")
+                .enumerate()
+                .filter(|(_, part)| !part.is_empty())
+                .map(|(k, part)| (k % 2 == 1, part.to_string()))
+                .collect()
+        })
+        .collect()
 }
 
 /// `r3c5` → its index on an `n`×`n` board.

@@ -125,4 +125,28 @@ fn every_shipped_lesson_checks_and_plays_through() {
         }
     }
     assert!(names.len() >= 2, "{names:?}");
+    // The page's copies (JSON, made by build.rs) are the same lessons.
+    let page: Vec<&str> = shipped().iter().map(|(n, _)| *n).collect();
+    names.sort();
+    assert_eq!(page, names);
+    for (name, lesson) in shipped() {
+        let text = std::fs::read_to_string(format!("{dir}/{name}.toml")).unwrap();
+        assert_eq!(Lesson::parse(&text).unwrap(), lesson, "{name}");
+    }
+}
+
+#[test]
+fn a_text_becomes_paragraphs_with_strong_spans() {
+    let text = "A **vertex** per cell,\nan edge per pair.\n\nSecond   paragraph.\n";
+    assert_eq!(
+        paragraphs(text),
+        vec![
+            vec![
+                (false, "A ".to_string()),
+                (true, "vertex".to_string()),
+                (false, " per cell, an edge per pair.".to_string())
+            ],
+            vec![(false, "Second paragraph.".to_string())],
+        ]
+    );
 }

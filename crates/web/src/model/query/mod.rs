@@ -27,16 +27,19 @@ pub enum Page {
     Lab,
     Compare,
     Experiments,
+    /// The lessons' index.
+    Lessons,
 }
 
 impl Page {
-    pub const ALL: [Page; 3] = [Page::Lab, Page::Compare, Page::Experiments];
+    pub const ALL: [Page; 4] = [Page::Lab, Page::Compare, Page::Experiments, Page::Lessons];
 
     pub fn id(self) -> &'static str {
         match self {
             Page::Lab => "lab",
             Page::Compare => "compare",
             Page::Experiments => "experiments",
+            Page::Lessons => "lessons",
         }
     }
 }
@@ -117,6 +120,8 @@ pub struct Query {
     pub max_iterations: Option<usize>,
     /// Workers the experiments page runs (default: one per logical processor but one).
     pub workers: Option<usize>,
+    /// A lesson to play (`lesson=NAME`); its `step` is then the lesson's step (1-based).
+    pub lesson: Option<String>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -220,7 +225,7 @@ impl Query {
                 "page" => match Page::ALL.into_iter().find(|p| p.id() == value) {
                     Some(p) => q.page = Some(p),
                     None => q.errors.push(format!(
-                        "page={} is not a page: use lab, compare or experiments",
+                        "page={} is not a page: use lab, compare, experiments or lessons",
                         shown(value)
                     )),
                 },
@@ -232,6 +237,20 @@ impl Query {
                         Experiment::ALL.map(Experiment::id).join(", ")
                     )),
                 },
+                "lesson" => {
+                    let fits = (1..=60).contains(&value.len())
+                        && value
+                            .bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                    if fits {
+                        q.lesson = Some(value.to_string());
+                    } else {
+                        q.errors.push(format!(
+                            "lesson={} is not a lesson name (lower-case letters, digits and -)",
+                            shown(value)
+                        ));
+                    }
+                }
                 "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
                 "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
                 "max_iterations" => {
@@ -287,6 +306,9 @@ impl Query {
         let mut put = |key: &str, value: &str| pairs.push((encode(key), encode(value)));
         if let Some(p) = self.page {
             put("page", p.id());
+        }
+        if let Some(l) = &self.lesson {
+            put("lesson", l);
         }
         if let Some(e) = self.experiment {
             put("experiment", e.id());

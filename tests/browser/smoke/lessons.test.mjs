@@ -1,0 +1,90 @@
+// Lessons, in every engine: the index lists every shipped lesson; each lesson plays through
+// every step with Next, each step's state reached (the board, the view and the pseudo-code line
+// its file sets, checked against what `./dev lesson` computes natively); Back, a step's link,
+// the answer shown on request, an unknown lesson named, and the player embedded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { BASE, boardLine, cursor, newPage } from '../support.mjs';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const LESSONS = readdirSync(`${ROOT}web/lessons`).filter((f) => f.endsWith('.toml')).map((f) => f.slice(0, -5)).sort();
+
+/** What each step shows, as the lesson checker plays it natively (one line per step). */
+function expected(name) {
+  const out = execFileSync('cargo', ['run', '-q', '--locked', '-p', 'sudoku-web', '--bin', 'lesson_check', '--', `web/lessons/${name}.toml`],
+    { cwd: ROOT, encoding: 'utf8' });
+  return out.split('\n').filter((l) => /^ {2}step \d+:/.test(l)).map((l) => {
+    const m = l.match(/event (\d+) \/ (\d+), line (\S+),/);
+    return m ? { cursor: Number(m[1]), events: Number(m[2]), line: m[3] === '–' ? null : Number(m[3]) } : null;
+  });
+}
+
+test('the index lists every shipped lesson with its number of steps', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?page=lessons`);
+  const listed = await page.$$eval('[data-lesson]', (as) => as.map((a) => [a.dataset.lesson, Number(a.dataset.steps)]));
+  assert.deepEqual(listed.map(([name]) => name).sort(), LESSONS);
+  assert.ok(listed.every(([, steps]) => steps >= 6 && steps <= 12), JSON.stringify(listed));
+  await page.click(`[data-lesson="${LESSONS[0]}"]`);
+  await page.waitForSelector('[data-lesson-step="1"]');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+for (const name of LESSONS) {
+  test(`the lesson ${name} plays through every step, each step's state reached`, async () => {
+    const steps = expected(name);
+    const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${BASE}?lesson=${name}&step=1`);
+    for (let k = 1; k <= steps.length; k += 1) {
+      await page.waitForSelector(`[data-lesson-step="${k}"]`);
+      assert.match(await page.textContent('#lesson-step-heading'), new RegExp(`^Step ${k} of ${steps.length}$`));
+      assert.match(await page.textContent(`[data-lesson-step="${k}"]`), /\w{3}/);
+      assert.ok((await page.inputValue('#lesson-link')).includes(`lesson=${name}&step=${k}`));
+      const want = steps[k - 1];
+      if (want) {
+        await page.waitForFunction(() => {
+          const status = document.querySelector('#status')?.textContent ?? '';
+          return status !== '' && !status.includes('running');
+        }, null, { timeout: 60_000 });
+        assert.equal(await cursor(page), want.cursor, `step ${k}: the playback at event ${want.cursor}`);
+        const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
+        assert.equal(total, want.events, `step ${k}: events`);
+        const line = await page.evaluate(() => {
+          const items = [...document.querySelectorAll('[data-view=pseudocode] li')];
+          const at = items.findIndex((li) => li.getAttribute('aria-current') === 'step');
+          return at < 0 ? null : at + 1;
+        });
+        assert.equal(line, want.cursor > 0 ? want.line : null, `step ${k}: pseudo-code line`);
+      }
+      if (await page.exists('.lesson-question')) {
+        assert.equal(await page.isVisible('.lesson-question .answer'), false, 'the answer waits to be asked for');
+        await page.click('.lesson-question summary');
+        assert.ok(await page.isVisible('.lesson-question .answer'));
+      }
+      if (k < steps.length) await page.click('#lesson-next');
+    }
+    assert.ok(await page.isDisabled('#lesson-next'), 'no step after the last');
+    await page.click('#lesson-back');
+    await page.waitForSelector(`[data-lesson-step="${steps.length - 1}"]`);
+    assert.deepEqual(await page.problems(), []);
+    await page.close();
+  });
+}
+
+test('a step\'s link opens that step, an unknown lesson is named, and the player embeds', async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(`${BASE}?lesson=${LESSONS[0]}&step=2`);
+  await page.waitForSelector('[data-lesson-step="2"]');
+  assert.match(await page.textContent('#lesson-step-heading'), /^Step 2 of/);
+  await page.goto(`${BASE}?lesson=no-such-lesson`);
+  assert.match(await page.textContent('#lesson-error'), /no lesson named 'no-such-lesson'/);
+  await page.goto(`${BASE}?embed=1&lesson=${LESSONS[0]}&step=1`);
+  await page.waitForSelector('[data-lesson-step="1"]');
+  assert.equal(await page.count('#puzzle-text'), 0, 'no editor when embedded');
+  assert.equal((await boardLine(page)).length > 0, true);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
