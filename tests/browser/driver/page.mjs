@@ -89,9 +89,12 @@ export class LabPage {
   }
 
   isVisible(selector) {
+    // checkVisibility also sees content that is laid out but not shown (a closed <details>).
     return this.evaluate((s) => {
       const el = document.querySelector(s);
-      return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+      if (!el) return false;
+      if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+      return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
     }, selector);
   }
 

@@ -150,3 +150,18 @@ fn a_text_becomes_paragraphs_with_strong_spans() {
         ]
     );
 }
+
+#[test]
+fn the_readme_example_is_a_lesson_that_plays() {
+    let readme = include_str!("../../../../../README.md");
+    let start = readme
+        .find("**Writing a lesson.**")
+        .expect("the README says how to write a lesson");
+    let block = &readme[start..];
+    let begin = block.find("```toml\n").expect("an example") + "```toml\n".len();
+    let end = begin + block[begin..].find("```").unwrap();
+    let lesson = Lesson::parse(&block[begin..end]).unwrap();
+    let (states, problems) = play(&lesson);
+    assert_eq!(problems, Vec::<String>::new());
+    assert!(states[0].is_some());
+}
