@@ -53,6 +53,21 @@ test('keyboard shortcuts step, jump, play and pause; typing in a field is not a 
   await page.waitForSelector('#play');
   await page.press('?');
   assert.ok(await page.isVisible('#shortcuts'));
+  // The timeline slider answers the keyboard as a slider does.
+  await page.press('Home');
+  await page.focus('#scrub');
+  await page.press('ArrowRight');
+  await page.press('ArrowRight');
+  assert.equal(await cursor(page), 2, 'the slider moved two events');
+  // A control reached by the keyboard shows its focus ring.
+  await page.focus('#seed');
+  await page.press('Tab');
+  const ring = await page.evaluate(() => {
+    const el = document.activeElement;
+    const style = getComputedStyle(el);
+    return { id: el.id || el.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  assert.ok(ring.outline !== 'none' && ring.width >= 2, JSON.stringify(ring));
   const paused = await cursor(page);
   await page.click('#seed');
   await page.press('End');

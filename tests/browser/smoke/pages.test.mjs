@@ -49,7 +49,7 @@ test('an experiment runs in the page and its CSV download equals the CLI\'s file
   await page.close();
 });
 
-test('after one visit the lab reloads and solves with its server gone', async () => {
+test('after one visit the lab reloads, solves and plays a lesson with its server gone', async () => {
   const server = await serveDist();
   const page = await newPage();
   try {
@@ -69,6 +69,10 @@ test('after one visit the lab reloads and solves with its server gone', async ()
     await waitForStatus(page, 'solved, verified');
     await page.click('#end');
     assert.equal(await boardLine(page), HARD_SOLVED);
+    // The lessons come with the page.
+    await page.goto(`${server.url}?lesson=sudoku-as-a-graph&step=4`);
+    await page.waitForSelector('[data-lesson-step="4"]');
+    await waitForStatus(page, 'solved, verified');
     assert.deepEqual(await page.problems(), []);
   } finally {
     await page.close();

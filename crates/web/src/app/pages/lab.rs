@@ -56,7 +56,7 @@ pub fn lab_page(props: &LabProps) -> Html {
     let lab = handle.lab.borrow();
     let act = &handle.act;
     html! {
-        <main class={classes!("lab", (lab.view != View::Board).then_some("with-view"))}>
+        <main class={classes!("lab", (lab.view != View::Board).then_some("with-view"), props.aside.is_some().then_some("with-lesson"))}>
             <header>
                 <h1>{ "Sudoku Lab" }</h1>
                 <p class="tagline">
@@ -77,8 +77,10 @@ pub fn lab_page(props: &LabProps) -> Html {
             <section class="left">
                 { stage }
             </section>
+            if let Some(aside) = &props.aside {
+                <section class="lesson-aside">{ aside.clone() }</section>
+            }
             <section class="right">
-                if let Some(aside) = &props.aside { { aside.clone() } }
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
                     error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()}>
                     <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}
