@@ -1,6 +1,7 @@
 //! The lessons: an index (`?page=lessons`) and the player (`?lesson=NAME&step=K`, also with
 //! `embed=1`): the step's text beside the lab, which the step's URL sets; Back and Next move
-//! through the steps in the page (the address follows, so each step has its link).
+//! through the steps in the page (the address follows, so each step has its link). A bundle of
+//! its own (`lessons_app`, with the lessons' texts), so the lab's first visit carries none of it.
 
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -12,6 +13,26 @@ use crate::app::pages::embed::Embed;
 use crate::app::pages::lab::Lab;
 use crate::model::lesson::{self, paragraphs, Lesson};
 use crate::model::query::{Page, Query};
+
+/// The element the lessons bundle draws into (see [`crate::app::bundle`]).
+pub const ROOT_ID: &str = "lessons-root";
+
+/// Draws the lessons page the URL asks for: the entry point of the `lessons_app` bundle.
+pub fn mount() {
+    crate::app::bundle::mount::<LessonsPage>(ROOT_ID);
+}
+
+/// The index or a lesson's player, as the URL says.
+#[function_component(LessonsPage)]
+pub fn lessons_page() -> Html {
+    let query = use_memo((), |_| crate::app::browser::query());
+    match &query.lesson {
+        Some(name) => html! {
+            <LessonPlayer name={AttrValue::from(name.clone())} step={query.step.unwrap_or(1)} embed={query.embed} />
+        },
+        None => html! { <LessonIndex /> },
+    }
+}
 
 /// The lesson index.
 #[function_component(LessonIndex)]

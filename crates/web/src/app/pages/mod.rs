@@ -1,5 +1,6 @@
 //! Pages: composition only (state in `model`, drawing in `components`). The URL chooses one;
-//! the experiments and compare pages come in bundles of their own (see [`crate::app::bundle`]).
+//! the experiments, compare and lessons pages come in bundles of their own (see
+//! [`crate::app::bundle`]).
 
 pub mod compare;
 pub mod embed;
@@ -17,11 +18,9 @@ use crate::model::query::Page;
 #[function_component(App)]
 pub fn app() -> Html {
     let query = use_memo((), |_| query());
-    if let Some(name) = &query.lesson {
-        html! { <lessons::LessonPlayer name={AttrValue::from(name.clone())}
-        step={query.step.unwrap_or(1)} embed={query.embed} /> }
-    } else if query.page == Some(Page::Lessons) {
-        html! { <lessons::LessonIndex /> }
+    if query.lesson.is_some() || query.page == Some(Page::Lessons) {
+        html! { <BundleLoader name="lessons_app" start="lessons_start.js"
+        root={lessons::ROOT_ID} page="lessons" /> }
     } else if query.embed {
         html! { <embed::Embed /> }
     } else if query.page == Some(Page::Experiments) {
