@@ -100,7 +100,13 @@ impl WorkerHandle {
 }
 
 impl Drop for WorkerHandle {
+    /// The handlers go first: a message the worker posted before it was stopped may still be
+    /// queued on the page, and would otherwise reach the closures dropped with this handle
+    /// ("closure invoked after being dropped", seen when a lesson's Next replaced the lab while
+    /// a rating was on its way).
     fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }
