@@ -1,7 +1,7 @@
 // WebKit (WebKitGTK's MiniBrowser, Debian's webkit2gtk-driver) through selenium-webdriver and
 // WebKitWebDriver. It has no headless mode: run under xvfb-run. Its WebDriver reports no console
 // messages, so the page's own test hook (web/test_hook.js, switched on by a cookie) keeps them.
-// One WebDriver session per page; downloads land in the session's own home folder.
+// A browser of its own per page; downloads land in the WebDriver server's own home folder.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

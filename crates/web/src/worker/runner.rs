@@ -63,6 +63,19 @@ impl Observer for Batcher<'_> {
     }
 }
 
+/// Runs one request to the end natively, on a clock that ticks once per reading, and returns
+/// every message the worker would post (the lab's tests and the lessons' checker play runs so).
+pub fn run_to_messages(request: &RunRequest) -> Vec<WorkerMessage> {
+    let clock = std::cell::Cell::new(0.0);
+    let now = || {
+        clock.set(clock.get() + 1.0);
+        clock.get()
+    };
+    let mut messages = Vec::new();
+    run(request, &now, &mut |m| messages.push(m));
+    messages
+}
+
 /// Runs one request to the end, posting event batches and then `Done` (or `Failed`).
 pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(WorkerMessage)) {
     let Some(algorithm) = Algorithm::from_id(&request.algorithm) else {

@@ -5,25 +5,14 @@
 use yew::prelude::*;
 
 use crate::app::browser::{query, share_link};
-use crate::app::components::stage::{stage, Editing, Pointed};
+use crate::app::components::stage::{stage, Editing};
 use crate::app::hooks::{use_lab, use_parent_notices};
+use crate::app::pages::lab::LabProps;
 use crate::model::lab::Action;
-use crate::model::query::Query;
 
-#[derive(Properties, PartialEq, Default)]
-pub struct EmbedProps {
-    /// The lab's state: a lesson step's query; the page's URL when absent.
-    #[prop_or_default]
-    pub query: Option<Query>,
-    /// Shown above the board (a lesson's step).
-    #[prop_or_default]
-    pub aside: Option<Html>,
-    #[prop_or_default]
-    pub pointed: Pointed,
-}
-
+/// The lab's props: here the aside is shown above the board.
 #[function_component(Embed)]
-pub fn embed_page(props: &EmbedProps) -> Html {
+pub fn embed_page(props: &LabProps) -> Html {
     let handle = use_lab(props.query.clone().unwrap_or_else(query));
     let outcome = handle.lab.borrow().run.as_ref().and_then(|r| r.outcome());
     use_parent_notices(outcome);

@@ -18,12 +18,13 @@ use crate::model::library::groups;
 use crate::model::query::Query;
 use crate::model::View;
 
+/// What a lab (full or embedded) is given besides the URL.
 #[derive(Properties, PartialEq, Default)]
 pub struct LabProps {
     /// The lab's state: a lesson step's query; the page's URL when absent.
     #[prop_or_default]
     pub query: Option<Query>,
-    /// Shown first beside the board (a lesson's step).
+    /// Shown first beside the board, or above it when embedded (a lesson's step).
     #[prop_or_default]
     pub aside: Option<Html>,
     /// What a lesson's step points at.

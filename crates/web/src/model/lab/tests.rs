@@ -15,14 +15,7 @@ fn lab(pairs: &[(&str, &str)]) -> (Lab, Effects) {
 /// Runs a posted request natively, as the worker would, and feeds every message back.
 fn answer(lab: &mut Lab, effects: Effects) {
     let (job, request) = effects.post.expect("a run was posted");
-    let clock = Cell::new(0.0);
-    let now = || {
-        clock.set(clock.get() + 1.0);
-        clock.get()
-    };
-    let mut messages = Vec::new();
-    runner::run(&request, &now, &mut |m| messages.push(m));
-    for message in messages {
+    for message in runner::run_to_messages(&request) {
         lab.apply(Action::FromWorker { job, message });
     }
 }

@@ -3,8 +3,6 @@
 //! before a student sees it — and what a step claims (its event, its pseudo-code line, a checked
 //! answer) is held against it.
 
-use std::cell::Cell;
-
 use sudoku_core::{cell_name, Event, Size};
 
 use super::{cell_index, Check, Lesson, Step};
@@ -75,14 +73,7 @@ fn play_step(step: &Step) -> Result<Option<StepState>, String> {
             .clone()
             .unwrap_or_else(|| "the run does not start".into())
     })?;
-    let clock = Cell::new(0.0);
-    let now = || {
-        clock.set(clock.get() + 1.0);
-        clock.get()
-    };
-    let mut messages = Vec::new();
-    runner::run(&request, &now, &mut |m| messages.push(m));
-    for message in messages {
+    for message in runner::run_to_messages(&request) {
         lab.apply(Action::FromWorker { job, message });
     }
     let algorithm = lab.algorithm;
