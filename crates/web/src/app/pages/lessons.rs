@@ -12,7 +12,7 @@ use crate::app::hooks::use_theme;
 use crate::app::pages::embed::Embed;
 use crate::app::pages::lab::Lab;
 use crate::model::lesson::{self, paragraphs, Lesson};
-use crate::model::query::{Page, Query};
+use crate::model::query::Query;
 
 /// The element the lessons bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "lessons-root";
@@ -125,25 +125,17 @@ pub fn lesson_player(props: &LessonPlayerProps) -> Html {
     let k = *step;
     let current = &lesson.steps[k - 1];
     let query = current.query();
-    let n = query
-        .puzzle
-        .as_deref()
-        .and_then(|p| sudoku_core::Grid::parse(p).ok())
-        .map_or(9, |g| g.size().n());
     let pointed = Pointed {
-        cells: current.cell_indices(n).unwrap_or_default(),
+        cells: current
+            .cell_indices(lesson::step_size(&query))
+            .unwrap_or_default(),
         line: current.line.map(|l| l - 1),
     };
     let panel = html! {
         <StepPanel name={props.name.clone()} lesson={lesson.clone()} step={k} embed={props.embed} go={go.clone()} />
     };
     let key = format!("{}-{k}", props.name);
-    let other_page = !query.compare.is_empty()
-        || matches!(
-            query.page,
-            Some(Page::Compare | Page::Experiments | Page::Lessons)
-        );
-    if other_page {
+    if current.opens_other_page() {
         // A step on another page: its text here, the page a link away.
         return html! {
             <main class="lessons" key={key}>

@@ -15,7 +15,7 @@ pub use play::{play, StepState};
 
 use serde::Deserialize;
 
-use crate::model::query::Query;
+use crate::model::query::{Page, Query};
 
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
@@ -112,6 +112,17 @@ impl Step {
     /// The pointed cells as indices on an `n`×`n` board.
     pub fn cell_indices(&self, n: usize) -> Result<Vec<usize>, String> {
         self.cells.iter().map(|c| cell_index(c, n)).collect()
+    }
+
+    /// The step shows a page other than the lab (compare, experiments, the lessons' index):
+    /// the player links to it, and there is no run of the lab's to play.
+    pub fn opens_other_page(&self) -> bool {
+        let query = self.query();
+        !query.compare.is_empty()
+            || matches!(
+                query.page,
+                Some(Page::Compare | Page::Experiments | Page::Lessons)
+            )
     }
 
     pub fn check(&self) -> Option<Check> {
@@ -230,8 +241,8 @@ impl Lesson {
     }
 }
 
-/// The board size a step's puzzle has (9 when it names none: the lab's default).
-fn step_size(query: &Query) -> usize {
+/// The board side a step's puzzle has (9 when it names none: the lab's default).
+pub fn step_size(query: &Query) -> usize {
     query
         .puzzle
         .as_deref()

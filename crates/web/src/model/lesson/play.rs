@@ -8,7 +8,6 @@ use sudoku_core::{cell_name, Event, Size};
 use super::{cell_index, Check, Lesson, Step};
 use crate::model::lab::{Action, Lab};
 use crate::model::library::library;
-use crate::model::query::Page;
 use crate::worker::runner;
 
 /// What the lab shows at a step (for a lab step that runs).
@@ -60,10 +59,7 @@ pub fn play(lesson: &Lesson) -> (Vec<Option<StepState>>, Vec<String>) {
 /// The lab at a step, its run answered natively.
 fn play_step(step: &Step) -> Result<Option<StepState>, String> {
     let query = step.query();
-    let other_page = query.embed
-        || !query.compare.is_empty()
-        || matches!(query.page, Some(Page::Compare | Page::Experiments));
-    if other_page || !query.run {
+    if step.opens_other_page() || query.embed || !query.run {
         return Ok(None);
     }
     let wanted = query.step;
