@@ -1,9 +1,10 @@
 // Firefox (Debian's firefox-esr) through puppeteer-core over WebDriver BiDi, headless; no
 // geckodriver. Downloads go to a folder of the run's own, read and removed as they arrive.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { saveByClick } from './downloads.mjs';
 import { LabPage } from './page.mjs';
 
 const DOWNLOADS = mkdtempSync(join(tmpdir(), 'sudoku-lab-firefox-downloads-'));
@@ -24,7 +25,6 @@ export async function launch() {
   });
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class FirefoxPage extends LabPage {
   constructor(base, page) {
@@ -54,25 +54,8 @@ class FirefoxPage extends LabPage {
   screenshot(path) { return this.puppeteer.screenshot({ path, fullPage: true }); }
   setViewport(size) { return this.puppeteer.setViewport(size); }
 
-  async download(selector) {
-    const before = new Set(readdirSync(DOWNLOADS));
-    await this.click(selector);
-    for (let i = 0; i < 200; i += 1) {
-      const fresh = readdirSync(DOWNLOADS).filter((f) => !before.has(f) && !f.endsWith('.part'));
-      if (fresh.length === 1 && !readdirSync(DOWNLOADS).some((f) => f.endsWith('.part'))) {
-        const path = join(DOWNLOADS, fresh[0]);
-        // Written in one go, but give a slow disk a moment to settle.
-        const size = statSync(path).size;
-        await sleep(50);
-        if (statSync(path).size === size) {
-          const text = readFileSync(path, 'utf8');
-          rmSync(path);
-          return { name: fresh[0], text };
-        }
-      }
-      await sleep(50);
-    }
-    throw new Error(`clicking ${selector} saved no file in 10 s`);
+  download(selector) {
+    return saveByClick(this, selector, DOWNLOADS, '.part');
   }
 
   async problems() { return [...this.seen]; }

@@ -3,11 +3,12 @@
 // messages, so the page's own test hook (web/test_hook.js, switched on by a cookie) keeps them.
 // A browser of its own per page; downloads land in the WebDriver server's own home folder.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, By, Key, Origin } from 'selenium-webdriver';
+import { saveByClick } from './downloads.mjs';
 import { LabPage } from './page.mjs';
 
 const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -141,21 +142,8 @@ class WebKitPage extends LabPage {
     await this.selenium.manage().window().setRect({ width, height });
   }
 
-  async download(selector) {
-    const before = new Set(readdirSync(this.server.downloads));
-    await this.click(selector);
-    for (let i = 0; i < 200; i += 1) {
-      const fresh = readdirSync(this.server.downloads).filter((f) => !before.has(f) && !f.endsWith('.wkdownload'));
-      if (fresh.length === 1) {
-        const path = join(this.server.downloads, fresh[0]);
-        await sleep(50);
-        const text = readFileSync(path, 'utf8');
-        rmSync(path);
-        return { name: fresh[0], text };
-      }
-      await sleep(50);
-    }
-    throw new Error(`clicking ${selector} saved no file in 10 s`);
+  download(selector) {
+    return saveByClick(this, selector, this.server.downloads, '.wkdownload');
   }
 
   async problems() {
