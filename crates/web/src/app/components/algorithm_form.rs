@@ -7,7 +7,8 @@ use sudoku_core::{Algorithm, ParamKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::app::browser::{copy_text, random_seed};
+use crate::app::browser::random_seed;
+use crate::app::components::copy_link::CopyLink;
 
 use crate::model::lab::Action;
 
@@ -63,29 +64,6 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
             </div>
         }
     }).collect::<Html>();
-    // What the last Copy did: copied, or not (then the link is selected, to copy by hand).
-    let copied = use_state(|| None::<bool>);
-    let copy = {
-        let share = props.share.clone();
-        let copied = copied.clone();
-        Callback::from(move |_| {
-            let copied = copied.clone();
-            copy_text(
-                &share,
-                Callback::from(move |ok: bool| {
-                    if !ok {
-                        select_share_link();
-                    }
-                    copied.set(Some(ok));
-                }),
-            )
-        })
-    };
-    {
-        // A new link is not yet copied.
-        let copied = copied.clone();
-        use_effect_with(props.share.clone(), move |_| copied.set(None));
-    }
     html! {
         <>
         <fieldset class="run">
@@ -122,32 +100,9 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
             if let Some(n) = &props.notice {
                 <p id="notice" class="notice" role="status">{ n.clone() }</p>
             }
-            <label for="share">{ "Share link" }</label>
-            <div class="share">
-                <input id="share" type="text" readonly=true value={props.share.clone()} />
-                <button id="copy-share" onclick={copy}>{ "Copy" }</button>
-            </div>
-            <p id="copy-result" class="copy-result" role="status">
-                { match *copied {
-                    Some(true) => "Copied to the clipboard.",
-                    Some(false) => "This browser did not allow copying: the link is selected, press Ctrl+C (⌘C).",
-                    None => "",
-                } }
-            </p>
+            <CopyLink link={props.share.clone()} label="Share link" input_id="share"
+                button_id="copy-share" result_id="copy-result" />
         </fieldset>
         </>
-    }
-}
-
-/// Selects the share link's text, for a browser that refused the clipboard.
-fn select_share_link() {
-    use wasm_bindgen::JsCast;
-    if let Some(input) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("share"))
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-    {
-        let _ = input.focus();
-        input.select();
     }
 }

@@ -4,6 +4,7 @@ pub mod algorithm_form;
 pub mod board;
 pub mod chart;
 pub mod compare_table;
+pub mod copy_link;
 pub mod generate_form;
 pub mod graph_view;
 pub mod hypergraph_view;

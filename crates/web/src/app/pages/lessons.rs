@@ -6,7 +6,8 @@
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::app::browser::{copy_text, current_query, on_history_move, share_link};
+use crate::app::browser::{current_query, on_history_move, share_link};
+use crate::app::components::copy_link::CopyLink;
 use crate::app::components::stage::Pointed;
 use crate::app::hooks::use_theme;
 use crate::app::pages::embed::Embed;
@@ -167,14 +168,6 @@ fn step_panel(props: &StepPanelProps) -> Html {
     let step = &lesson.steps[k - 1];
     let count = lesson.steps.len();
     let link = share_link(&lesson_query(&props.name, k, props.embed));
-    let copied = use_state(|| None::<bool>);
-    let copy = {
-        let (link, copied) = (link.clone(), copied.clone());
-        Callback::from(move |_: MouseEvent| {
-            let copied = copied.clone();
-            copy_text(&link, Callback::from(move |ok| copied.set(Some(ok))));
-        })
-    };
     let back = props.go.reform(move |_: MouseEvent| k.saturating_sub(1));
     let next = props.go.reform(move |_: MouseEvent| k + 1);
     html! {
@@ -209,14 +202,8 @@ fn step_panel(props: &StepPanelProps) -> Html {
                 <button id="lesson-back" disabled={k == 1} onclick={back}>{ "← Back" }</button>
                 <button id="lesson-next" class="primary" disabled={k == count} onclick={next}>{ "Next →" }</button>
             </div>
-            <div class="share">
-                <label for="lesson-link" class="sr-only">{ "Link to this step" }</label>
-                <input id="lesson-link" type="text" readonly=true value={link} />
-                <button id="copy-lesson-link" onclick={copy}>{ "Copy" }</button>
-            </div>
-            <p class="copy-result" role="status">
-                { match *copied { Some(true) => "Copied.", Some(false) => "Copying was refused: select the link and copy it.", None => "" } }
-            </p>
+            <CopyLink link={link} label="Link to this step" label_hidden=true input_id="lesson-link"
+                button_id="copy-lesson-link" result_id="lesson-link-copied" />
         </section>
     }
 }
