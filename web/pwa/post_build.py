@@ -82,11 +82,13 @@ def no_integrity_on_wasm_preload(staging: str) -> None:
 
 
 def write_service_worker(staging: str, public_url: str) -> None:
+    # Every file, those in folders too (the lessons' files in lessons/), by its path in the site.
     files = sorted(
-        name
-        for name in os.listdir(staging)
-        if os.path.isfile(os.path.join(staging, name)) and name != "sw.js"
+        os.path.relpath(os.path.join(folder, name), staging).replace(os.sep, "/")
+        for folder, _, names in os.walk(staging)
+        for name in names
     )
+    files = [name for name in files if name != "sw.js"]
     content = hashlib.sha256()
     for name in files:
         content.update(name.encode())

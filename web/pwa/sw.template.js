@@ -7,8 +7,9 @@ const CACHE = `sudoku-lab-${VERSION}`;
 const PRECACHE = [
   __PRECACHE__
 ];
-// The files Trunk emits under a fixed name: always network first, so they are never stale.
-const UNHASHED = /\/([a-z_]*worker(\.js|_bg\.wasm|_loader\.js)|manifest\.webmanifest|sw\.js)$/;
+// The files Trunk emits under a fixed name, and lesson files (a teacher edits theirs in place):
+// always network first, so they are never stale.
+const UNHASHED = /\/([a-z_]*worker(\.js|_bg\.wasm|_loader\.js)|manifest\.webmanifest|sw\.js|[^/]*\.toml)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));

@@ -102,12 +102,17 @@ export class LabPage {
     return this.$eval(selector, (el) => el.disabled === true);
   }
 
+  /** Puts `text` into a field at once, as pasting does (one `input` event). */
+  paste(selector, text) {
+    return this.$eval(selector, (el, v) => {
+      el.value = v;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+  }
+
   /** Sets a range input's value as a drag would (an `input` event). */
   setRange(selector, value) {
-    return this.$eval(selector, (el, v) => {
-      el.value = String(v);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, value);
+    return this.paste(selector, String(value));
   }
 
   /** Waits until `fn(arg)` is truthy in the page and returns its value. A navigation under way

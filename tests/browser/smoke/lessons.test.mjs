@@ -1,6 +1,7 @@
 // Lessons, in every engine: the index lists every shipped lesson; each lesson plays through
 // every step with Next, each step's state reached (the board, the view and the pseudo-code line
-// its file sets, checked against what `./dev lesson` computes natively); Back, a step's link,
+// its file sets, checked against what `./dev lesson` computes natively, or the compare or
+// experiments page it shows under its text); Back, a step's link,
 // the answer shown on request, an unknown lesson named, and the player embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,9 @@ function expected(name) {
     { cwd: ROOT, encoding: 'utf8' });
   return out.split('\n').filter((l) => /^ {2}step \d+:/.test(l)).map((l) => {
     const m = l.match(/event (\d+) \/ (\d+), line (\S+),/);
-    return m ? { cursor: Number(m[1]), events: Number(m[2]), line: m[3] === '–' ? null : Number(m[3]) } : null;
+    if (m) return { cursor: Number(m[1]), events: Number(m[2]), line: m[3] === '–' ? null : Number(m[3]) };
+    const page = l.match(/: the (\w+) page$/);
+    return page ? { page: page[1] } : null;
   });
 }
 
@@ -44,7 +47,11 @@ for (const name of LESSONS) {
       assert.match(await page.textContent(`[data-lesson-step="${k}"]`), /\w{3}/);
       assert.ok((await page.inputValue('#lesson-link')).includes(`lesson=${name}&step=${k}`));
       const want = steps[k - 1];
-      if (want) {
+      if (want?.page) {
+        // The compare or experiments page the step sets, under the step's text.
+        const shown = { compare: 'main[data-view=compare]', experiments: 'main.experiments', lessons: 'main.lessons' }[want.page];
+        assert.ok(await page.exists(`${shown} [data-lesson-step="${k}"]`), `step ${k}: its text on the ${want.page} page`);
+      } else if (want) {
         await page.waitForFunction(() => {
           const status = document.querySelector('#status')?.textContent ?? '';
           return status !== '' && !status.includes('running');

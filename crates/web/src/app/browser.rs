@@ -1,6 +1,8 @@
 //! What the pages ask of the browser, in one place: the URL's query (read once per page), the
 //! number of logical processors, a random seed, the monotonic clock, the reduced-motion setting,
-//! share links, the clipboard and focus. Everything else in `app` asks here, never `web_sys` for these.
+//! share links, the clipboard, focus, what the browser keeps (`localStorage`) and reading a file
+//! (the page's own, or one the user chose). Everything else in `app` asks here, never `web_sys`
+//! for these.
 
 use std::cell::OnceCell;
 
@@ -154,5 +156,104 @@ pub fn focus_cell(cell: usize) {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(el) = element {
         let _ = el.focus();
+    }
+}
+
+/// What this browser keeps for the lab under `key` (`localStorage`), if it keeps anything.
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Keeps `value` under `key` in this browser; `false` when it will not (storage turned off, a
+/// private window's quota).
+pub fn store(key: &str, value: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// Forgets what is kept under `key`.
+pub fn forget(key: &str) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.remove_item(key);
+    }
+}
+
+/// `url` resolved against the page's address, with its origin and the page's: `None` when it is
+/// not an address at all.
+pub struct Resolved {
+    pub href: String,
+    pub origin: String,
+    pub page_origin: String,
+}
+
+pub fn resolve(url: &str) -> Option<Resolved> {
+    let location = web_sys::window()?.location();
+    let resolved = web_sys::Url::new_with_base(url, &location.href().ok()?).ok()?;
+    Some(Resolved {
+        href: resolved.href(),
+        origin: resolved.origin(),
+        page_origin: location.origin().ok()?,
+    })
+}
+
+/// Reads a text file of the page's own origin (`href` already resolved and allowed): the request
+/// may not leave the origin, not even by a redirect, and a file over `max_bytes` is refused.
+pub async fn fetch_own_text(href: &str, max_bytes: usize) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let init = web_sys::RequestInit::new();
+    init.set_mode(web_sys::RequestMode::SameOrigin);
+    init.set_credentials(web_sys::RequestCredentials::SameOrigin);
+    let unreadable = || format!("{href} could not be read (no such file, or offline)");
+    let response = JsFuture::from(window.fetch_with_str_and_init(href, &init))
+        .await
+        .map_err(|_| unreadable())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| unreadable())?;
+    if !response.ok() {
+        return Err(format!(
+            "{href}: the server answered {} {}",
+            response.status(),
+            response.status_text()
+        ));
+    }
+    let declared = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|l| l.trim().parse::<usize>().ok());
+    if declared.is_some_and(|l| l > max_bytes) {
+        return Err(format!("{href} is larger than {max_bytes} bytes"));
+    }
+    let text = JsFuture::from(response.text().map_err(|_| unreadable())?)
+        .await
+        .map_err(|_| unreadable())?;
+    text.as_string().ok_or_else(unreadable)
+}
+
+/// The text of a file the user chose (`<input type=file>`), refused past `max_bytes` before it
+/// is read.
+pub async fn read_chosen_file(file: web_sys::File, max_bytes: usize) -> Result<String, String> {
+    let name = file.name();
+    if file.size() > max_bytes as f64 {
+        return Err(format!(
+            "{name} has {} bytes; at most {max_bytes}",
+            file.size()
+        ));
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .map_err(|_| format!("{name} could not be read"))?;
+    text.as_string()
+        .ok_or_else(|| format!("{name} could not be read"))
+}
+
+/// Goes to another address of the lab (a full load, as a link would).
+pub fn navigate(url: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(url);
     }
 }

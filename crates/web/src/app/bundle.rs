@@ -39,8 +39,12 @@ pub fn bundle_loader(props: &BundleLoaderProps) -> Html {
     }
 }
 
-/// Mounts a page component into `root` (made by [`BundleLoader`]), or into the body.
-pub fn mount<C: BaseComponent<Properties = ()>>(root: &str) {
+/// Mounts a page component, with its default properties (the URL's page), into `root` (made
+/// by [`BundleLoader`]), or into the body.
+pub fn mount<C: BaseComponent>(root: &str)
+where
+    C::Properties: Default,
+{
     let element = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(root));

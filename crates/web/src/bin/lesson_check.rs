@@ -3,7 +3,8 @@
 //! line, current and next cell, outcome) or every mistake, with its step. Exits 1 on a mistake.
 
 use sudoku_core::{cell_name, Size};
-use sudoku_web::model::lesson::{play, Lesson, StepState};
+use sudoku_web::model::lesson::{play, read, StepState};
+use sudoku_web::model::query::Page;
 
 fn describe(state: &StepState) -> String {
     let size = Size::from_cell_count(state.values.len()).unwrap_or(Size::NINE);
@@ -38,7 +39,7 @@ fn main() {
                 continue;
             }
         };
-        let lesson = match Lesson::parse(&text) {
+        let lesson = match read(&text) {
             Ok(lesson) => lesson,
             Err(problems) => {
                 for p in problems {
@@ -53,7 +54,10 @@ fn main() {
         for (k, state) in states.iter().enumerate() {
             match state {
                 Some(state) => println!("  step {}: {}", k + 1, describe(state)),
-                None => println!("  step {}: no run in the lab", k + 1),
+                None => match lesson.steps[k].page() {
+                    Page::Lab => println!("  step {}: no run in the lab", k + 1),
+                    page => println!("  step {}: the {} page", k + 1, page.id()),
+                },
             }
         }
         for p in &problems {

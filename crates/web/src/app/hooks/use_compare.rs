@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::{use_page, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
-use crate::app::browser::{hardware_concurrency, query, random_seed};
+use crate::app::browser::{hardware_concurrency, random_seed};
 use crate::model::compare::{Compare, CompareAction, CompareEffects};
 use crate::model::lab::TICKS_PER_SECOND;
 use crate::model::pool::pool_size;
@@ -62,8 +62,8 @@ impl PageModel for Compare {
 
 /// The compare page's model, its pool and its player's ticker.
 #[hook]
-pub fn use_compare() -> PageHandle<Compare> {
-    let page = use_page::<Compare>(query(), Callback::noop());
+pub fn use_compare(query: Query) -> PageHandle<Compare> {
+    let page = use_page::<Compare>(query, Callback::noop());
     let playing = page.model.borrow().playing;
     use_ticker(
         playing,

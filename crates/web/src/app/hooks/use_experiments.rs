@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::{use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
-use crate::app::browser::{hardware_concurrency, now_ms, query};
+use crate::app::browser::{hardware_concurrency, now_ms};
 use crate::model::experiments::{Experiments, ExperimentsAction, ExperimentsEffects};
 use crate::model::pool::pool_size;
 use crate::model::query::Query;
@@ -78,6 +78,6 @@ impl PageModel for Experiments {
 
 /// The experiments page's model and its pool.
 #[hook]
-pub fn use_experiments() -> PageHandle<Experiments> {
-    use_page::<Experiments>(query(), Callback::noop())
+pub fn use_experiments(query: Query) -> PageHandle<Experiments> {
+    use_page::<Experiments>(query, Callback::noop())
 }

@@ -50,9 +50,7 @@ impl Theme {
 const KEY: &str = "sudoku-lab-theme";
 
 fn stored() -> Theme {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(KEY).ok().flatten())
+    crate::app::browser::stored(KEY)
         .map(|id| Theme::from_id(&id))
         .unwrap_or(Theme::System)
 }
@@ -67,9 +65,7 @@ fn apply(theme: Theme) {
             _ => root.set_attribute("data-theme", theme.id()),
         };
     }
-    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = storage.set_item(KEY, theme.id());
-    }
+    crate::app::browser::store(KEY, theme.id());
 }
 
 /// The theme and a callback that moves to the next one.

@@ -6,11 +6,12 @@ use sudoku_core::Algorithm;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::app::browser::share_link;
+use crate::app::browser::{query, share_link};
 use crate::app::components::board::Board;
 use crate::app::components::chart::Chart;
 use crate::app::components::compare_table::{rows, CompareTable};
 use crate::app::hooks::{use_compare, use_theme};
+use crate::app::pages::PageProps;
 use crate::model::compare::{CompareAction, Pace};
 use crate::model::query::{Query, MAX_COMPARE};
 
@@ -23,8 +24,8 @@ pub fn mount() {
 }
 
 #[function_component(ComparePage)]
-pub fn compare_page() -> Html {
-    let handle = use_compare();
+pub fn compare_page(props: &PageProps) -> Html {
+    let handle = use_compare(props.query.clone().unwrap_or_else(query));
     let (theme, next_theme) = use_theme();
     let adding = use_state(|| Algorithm::Propagation);
     let compare = handle.model.borrow();
@@ -64,6 +65,9 @@ pub fn compare_page() -> Html {
                 </p>
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
             </header>
+            if let Some(aside) = &props.aside {
+                <div class="page-lesson">{ aside.clone() }</div>
+            }
             if !compare.errors.is_empty() || compare.puzzle_error.is_some() {
                 <div id="url-errors" class="notice url-errors" role="alert">
                     <p>{ "Some of this page's URL could not be used:" }</p>

@@ -6,9 +6,10 @@ use sudoku_core::experiment::Experiment;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::app::browser::{now_ms, share_link};
+use crate::app::browser::{now_ms, query, share_link};
 use crate::app::components::report_view::ReportView;
 use crate::app::hooks::{use_experiments, use_theme};
+use crate::app::pages::PageProps;
 use crate::model::experiments::{ExperimentsAction, Status};
 use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
 
@@ -33,8 +34,8 @@ fn duration(ms: f64) -> String {
 }
 
 #[function_component(ExperimentsPage)]
-pub fn experiments_page() -> Html {
-    let handle = use_experiments();
+pub fn experiments_page(props: &PageProps) -> Html {
+    let handle = use_experiments(props.query.clone().unwrap_or_else(query));
     let (theme, next_theme) = use_theme();
     let page = handle.model.borrow();
     let act = &handle.act;
@@ -81,6 +82,9 @@ pub fn experiments_page() -> Html {
                 </p>
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
             </header>
+            if let Some(aside) = &props.aside {
+                <div class="page-lesson">{ aside.clone() }</div>
+            }
             if !page.errors.is_empty() {
                 <div id="url-errors" class="notice url-errors" role="alert">
                     <p>{ "Some of this page's URL could not be used:" }</p>

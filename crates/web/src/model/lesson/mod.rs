@@ -10,8 +10,10 @@
 //! contradicts).
 
 mod play;
+mod source;
 
 pub use play::{play, StepState};
+pub use source::{allowed_origin, read, Source, MAX_FILE_BYTES, PASTED};
 
 use serde::Deserialize;
 
@@ -114,15 +116,19 @@ impl Step {
         self.cells.iter().map(|c| cell_index(c, n)).collect()
     }
 
-    /// The step shows a page other than the lab (compare, experiments, the lessons' index):
-    /// the player links to it, and there is no run of the lab's to play.
-    pub fn opens_other_page(&self) -> bool {
+    /// The page the step shows: the lab, or the compare or experiments page it sets (shown
+    /// under the step's text), or the lessons' index (a link).
+    pub fn page(&self) -> Page {
         let query = self.query();
-        !query.compare.is_empty()
-            || matches!(
-                query.page,
-                Some(Page::Compare | Page::Experiments | Page::Lessons)
-            )
+        if !query.compare.is_empty() {
+            return Page::Compare;
+        }
+        query.page.unwrap_or(Page::Lab)
+    }
+
+    /// The step shows a page other than the lab: there is no run of the lab's to play.
+    pub fn opens_other_page(&self) -> bool {
+        self.page() != Page::Lab
     }
 
     pub fn check(&self) -> Option<Check> {

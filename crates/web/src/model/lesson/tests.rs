@@ -1,5 +1,6 @@
 //! Lesson files: every mistake named with its step; every shipped lesson checks and plays.
 use super::*;
+use crate::model::query::Query;
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -164,4 +165,75 @@ fn the_readme_example_is_a_lesson_that_plays() {
     let (states, problems) = play(&lesson);
     assert_eq!(problems, Vec::<String>::new());
     assert!(states[0].is_some());
+}
+
+#[test]
+fn a_lesson_comes_from_its_name_the_pasted_one_or_a_file() {
+    let source = |search: &str| Source::from_query(&Query::from_search(search));
+    assert_eq!(
+        source("lesson=sudoku-as-a-graph&step=2"),
+        Some(Source::Shipped("sudoku-as-a-graph".into()))
+    );
+    assert_eq!(source("lesson=pasted"), Some(Source::Pasted));
+    assert_eq!(
+        source("lesson_url=lessons%2Fmine.toml&step=3"),
+        Some(Source::Url("lessons/mine.toml".into()))
+    );
+    assert_eq!(source("puzzle=1"), None);
+    // Each source's step link reads back as the same source and step.
+    for s in [
+        Source::Shipped("greedy-colouring".into()),
+        Source::Pasted,
+        Source::Url("https://lab.example/lessons/a b.toml?v=1&x=2".into()),
+    ] {
+        let query = s.query(4, true);
+        let back = Query::from_search(&query.to_search());
+        assert_eq!(back.errors, Vec::<String>::new());
+        assert_eq!(
+            (Source::from_query(&back), back.step, back.embed),
+            (Some(s), Some(4), true)
+        );
+    }
+    // No shipped lesson hides the pasted one.
+    assert!(shipped().iter().all(|(name, _)| *name != PASTED));
+    assert!(Query::from_search("lesson_url=")
+        .errors
+        .iter()
+        .any(|e| e.contains("lesson_url is empty")));
+}
+
+#[test]
+fn a_lesson_file_is_read_from_the_labs_own_origin_only() {
+    let lab = "https://lab.example";
+    assert_eq!(allowed_origin(lab, lab, "lessons/a.toml"), Ok(()));
+    for other in [
+        "https://evil.example",
+        "http://lab.example",
+        "https://lab.example:8443",
+        "null",
+    ] {
+        let refused = allowed_origin(other, lab, "x.toml").unwrap_err();
+        assert!(
+            refused.contains("not on this page's origin (https://lab.example)"),
+            "{refused}"
+        );
+    }
+    // A page with an opaque origin (a file or a sandboxed frame) reads no file at all.
+    assert!(allowed_origin("null", "null", "x.toml").is_err());
+}
+
+#[test]
+fn a_pasted_file_too_large_or_empty_is_named() {
+    let huge = lesson(&format!("# {}\n", "x".repeat(MAX_FILE_BYTES)));
+    assert!(read(&huge).unwrap_err()[0].contains("at most 262144"));
+    assert_eq!(
+        read("  \n").unwrap_err(),
+        vec!["the lesson file is empty".to_string()]
+    );
+    let one = lesson(&format!(
+        "[[steps]]\nlab = \"puzzle={HARD}\"\ntext = \"A step.\"\n"
+    ));
+    assert_eq!(read(&one).unwrap().steps.len(), 1);
+    // Text that is not TOML at all, as a wrong file would be.
+    assert!(read("\u{fffd}PNG\u{fffd}\u{0}").unwrap_err()[0].starts_with("not a lesson file"));
 }

@@ -122,6 +122,9 @@ pub struct Query {
     pub workers: Option<usize>,
     /// A lesson to play (`lesson=NAME`); its `step` is then the lesson's step (1-based).
     pub lesson: Option<String>,
+    /// A lesson file to play from the lab's own origin (`lesson_url=lessons/mine.toml`); the
+    /// page refuses another origin's (see `model::lesson::Source`).
+    pub lesson_url: Option<String>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -251,6 +254,12 @@ impl Query {
                         ));
                     }
                 }
+                "lesson_url" => match value.trim() {
+                    "" => q
+                        .errors
+                        .push("lesson_url is empty: give a lesson file's address".into()),
+                    url => q.lesson_url = Some(url.to_string()),
+                },
                 "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
                 "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
                 "max_iterations" => {
@@ -309,6 +318,9 @@ impl Query {
         }
         if let Some(l) = &self.lesson {
             put("lesson", l);
+        }
+        if let Some(u) = &self.lesson_url {
+            put("lesson_url", u);
         }
         if let Some(e) = self.experiment {
             put("experiment", e.id());

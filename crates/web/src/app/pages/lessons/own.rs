@@ -1,0 +1,104 @@
+//! A teacher's own lesson on the index: paste a lesson file or choose one, the page checks it
+//! (every mistake named with its step) and keeps it in this browser, never sending it anywhere;
+//! it then plays as `?lesson=pasted`. A file served beside the lab plays by `?lesson_url=`.
+
+use yew::prelude::*;
+
+use super::PASTED_KEY;
+use crate::app::browser::{self, share_link};
+use crate::model::lesson::{self, Source, MAX_FILE_BYTES};
+
+/// The paste box, the file chooser and the lesson pasted earlier.
+#[function_component(OwnLesson)]
+pub fn own_lesson() -> Html {
+    let kept = use_state(|| browser::stored(PASTED_KEY));
+    let text = use_state(|| (*kept).clone().unwrap_or_default());
+    let problems = use_state(Vec::<String>::new);
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            text.set(area.value());
+        })
+    };
+    let onchange = {
+        let (text, problems) = (text.clone(), problems.clone());
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|files| files.get(0)) else {
+                return;
+            };
+            let (text, problems) = (text.clone(), problems.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match browser::read_chosen_file(file, MAX_FILE_BYTES).await {
+                    Ok(read) => {
+                        text.set(read);
+                        problems.set(Vec::new());
+                    }
+                    Err(e) => problems.set(vec![e]),
+                }
+            });
+        })
+    };
+    let open = {
+        let (text, problems) = (text.clone(), problems.clone());
+        Callback::from(move |_: MouseEvent| {
+            match lesson::read(&text) {
+            Err(found) => problems.set(found),
+            Ok(_) if !browser::store(PASTED_KEY, &text) => problems.set(vec![
+                "This browser keeps no data for pages (storage is off or full): the lesson cannot be kept to play.".to_string(),
+            ]),
+            Ok(_) => browser::navigate(&share_link(&Source::Pasted.query(1, false))),
+        }
+        })
+    };
+    let forget = {
+        let (kept, text, problems) = (kept.clone(), text.clone(), problems.clone());
+        Callback::from(move |_: MouseEvent| {
+            browser::forget(PASTED_KEY);
+            kept.set(None);
+            text.set(String::new());
+            problems.set(Vec::new());
+        })
+    };
+    let kept_title = kept
+        .as_deref()
+        .and_then(|t| lesson::read(t).ok())
+        .map(|l| l.title);
+    html! {
+        <section class="lesson-own" aria-labelledby="own-lesson-heading">
+            <h2 id="own-lesson-heading">{ "Your own lesson" }</h2>
+            <p>
+                { "Write a lesson file (the README's “Writing a lesson” says how; each lesson above links to its file, a good start), paste it here or choose it, and open it: the page checks it, names every mistake with its step, and keeps it in this browser only — it is never sent anywhere. A lesson file served beside the lab opens with " }
+                <code>{ "?lesson_url=ADDRESS" }</code>
+                { " (from the lab's own site only)." }
+            </p>
+            if let Some(title) = kept_title {
+                <p id="lesson-pasted">
+                    { "Kept in this browser: " }
+                    <a href={share_link(&Source::Pasted.query(1, false))} data-lesson={lesson::PASTED}>{ title }</a>
+                    { " " }
+                    <button id="lesson-forget" onclick={forget}>{ "Forget it" }</button>
+                </p>
+            }
+            <label for="lesson-paste">{ "Lesson file (TOML)" }</label>
+            <textarea id="lesson-paste" rows="12" spellcheck="false" value={(*text).clone()} {oninput}
+                aria-describedby="lesson-paste-errors" />
+            <div class="buttons">
+                <label class="file-choice">{ "Choose a file… " }
+                    <input id="lesson-file" type="file" accept=".toml,text/plain" {onchange} />
+                </label>
+                <button id="lesson-open-pasted" class="primary" onclick={open}>{ "Check and open" }</button>
+            </div>
+            <div id="lesson-paste-errors" role="alert">
+                if !problems.is_empty() {
+                    <p class="error">{ match problems.len() {
+                        1 => "The lesson cannot be played:".to_string(),
+                        n => format!("The lesson cannot be played ({n} mistakes):"),
+                    } }</p>
+                    <ul class="error">{ for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
+                }
+            </div>
+        </section>
+    }
+}
