@@ -12,8 +12,8 @@ use clap::Args;
 use sudoku_core::experiment::Executor;
 use sudoku_core::generate::Symmetry;
 use sudoku_core::study::records::CSV_HEADER;
-use sudoku_core::study::{Class, Record, Settings, Source, Study, Summary};
-use sudoku_core::{parse_bytes, Configuration, Size};
+use sudoku_core::study::{Record, Settings, Source, Study, Summary};
+use sudoku_core::{parse_bytes, Configuration};
 
 use crate::experiment::Parallel;
 use crate::{input, thread_pool, UsageError};
@@ -117,36 +117,14 @@ fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
     Ok(settings)
 }
 
-/// `SIZE:CLASSES:COUNT`.
+/// `SIZE:CLASSES:COUNT` (see [`Source::parse_generated`]).
 pub(crate) fn parse_generate(text: &str, symmetry: &str) -> Result<Source, UsageError> {
-    let bad = |why: String| UsageError(format!("--generate '{text}': {why}"));
-    let parts: Vec<&str> = text.split(':').collect();
-    let [size, classes, count] = parts[..] else {
-        return Err(bad(
-            "expected SIZE:CLASSES:COUNT, e.g. 9:easy,hard:20 or 9:25,29:100".into(),
-        ));
-    };
-    let side: usize = size
-        .trim()
-        .parse()
-        .map_err(|_| bad(format!("'{size}' is not a size")))?;
-    let size = Size::from_side(side)
-        .ok_or_else(|| bad(format!("no {side}×{side} grid: use 4, 9, 16 or 25")))?;
-    let classes = Class::parse_list(classes).map_err(bad)?;
-    let count = count
-        .trim()
-        .parse()
-        .map_err(|_| bad(format!("'{count}' is not a count")))?;
-    let symmetry = Symmetry::from_id(symmetry).ok_or_else(|| {
-        UsageError(format!(
-            "--symmetry: no symmetry '{symmetry}': use none, 180, 90, mirror or diagonal"
-        ))
-    })?;
-    Ok(Source::Generated {
-        size,
-        classes,
-        count,
-        symmetry,
+    Source::parse_generated(text, symmetry).map_err(|why| {
+        if why.starts_with("no symmetry") {
+            UsageError(format!("--symmetry: {why}"))
+        } else {
+            UsageError(format!("--generate '{text}': {why}"))
+        }
     })
 }
 

@@ -5,9 +5,12 @@
 use super::{Board, Step, Technique};
 use crate::grid::Grid;
 use crate::size::Geometry;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// The level a rating falls in, by the hardest technique a puzzle needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Level {
     /// Singles only.
     Easy,

@@ -5,6 +5,7 @@
 //! it (the CLI on every core, streaming records to disk; the page on its workers) and the summary
 //! ([`summary`]) is computed from the records alone, the same wherever they were made.
 
+pub mod charts;
 pub mod population;
 pub mod records;
 pub mod stats;
@@ -15,6 +16,7 @@ pub use records::{Record, RunOutcome};
 pub use summary::{Comparison, Row, Summary};
 
 use crate::experiment::{run_seed, Executor};
+use crate::grid::Grid;
 use crate::registry::{Configuration, RunConfig};
 use crate::trace::{Event, Flow, Observer};
 use crate::verify::checked_answer;
@@ -158,9 +160,16 @@ impl Study {
 
     /// Runs job `k`; `seconds` reads the driver's clock.
     pub fn run_job(&self, k: usize, seconds: &dyn Fn() -> f64) -> Record {
+        let puzzle = &self.population[self.job(k).puzzle].puzzle;
+        self.run_job_on(k, puzzle, seconds)
+    }
+
+    /// Runs job `k` on `puzzle`, its puzzle as the driver holds it: a driver whose workers get
+    /// each job with its puzzle (the page's) needs no population of its own there, only a study
+    /// with the settings ([`Study::new`] on no members).
+    pub fn run_job_on(&self, k: usize, puzzle: &Grid, seconds: &dyn Fn() -> f64) -> Record {
         let job = self.job(k);
         let configuration = &self.runs[job.configuration];
-        let puzzle = &self.population[job.puzzle].puzzle;
         let config = RunConfig {
             seed: self.run_seed(job),
             params: configuration.params.clone(),

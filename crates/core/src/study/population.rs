@@ -6,9 +6,12 @@ use crate::generate::{check_givens, generate_seeded, reachable, with_givens_seed
 use crate::grid::Grid;
 use crate::logic::{rate, Level, Rating};
 use crate::size::Size;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// How a generated population is split: by level (as `sudoku rate` rates) or by givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Class {
     Level(Level),
     Givens(usize),
@@ -72,6 +75,36 @@ pub enum Source {
 }
 
 impl Source {
+    /// Reads a generated population as the CLI's `--generate` and the page's `generate=` give
+    /// it: `SIZE:CLASSES:COUNT` (`9:easy,hard:20`, `9:25,29:100`, `9:22-40:10`), with a
+    /// symmetry id (`none`, `180`, `90`, `mirror`, `diagonal`).
+    pub fn parse_generated(text: &str, symmetry: &str) -> Result<Source, String> {
+        let parts: Vec<&str> = text.split(':').collect();
+        let [size, classes, count] = parts[..] else {
+            return Err("expected SIZE:CLASSES:COUNT, e.g. 9:easy,hard:20 or 9:25,29:100".into());
+        };
+        let side: usize = size
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{size}' is not a size"))?;
+        let size = Size::from_side(side)
+            .ok_or_else(|| format!("no {side}×{side} grid: use 4, 9, 16 or 25"))?;
+        let classes = Class::parse_list(classes)?;
+        let count = count
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{count}' is not a count"))?;
+        let symmetry = Symmetry::from_id(symmetry).ok_or_else(|| {
+            format!("no symmetry '{symmetry}': use none, 180, 90, mirror or diagonal")
+        })?;
+        Ok(Source::Generated {
+            size,
+            classes,
+            count,
+            symmetry,
+        })
+    }
+
     /// Checks that the generator can make what is asked.
     pub fn check(&self) -> Result<(), String> {
         let Source::Generated {
@@ -146,6 +179,7 @@ impl Source {
 
 /// One puzzle of the population, rated.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Member {
     pub puzzle: Grid,
     /// The level its rating gives (`None`: the givens contradict each other).

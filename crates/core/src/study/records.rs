@@ -4,9 +4,12 @@
 
 use super::{Member, Study};
 use crate::solve::Status;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// How a run ended, as the page's `data-outcome` says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum RunOutcome {
     /// Solved, and the verifier accepted the answer.
     Verified,
@@ -51,6 +54,7 @@ impl RunOutcome {
 
 /// What one job measured.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Record {
     /// The job's number in the study.
     pub job: usize,

@@ -14,6 +14,8 @@ use super::stats::{
 use super::{Record, Study};
 use crate::experiment::run_seed;
 use crate::logic::Level;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// Resamples of each bootstrap interval.
 const RESAMPLES: usize = 1_000;
@@ -26,6 +28,7 @@ const MIN_TIME_PAIRS: usize = 6;
 
 /// The median of a measure with its 95 % bootstrap interval, and its quartiles.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Spread {
     pub median: f64,
     pub median_low: f64,
@@ -50,6 +53,7 @@ impl Spread {
 
 /// One configuration on one group.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Row {
     pub configuration: String,
     pub group: String,
@@ -65,6 +69,7 @@ pub struct Row {
 
 /// Two configurations on the runs both made in one group.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Comparison {
     pub group: String,
     pub a: String,
@@ -88,6 +93,7 @@ pub struct Comparison {
 
 /// The whole summary.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Summary {
     pub rows: Vec<Row>,
     pub comparisons: Vec<Comparison>,
@@ -95,7 +101,7 @@ pub struct Summary {
 
 /// The groups in their natural order: the classes as the population lists them, levels easy
 /// to extreme.
-fn groups(study: &Study) -> Vec<String> {
+pub(super) fn groups(study: &Study) -> Vec<String> {
     let mut groups: Vec<String> = Vec::new();
     for member in &study.population {
         let group = member.group();

@@ -191,3 +191,65 @@ fn bad_settings_name_their_field() {
         .unwrap_err()
         .contains("'x' is neither"));
 }
+
+#[test]
+fn the_charts_draw_the_rates_with_their_bands_and_the_runtime_distributions() {
+    use crate::experiment::Chart;
+    use charts::{runtime_distribution, success_by_group, Effort};
+    let settings = generated(vec![Class::Givens(30), Class::Givens(40)], 3);
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    let records = run_all(&study);
+    let Chart::Lines {
+        series, x_label, ..
+    } = success_by_group(&study, &records)
+    else {
+        panic!("lines")
+    };
+    assert_eq!(x_label, "givens");
+    assert_eq!(series.len(), 3);
+    for (c, line) in series.iter().enumerate() {
+        assert_eq!(
+            line.points.iter().map(|p| p.0).collect::<Vec<_>>(),
+            vec![30.0, 40.0]
+        );
+        for (k, group) in ["30", "40"].iter().enumerate() {
+            let runs: Vec<&Record> = records
+                .iter()
+                .filter(|r| r.configuration == c && study.population[r.puzzle].group() == *group)
+                .collect();
+            let solved = runs.iter().filter(|r| r.solved()).count();
+            assert_eq!(line.points[k].1, solved as f64 / runs.len() as f64);
+            let (low, high) = stats::wilson(solved, runs.len());
+            assert_eq!(line.band[k], (line.points[k].0, low, high));
+        }
+    }
+    // DLX solves every run: its distribution rises to 1, one step per run, x growing.
+    let Chart::Lines { series, .. } = runtime_distribution(&study, &records, Effort::Iterations)
+    else {
+        panic!("lines")
+    };
+    let dlx = &series[2];
+    assert_eq!(dlx.points.last().unwrap().1, 1.0);
+    assert_eq!(dlx.points.len(), 2 * 12);
+    assert!(dlx
+        .points
+        .windows(2)
+        .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1));
+    // Levels sit at 1, 2, … and the label names them.
+    let settings = generated(
+        vec![Class::Level(Level::Easy), Class::Level(Level::Medium)],
+        1,
+    );
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    let Chart::Lines {
+        series, x_label, ..
+    } = success_by_group(&study, &[])
+    else {
+        panic!("lines")
+    };
+    assert_eq!(x_label, "level (1 easy, 2 medium)");
+    assert!(
+        series.iter().all(|s| s.points.is_empty()),
+        "no record, no point"
+    );
+}

@@ -1,0 +1,139 @@
+//! A study's pictures, from its records alone and cheap enough to redraw as records arrive: the
+//! success rate against difficulty per configuration with its 95 % Wilson band, and the runtime
+//! distributions — the empirical cumulative distribution of the time (or iterations) to a
+//! solution, the share of runs solved within x: the standard picture of the metaheuristics
+//! literature (Hoos & Stützle's run-time distributions).
+
+use super::stats::wilson;
+use super::summary::groups;
+use super::{Record, Study};
+use crate::experiment::{Chart, Line};
+
+/// Points of one distribution's line at most (its quantiles; the line's shape is kept).
+const MAX_POINTS: usize = 200;
+
+/// Success rate per group (levels in order, or numbers of givens) and configuration, with the
+/// Wilson interval as a band. Levels are placed at 1, 2, … (the x label names them); givens at
+/// their number.
+pub fn success_by_group(study: &Study, records: &[Record]) -> Chart {
+    let groups = groups(study);
+    let numeric = groups.iter().all(|g| g.parse::<f64>().is_ok());
+    let x_of = |k: usize| -> f64 {
+        if numeric {
+            groups[k].parse().unwrap_or(k as f64)
+        } else {
+            (k + 1) as f64
+        }
+    };
+    let group_of: Vec<usize> = study
+        .population
+        .iter()
+        .map(|m| {
+            let group = m.group();
+            groups.iter().position(|g| *g == group).unwrap_or(0)
+        })
+        .collect();
+    let mut counts = vec![vec![(0usize, 0usize); groups.len()]; study.runs.len()];
+    for record in records {
+        let Some(&group) = group_of.get(record.puzzle) else {
+            continue;
+        };
+        let cell = &mut counts[record.configuration][group];
+        cell.0 += 1;
+        cell.1 += usize::from(record.solved());
+    }
+    let series = study
+        .runs
+        .iter()
+        .zip(&counts)
+        .map(|(configuration, counts)| {
+            let measured = counts.iter().enumerate().filter(|(_, (runs, _))| *runs > 0);
+            let (mut points, mut band) = (Vec::new(), Vec::new());
+            for (k, &(runs, solved)) in measured {
+                let (low, high) = wilson(solved, runs);
+                points.push((x_of(k), solved as f64 / runs as f64));
+                band.push((x_of(k), low, high));
+            }
+            Line {
+                name: configuration.to_string(),
+                points,
+                band,
+            }
+        })
+        .collect();
+    let x_label = if numeric {
+        "givens".to_string()
+    } else {
+        let named: Vec<String> = groups
+            .iter()
+            .enumerate()
+            .map(|(k, g)| format!("{} {g}", k + 1))
+            .collect();
+        format!("level ({})", named.join(", "))
+    };
+    Chart::Lines {
+        title: "Success rate (95 % Wilson band)".into(),
+        x_label,
+        series,
+    }
+}
+
+/// What a runtime distribution measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    TimeMs,
+    Iterations,
+}
+
+/// The share of each configuration's runs solved within x (time or iterations): a step line
+/// rising at each solved run's effort to that configuration's success rate (runs that gave up
+/// never count). Long lines are cut to [`MAX_POINTS`] quantiles.
+pub fn runtime_distribution(study: &Study, records: &[Record], effort: Effort) -> Chart {
+    let mut runs = vec![0usize; study.runs.len()];
+    let mut solved: Vec<Vec<f64>> = vec![Vec::new(); study.runs.len()];
+    for record in records {
+        let Some(count) = runs.get_mut(record.configuration) else {
+            continue;
+        };
+        *count += 1;
+        if record.solved() {
+            solved[record.configuration].push(match effort {
+                Effort::TimeMs => record.time_ms,
+                Effort::Iterations => record.iterations as f64,
+            });
+        }
+    }
+    let series = study
+        .runs
+        .iter()
+        .enumerate()
+        .map(|(c, configuration)| {
+            let mut efforts = std::mem::take(&mut solved[c]);
+            efforts.sort_by(f64::total_cmp);
+            let n = runs[c].max(1) as f64;
+            let step = efforts.len().div_ceil(MAX_POINTS).max(1);
+            let mut points = Vec::new();
+            for (i, &x) in efforts.iter().enumerate() {
+                let last = i + 1 == efforts.len();
+                if i % step == 0 || last {
+                    points.push((x, i as f64 / n));
+                    points.push((x, (i + 1) as f64 / n));
+                }
+            }
+            Line {
+                name: configuration.to_string(),
+                points,
+                band: Vec::new(),
+            }
+        })
+        .collect();
+    let (title, x_label) = match effort {
+        Effort::TimeMs => ("Runs solved within a time", "ms"),
+        Effort::Iterations => ("Runs solved within a number of iterations", "iterations"),
+    };
+    Chart::Lines {
+        title: title.into(),
+        x_label: x_label.into(),
+        series,
+    }
+}
