@@ -9,6 +9,7 @@ pub use events::{decode_events, encode_events, EVENT_WORDS};
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress, Report};
+use sudoku_core::study::{Member, Record, Summary};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 
 /// What the solver worker (lab and compare pages) reads: one run, answered with its events and
@@ -79,6 +80,49 @@ pub enum ExperimentRequest {
     Jobs(JobsRequest),
     /// Given the jobs so far, the experiment's next jobs and the report of the finished ones.
     Plan(PlanRequest),
+    /// Make these puzzles of a study's population (generated, or pasted and rated).
+    StudyMake(StudyMakeRequest),
+    /// Run these jobs of a study, each on the puzzle sent with it.
+    StudyJobs(StudyJobsRequest),
+    /// The summary (intervals, pairwise tests) of a study's records.
+    StudySummary(Box<StudySummaryRequest>),
+}
+
+/// A study as the page's form and URL give it: all a worker needs to rebuild its settings
+/// (see `worker::study::settings`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudySetup {
+    /// A generated population, `SIZE:CLASSES:COUNT` (`9:easy,hard:20`); `None`: `pasted`.
+    pub generate: Option<String>,
+    pub symmetry: String,
+    /// Pasted puzzles (grouped by their rating's level) instead of a generated population.
+    pub pasted: Option<String>,
+    /// `ID[;NAME=VALUE…]` each.
+    pub configurations: Vec<String>,
+    pub seeds: usize,
+    pub max_iterations: Option<u64>,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyMakeRequest {
+    pub setup: StudySetup,
+    /// Indices of the population's puzzles to make.
+    pub puzzles: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyJobsRequest {
+    pub setup: StudySetup,
+    /// (job number, its puzzle).
+    pub jobs: Vec<(usize, Grid)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudySummaryRequest {
+    pub setup: StudySetup,
+    pub population: Vec<Member>,
+    pub records: Vec<Record>,
 }
 
 /// Which experiment, on which instances, with which settings: all a worker needs to rebuild the
@@ -153,6 +197,14 @@ pub enum WorkerMessage {
     Analysis(Analysis),
     /// The generator's new puzzle.
     Generated(Grid),
+    /// The puzzles of a [`StudyMakeRequest`], in order.
+    StudyMembers(Vec<Member>),
+    /// The records of a [`StudyJobsRequest`]'s jobs, in order, and the time they took.
+    StudyRecords {
+        records: Vec<Record>,
+        elapsed_ms: f64,
+    },
+    StudySummary(Box<Summary>),
 }
 
 /// The solver worker's messages that cross as JSON text (events cross as words, see
@@ -178,6 +230,12 @@ pub enum ExperimentControl {
         elapsed_ms: f64,
     },
     Planned(Box<PlanReply>),
+    StudyMembers(Vec<Member>),
+    StudyRecords {
+        records: Vec<Record>,
+        elapsed_ms: f64,
+    },
+    StudySummary(Box<Summary>),
 }
 
 impl From<RunControl> for WorkerMessage {
@@ -206,6 +264,15 @@ impl From<ExperimentControl> for WorkerMessage {
                 elapsed_ms,
             },
             ExperimentControl::Planned(reply) => WorkerMessage::Planned(reply),
+            ExperimentControl::StudyMembers(members) => WorkerMessage::StudyMembers(members),
+            ExperimentControl::StudyRecords {
+                records,
+                elapsed_ms,
+            } => WorkerMessage::StudyRecords {
+                records,
+                elapsed_ms,
+            },
+            ExperimentControl::StudySummary(summary) => WorkerMessage::StudySummary(summary),
         }
     }
 }
@@ -252,6 +319,15 @@ impl WorkerMessage {
                 elapsed_ms,
             }),
             WorkerMessage::Planned(reply) => Some(ExperimentControl::Planned(reply)),
+            WorkerMessage::StudyMembers(members) => Some(ExperimentControl::StudyMembers(members)),
+            WorkerMessage::StudyRecords {
+                records,
+                elapsed_ms,
+            } => Some(ExperimentControl::StudyRecords {
+                records,
+                elapsed_ms,
+            }),
+            WorkerMessage::StudySummary(summary) => Some(ExperimentControl::StudySummary(summary)),
             WorkerMessage::Events(_)
             | WorkerMessage::Done(_)
             | WorkerMessage::Hint(_)

@@ -4,7 +4,9 @@
 
 use sudoku_core::experiment::{pasted_instances, Context, Experiment, Settings};
 
-use crate::protocol::{ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage};
+use crate::protocol::{
+    ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage,
+};
 
 /// Jobs one experiment may run in the page: its progress crosses to a worker with every plan
 /// request, so it must stay a few megabytes at most.
@@ -106,6 +108,17 @@ pub fn jobs(request: &JobsRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
     WorkerMessage::Measured {
         measures,
         elapsed_ms: now() - started,
+    }
+}
+
+/// The answer to any request of the experiments' worker; `seconds` reads its clock.
+pub fn answer(request: &ExperimentRequest, seconds: &dyn Fn() -> f64) -> WorkerMessage {
+    match request {
+        ExperimentRequest::Jobs(request) => jobs(request, &|| seconds() * 1e3),
+        ExperimentRequest::Plan(request) => planned(request),
+        ExperimentRequest::StudyMake(request) => super::study::make(request, seconds),
+        ExperimentRequest::StudyJobs(request) => super::study::jobs(request, seconds),
+        ExperimentRequest::StudySummary(request) => super::study::summary(request),
     }
 }
 
@@ -250,14 +263,13 @@ mod tests {
 /// The experiments' worker (`bin/experiment_worker.rs`): jobs and plans on the shared loop.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
-    use crate::protocol::ExperimentRequest;
     fn post(scope: &web_sys::DedicatedWorkerGlobalScope, message: WorkerMessage) {
         super::serve::post_json(scope, message.experiment_control());
     }
+    fn seconds() -> f64 {
+        super::serve::now() / 1e3
+    }
     super::serve::serve(post, |request: ExperimentRequest, reply| {
-        reply(match request {
-            ExperimentRequest::Jobs(request) => jobs(&request, &super::serve::now),
-            ExperimentRequest::Plan(request) => planned(&request),
-        })
+        reply(answer(&request, &seconds))
     });
 }

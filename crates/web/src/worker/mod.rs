@@ -6,6 +6,7 @@
 
 pub mod experiment;
 pub mod runner;
+pub mod study;
 pub mod tools;
 
 #[cfg(target_arch = "wasm32")]

@@ -275,13 +275,8 @@ impl Compare {
                         }
                     }
                     WorkerMessage::Failed(error) => lane.failed = Some(error),
-                    // Not messages of a run.
-                    WorkerMessage::Ready
-                    | WorkerMessage::Measured { .. }
-                    | WorkerMessage::Planned(_)
-                    | WorkerMessage::Hint(_)
-                    | WorkerMessage::Analysis(_)
-                    | WorkerMessage::Generated(_) => {}
+                    // Not messages of a run (the solver worker sends none of the others).
+                    _ => {}
                 }
             }
             CompareAction::Failed { job, error } => {

@@ -17,10 +17,7 @@ fn query(text: &str) -> Query {
 
 /// What a worker answers to a request.
 fn answer(request: &ExperimentRequest) -> WorkerMessage {
-    match request {
-        ExperimentRequest::Jobs(r) => experiment::jobs(r, &|| 0.0),
-        ExperimentRequest::Plan(r) => experiment::planned(r),
-    }
+    experiment::answer(request, &|| 0.0)
 }
 
 /// Carries out effects like a pool of workers that finish the newest request first (the

@@ -52,12 +52,6 @@ impl Lab {
             return Effects::quiet();
         };
         match message {
-            WorkerMessage::Ready
-            | WorkerMessage::Measured { .. }
-            | WorkerMessage::Planned(_)
-            | WorkerMessage::Hint(_)
-            | WorkerMessage::Analysis(_)
-            | WorkerMessage::Generated(_) => return Effects::quiet(),
             WorkerMessage::Events(events) => run.timeline.extend(events),
             WorkerMessage::Done(summary) => {
                 run.summary = Some(summary);
@@ -71,6 +65,8 @@ impl Lab {
                 self.run = None;
                 self.playing = false;
             }
+            // Not messages of a run (ready, the puzzle tools', the experiments' worker's).
+            _ => return Effects::quiet(),
         }
         Effects::default()
     }

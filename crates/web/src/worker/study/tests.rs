@@ -1,0 +1,137 @@
+//! The worker's study requests, driven as the page drives them, give the CLI's records and
+//! summary (the core's study run in one thread); bad setups are named.
+use super::*;
+use sudoku_core::experiment::Sequential;
+use sudoku_core::study::Record;
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+pub(crate) fn setup() -> StudySetup {
+    StudySetup {
+        generate: Some("9:easy,30:3".into()),
+        symmetry: "none".into(),
+        pasted: None,
+        configurations: vec!["coloring-bfs;origin=random".into(), "dlx".into()],
+        seeds: 2,
+        max_iterations: Some(2_000),
+        seed: 5,
+    }
+}
+
+/// What does not depend on the clock.
+fn fixed(records: &[Record]) -> Vec<Record> {
+    records
+        .iter()
+        .map(|r| Record {
+            time_ms: 0.0,
+            ..r.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
+    let setup = setup();
+    let clock = || 0.0;
+    let wanted = settings(&setup, true).unwrap();
+    let cli = Study::make(wanted.clone(), &Sequential, 60.0).unwrap();
+    let cli_records: Vec<Record> = (0..cli.jobs()).map(|k| cli.run_job(k, &clock)).collect();
+    // The page: the population in chunks of two puzzles, the jobs in chunks of five.
+    let indices: Vec<usize> = (0..wanted.source.len()).collect();
+    let mut population = Vec::new();
+    for chunk in indices.chunks(2) {
+        let WorkerMessage::StudyMembers(members) = make(
+            &StudyMakeRequest {
+                setup: setup.clone(),
+                puzzles: chunk.to_vec(),
+            },
+            &clock,
+        ) else {
+            panic!("members")
+        };
+        population.extend(members);
+    }
+    assert_eq!(population, cli.population);
+    let study = Study::new(wanted, population.clone());
+    let mut records = Vec::new();
+    for chunk in (0..study.jobs()).collect::<Vec<_>>().chunks(5) {
+        let jobs = chunk
+            .iter()
+            .map(|&k| (k, population[study.job(k).puzzle].puzzle.clone()))
+            .collect();
+        let WorkerMessage::StudyRecords { records: got, .. } = super::jobs(
+            &StudyJobsRequest {
+                setup: setup.clone(),
+                jobs,
+            },
+            &clock,
+        ) else {
+            panic!("records")
+        };
+        records.extend(got);
+    }
+    assert_eq!(fixed(&records), fixed(&cli_records));
+    let WorkerMessage::StudySummary(summary) = summary(&StudySummaryRequest {
+        setup: setup.clone(),
+        population,
+        records: records.clone(),
+    }) else {
+        panic!("summary")
+    };
+    // The clock is the one difference: at 0 ms everywhere both summaries read the same.
+    let theirs = Summary::of(&cli, &cli_records);
+    assert_eq!(summary.rows_csv(), theirs.rows_csv());
+    assert_eq!(summary.comparisons_csv(), theirs.comparisons_csv());
+    assert_eq!(summary.rows.len(), 2 * 2, "two configurations × two groups");
+    assert!(
+        summary.rows.iter().any(|r| r.solved > 0),
+        "{}",
+        summary.rows_csv()
+    );
+}
+
+#[test]
+fn bad_setups_name_their_field() {
+    let with = |change: &dyn Fn(&mut StudySetup)| {
+        let mut s = setup();
+        change(&mut s);
+        settings(&s, true).unwrap_err()
+    };
+    assert!(with(&|s| s.generate = Some("9:tricky:3".into())).starts_with("population: 'tricky'"));
+    assert!(with(&|s| s.symmetry = "spiral".into()).contains("no symmetry 'spiral'"));
+    assert!(with(&|s| s.configurations = vec!["dlx;speed=9".into()])
+        .starts_with("configuration 'dlx;speed=9'"));
+    assert!(with(&|s| s.configurations.clear()).starts_with("configurations:"));
+    assert!(with(&|s| s.seeds = 0).starts_with("seeds:"));
+    assert!(with(&|s| s.generate = Some("9:easy:5000".into())).contains("at most 2000"));
+    assert!(with(&|s| s.seeds = 10_000).contains("the page runs at most 50000"));
+    assert!(with(&|s| {
+        s.generate = None;
+        s.pasted = Some(format!("{HARD}\nnot a puzzle\n"));
+    })
+    .starts_with("population: line 2"));
+    assert!(with(&|s| s.generate = None).starts_with("population: generate"));
+    // Pasted puzzles are made (rated) in the page's order.
+    let mut pasted = setup();
+    pasted.generate = None;
+    pasted.pasted = Some(format!("{HARD}\n"));
+    let WorkerMessage::StudyMembers(members) = make(
+        &StudyMakeRequest {
+            setup: pasted.clone(),
+            puzzles: vec![0],
+        },
+        &|| 0.0,
+    ) else {
+        panic!("members")
+    };
+    assert_eq!(members[0].puzzle.to_line(), HARD);
+    let missing = make(
+        &StudyMakeRequest {
+            setup: pasted,
+            puzzles: vec![1],
+        },
+        &|| 0.0,
+    );
+    assert!(matches!(missing, WorkerMessage::Failed(m) if m.contains("no puzzle 1")));
+}
