@@ -12,7 +12,7 @@ use sudoku_core::experiment::Progress;
 use sudoku_core::{parse_bytes, Algorithm};
 use sudoku_web::protocol::{
     decode_events, encode_events, ExperimentRequest, ExperimentSetup, JobsRequest, PlanRequest,
-    RunRequest, SolverRequest,
+    RunRequest, SolverRequest, StudyJobsRequest, StudySetup, StudySummaryRequest,
 };
 use sudoku_web::worker::experiment;
 
@@ -162,6 +162,16 @@ fn request_text() -> impl Strategy<Value = String> {
         max_iterations: Some(10),
         pasted: None,
     };
+    let four = sudoku_core::Grid::empty(sudoku_core::Size::FOUR);
+    let study = StudySetup {
+        generate: Some("4:easy:2".into()),
+        symmetry: "none".into(),
+        pasted: None,
+        configurations: vec!["dlx".into(), "backtracking".into()],
+        seeds: 2,
+        max_iterations: Some(10),
+        seed: 1,
+    };
     let valid = [
         serde_json::to_string(&SolverRequest::Run(RunRequest {
             algorithm: "dlx".into(),
@@ -173,6 +183,17 @@ fn request_text() -> impl Strategy<Value = String> {
             setup: setup.clone(),
             jobs: vec![vec![0], vec![1]],
         })),
+        serde_json::to_string(&ExperimentRequest::StudyJobs(StudyJobsRequest {
+            setup: study.clone(),
+            jobs: vec![(0, four.clone()), (3, four.clone())],
+        })),
+        serde_json::to_string(&ExperimentRequest::StudySummary(Box::new(
+            StudySummaryRequest {
+                setup: study,
+                population: vec![sudoku_core::study::Member::of(four.clone(), None)],
+                records: Vec::new(),
+            },
+        ))),
         serde_json::to_string(&ExperimentRequest::Plan(PlanRequest {
             setup,
             progress: Progress {
@@ -207,14 +228,12 @@ fn the_worker_never_panics_on_what_the_page_might_send() {
     runner()
         .run(&request_text(), |text| {
             // Each worker reads the text as its own requests.
+            // (Not a study's population: a changed one may ask the generator for minutes.)
             match serde_json::from_str::<ExperimentRequest>(&text) {
-                Ok(ExperimentRequest::Jobs(request)) => {
-                    let _ = experiment::jobs(&request, &|| 0.0);
+                Ok(ExperimentRequest::StudyMake(_)) | Err(_) => {}
+                Ok(request) => {
+                    let _ = experiment::answer(&request, &|| 0.0);
                 }
-                Ok(ExperimentRequest::Plan(request)) => {
-                    let _ = experiment::plan(&request);
-                }
-                Err(_) => {}
             }
             let Ok(SolverRequest::Run(request)) = serde_json::from_str::<SolverRequest>(&text)
             else {
