@@ -11,6 +11,7 @@ pub mod library;
 pub mod narration;
 pub mod pool;
 pub mod query;
+pub mod study;
 pub mod timeline;
 
 /// Which view is shown beside the board.

@@ -29,10 +29,18 @@ pub enum Page {
     Experiments,
     /// The lessons' index.
     Lessons,
+    /// A study: configurations over a population of puzzles, with statistics.
+    Study,
 }
 
 impl Page {
-    pub const ALL: [Page; 4] = [Page::Lab, Page::Compare, Page::Experiments, Page::Lessons];
+    pub const ALL: [Page; 5] = [
+        Page::Lab,
+        Page::Compare,
+        Page::Experiments,
+        Page::Lessons,
+        Page::Study,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -40,6 +48,7 @@ impl Page {
             Page::Compare => "compare",
             Page::Experiments => "experiments",
             Page::Lessons => "lessons",
+            Page::Study => "study",
         }
     }
 }
@@ -125,6 +134,13 @@ pub struct Query {
     /// A lesson file to play from the lab's own origin (`lesson_url=lessons/mine.toml`); the
     /// page refuses another origin's (see `model::lesson::Source`).
     pub lesson_url: Option<String>,
+    /// The study page's population (`generate=SIZE:CLASSES:COUNT`, as `sudoku study
+    /// --generate`) and its symmetry, configurations (`configs=ID[;NAME=V…],…`) and seeds per
+    /// puzzle; read and checked when the study starts, which names any mistake.
+    pub generate: Option<String>,
+    pub symmetry: Option<String>,
+    pub configs: Vec<String>,
+    pub seeds: Option<usize>,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -228,7 +244,7 @@ impl Query {
                 "page" => match Page::ALL.into_iter().find(|p| p.id() == value) {
                     Some(p) => q.page = Some(p),
                     None => q.errors.push(format!(
-                        "page={} is not a page: use lab, compare, experiments or lessons",
+                        "page={} is not a page: use lab, compare, experiments, lessons or study",
                         shown(value)
                     )),
                 },
@@ -261,6 +277,17 @@ impl Query {
                     url => q.lesson_url = Some(url.to_string()),
                 },
                 "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
+                "seeds" => q.seeds = bounded(key, value, MAX_RUNS, &mut q.errors),
+                "generate" => q.generate = Some(value.trim().to_string()),
+                "symmetry" => q.symmetry = Some(value.trim().to_string()),
+                "configs" => {
+                    q.configs = value
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                }
                 "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
                 "max_iterations" => {
                     q.max_iterations = bounded(key, value, MAX_ITERATIONS, &mut q.errors)
@@ -328,6 +355,12 @@ impl Query {
         if let Some(r) = self.runs {
             put("runs", &r.to_string());
         }
+        if let Some(s) = &self.symmetry {
+            put("symmetry", s);
+        }
+        if let Some(s) = self.seeds {
+            put("seeds", &s.to_string());
+        }
         if let Some(m) = self.max_iterations {
             put("max_iterations", &m.to_string());
         }
@@ -357,6 +390,16 @@ impl Query {
         }
         if let Some(a) = self.autoplay {
             put("autoplay", if a { "1" } else { "0" });
+        }
+        // A study's population and configurations, their separators readable.
+        if let Some(g) = &self.generate {
+            pairs.push(("generate".into(), encode_keeping(g, b":,")));
+        }
+        if !self.configs.is_empty() {
+            pairs.push((
+                "configs".into(),
+                encode_keeping(&self.configs.join(","), b",;="),
+            ));
         }
         if !self.compare.is_empty() {
             let list: Vec<String> = self.compare.iter().map(CompareEntry::to_text).collect();

@@ -142,3 +142,30 @@ fn a_search_text_is_decoded_as_the_browser_decodes_it() {
     assert_eq!(decode("%zz+1%4"), "%zz 1%4");
     assert_eq!(decode("%E2%9C%93%FF"), "✓\u{FFFD}");
 }
+
+#[test]
+fn a_study_query_round_trips_readably() {
+    let query = Query::from_search(
+        "page=study&generate=9:easy,hard:20&symmetry=180&configs=coloring-bfs;origin=random,dlx&seeds=3&max_iterations=500&seed=4&run=1",
+    );
+    assert_eq!(query.errors, Vec::<String>::new());
+    assert_eq!(query.page, Some(Page::Study));
+    assert_eq!(query.generate.as_deref(), Some("9:easy,hard:20"));
+    assert_eq!(query.configs, vec!["coloring-bfs;origin=random", "dlx"]);
+    assert_eq!(
+        (query.seeds, query.max_iterations, query.seed),
+        (Some(3), Some(500), Some(4))
+    );
+    let search = query.to_search();
+    assert!(search.contains("generate=9:easy,hard:20"), "{search}");
+    assert!(
+        search.contains("configs=coloring-bfs;origin=random,dlx"),
+        "{search}"
+    );
+    let back = Query::from_search(&search);
+    assert_eq!(
+        (back.generate, back.configs, back.symmetry),
+        (query.generate, query.configs, query.symmetry)
+    );
+    assert!(Query::from_search("seeds=0").errors[0].starts_with("seeds="));
+}

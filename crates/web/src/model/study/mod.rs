@@ -1,0 +1,527 @@
+//! The study page's state and actions, as a reducer: the core's study (a population, its
+//! configurations, seeds and a budget) run on the worker pool in two phases — the population's
+//! puzzles made (generated and rated, or pasted and rated), then its jobs, each sent with its
+//! puzzle — and summarised by a worker when the jobs are over (or cancelled: what finished is
+//! kept). The charts are drawn from the records as they arrive; the tables (bootstrap intervals,
+//! pairwise tests) come with the summary. Every number is the core's, as `sudoku study` gives it.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use sudoku_core::study::records::CSV_HEADER;
+use sudoku_core::study::{Member, Record, Study, Summary};
+
+use super::experiments::chunk_size;
+use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
+use crate::protocol::{
+    ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup, StudySummaryRequest,
+    WorkerMessage,
+};
+use crate::worker::study::settings;
+
+#[cfg(test)]
+mod tests;
+
+/// Chunks in flight per worker: one running, one waiting.
+const CHUNKS_PER_WORKER: usize = 2;
+
+/// The study the page opens with: the colouring paper's question in small.
+pub const DEFAULT_GENERATE: &str = "9:easy,medium,hard:10";
+pub const DEFAULT_CONFIGURATIONS: &str = "coloring-bfs;origin=random\ncoloring-dsatur";
+
+/// Where a study stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Idle,
+    /// Making the population's puzzles.
+    Making,
+    Running,
+    Done,
+    /// Stopped by the user: what finished is kept and summarised.
+    Cancelled,
+    Failed(String),
+}
+
+impl Status {
+    pub fn id(&self) -> &'static str {
+        match self {
+            Status::Idle => "idle",
+            Status::Making => "making",
+            Status::Running => "running",
+            Status::Done => "done",
+            Status::Cancelled => "cancelled",
+            Status::Failed(_) => "failed",
+        }
+    }
+}
+
+/// The form, as typed (read when a study starts, so a typo is named rather than ignored).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form {
+    /// `SIZE:CLASSES:COUNT`.
+    pub generate: String,
+    pub symmetry: String,
+    /// Use the pasted puzzles instead of generating.
+    pub use_pasted: bool,
+    pub pasted: String,
+    /// One configuration per line, `ID[;NAME=VALUE…]`.
+    pub configurations: String,
+    pub seeds: String,
+    /// Empty: each algorithm's own budget.
+    pub max_iterations: String,
+    pub seed: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum StudyAction {
+    SetGenerate(String),
+    SetSymmetry(String),
+    UsePasted(bool),
+    SetPasted(String),
+    SetConfigurations(String),
+    SetSeeds(String),
+    SetMaxIterations(String),
+    SetSeed(String),
+    Start {
+        now: f64,
+    },
+    Cancel {
+        now: f64,
+    },
+    FromWorker {
+        job: u64,
+        message: WorkerMessage,
+        now: f64,
+    },
+    /// The pool could not run a request.
+    Failed {
+        job: u64,
+        error: String,
+        now: f64,
+    },
+}
+
+/// What the page must do after an action.
+#[derive(Debug, Default)]
+pub struct StudyEffects {
+    pub submit: Vec<(u64, ExperimentRequest)>,
+    pub cancel: Vec<u64>,
+}
+
+/// Work farmed out in chunks: what is left to send, what is out, how long it took so far.
+#[derive(Clone, Debug, Default)]
+struct Queue {
+    pending: VecDeque<usize>,
+    /// Pool job → the indices (puzzles or jobs) of its chunk.
+    in_flight: BTreeMap<u64, Vec<usize>>,
+    busy_ms: f64,
+    measured: usize,
+}
+
+/// The study page.
+pub struct StudyPage {
+    pub form: Form,
+    pub status: Status,
+    /// Values of the URL that could not be used.
+    pub errors: Vec<String>,
+    /// The running (or ended) study's setup, and the study once its population is made.
+    pub setup: Option<StudySetup>,
+    pub study: Option<Study>,
+    /// Puzzles of the population made so far, and how many it has.
+    made: Vec<Option<Member>>,
+    pub records: Vec<Record>,
+    pub summary: Option<Summary>,
+    summary_job: Option<u64>,
+    queue: Queue,
+    /// When the current phase began, and when the study ended.
+    phase_started_ms: f64,
+    pub started_ms: f64,
+    pub ended_ms: Option<f64>,
+    workers: usize,
+    workers_asked: Option<usize>,
+    next_job: u64,
+}
+
+impl StudyPage {
+    /// The page as its URL asks (`generate`, `symmetry`, `configs`, `seeds`, `max_iterations`,
+    /// `seed`); starts at once with `run=1`.
+    pub fn new(query: Query, workers: usize, now: f64) -> (StudyPage, StudyEffects) {
+        let form = Form {
+            generate: query
+                .generate
+                .clone()
+                .unwrap_or_else(|| DEFAULT_GENERATE.into()),
+            symmetry: query.symmetry.clone().unwrap_or_else(|| "none".into()),
+            use_pasted: false,
+            pasted: String::new(),
+            configurations: if query.configs.is_empty() {
+                DEFAULT_CONFIGURATIONS.into()
+            } else {
+                query.configs.join("\n")
+            },
+            seeds: query.seeds.unwrap_or(2).to_string(),
+            max_iterations: query
+                .max_iterations
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
+            seed: query.seed.unwrap_or(1).to_string(),
+        };
+        let mut page = StudyPage {
+            form,
+            status: Status::Idle,
+            errors: query.errors,
+            setup: None,
+            study: None,
+            made: Vec::new(),
+            records: Vec::new(),
+            summary: None,
+            summary_job: None,
+            queue: Queue::default(),
+            phase_started_ms: now,
+            started_ms: now,
+            ended_ms: None,
+            workers: workers.max(1),
+            workers_asked: query.workers,
+            next_job: 1,
+        };
+        let effects = if query.run && page.errors.is_empty() {
+            page.apply(StudyAction::Start { now })
+        } else {
+            StudyEffects::default()
+        };
+        (page, effects)
+    }
+
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.status, Status::Making | Status::Running)
+    }
+
+    /// The `data-status` test hook: the status, but `summarising` while the summary of the
+    /// finished runs is on its way (the tables are final only then).
+    pub fn status_id(&self) -> &'static str {
+        if self.summary_job.is_some() {
+            "summarising"
+        } else {
+            self.status.id()
+        }
+    }
+
+    /// (done, all) of the current phase: puzzles made, or jobs run.
+    pub fn progress(&self) -> (usize, usize) {
+        match (&self.status, &self.study) {
+            (Status::Making, _) => (self.made.iter().flatten().count(), self.made.len()),
+            (_, Some(study)) => (self.records.len(), study.jobs()),
+            _ => (0, 0),
+        }
+    }
+
+    /// Estimated milliseconds left in the current phase, once some of it is done.
+    pub fn time_left_ms(&self, now: f64) -> Option<f64> {
+        let (done, all) = self.progress();
+        (done > 0 && self.is_running())
+            .then(|| (now - self.phase_started_ms) * all.saturating_sub(done) as f64 / done as f64)
+    }
+
+    pub fn elapsed_ms(&self, now: f64) -> f64 {
+        self.ended_ms.unwrap_or(now) - self.started_ms
+    }
+
+    /// The URL of this study's settings (pasted puzzles are not carried).
+    pub fn query(&self) -> Query {
+        let form = &self.form;
+        Query {
+            page: Some(Page::Study),
+            generate: (!form.use_pasted).then(|| form.generate.trim().to_string()),
+            symmetry: (form.symmetry != "none").then(|| form.symmetry.clone()),
+            configs: configuration_lines(&form.configurations),
+            seeds: form.seeds.trim().parse().ok(),
+            max_iterations: form.max_iterations.trim().parse().ok(),
+            seed: form.seed.trim().parse().ok(),
+            workers: self.workers_asked,
+            ..Query::default()
+        }
+    }
+
+    /// `records.csv`, as `sudoku study` writes it: the header, then a row per finished job in
+    /// job order.
+    pub fn records_csv(&self) -> String {
+        let Some(study) = &self.study else {
+            return String::new();
+        };
+        let mut records: Vec<&Record> = self.records.iter().collect();
+        records.sort_by_key(|r| r.job);
+        let mut out = format!("{CSV_HEADER}\n");
+        for record in records {
+            out.push_str(&study.csv_row(record));
+            out.push('\n');
+        }
+        out
+    }
+
+    pub fn apply(&mut self, action: StudyAction) -> StudyEffects {
+        let mut effects = StudyEffects::default();
+        match action {
+            StudyAction::SetGenerate(s) => self.form.generate = s,
+            StudyAction::SetSymmetry(s) => self.form.symmetry = s,
+            StudyAction::UsePasted(on) => self.form.use_pasted = on,
+            StudyAction::SetPasted(s) => self.form.pasted = s,
+            StudyAction::SetConfigurations(s) => self.form.configurations = s,
+            StudyAction::SetSeeds(s) => self.form.seeds = s,
+            StudyAction::SetMaxIterations(s) => self.form.max_iterations = s,
+            StudyAction::SetSeed(s) => self.form.seed = s,
+            StudyAction::Start { now } => self.start(now, &mut effects),
+            StudyAction::Cancel { now } => {
+                if self.is_running() {
+                    let had_jobs = self.status == Status::Running;
+                    self.stop(Status::Cancelled, now, &mut effects);
+                    if had_jobs && !self.records.is_empty() {
+                        self.ask_summary(&mut effects);
+                    }
+                }
+            }
+            StudyAction::FromWorker { job, message, now } => {
+                self.received(job, message, now, &mut effects)
+            }
+            StudyAction::Failed { job, error, now } => {
+                let ours = self.summary_job == Some(job) || self.queue.in_flight.contains_key(&job);
+                if ours {
+                    self.summary_job = None;
+                    self.stop(Status::Failed(error), now, &mut effects);
+                }
+            }
+        }
+        effects
+    }
+
+    /// The form's setup, or what is wrong with it (each mistake naming its field).
+    fn setup(&self) -> Result<StudySetup, String> {
+        let form = &self.form;
+        let seed = form.seed.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "seed: '{}' is not a whole number from 0 to 2^64-1",
+                form.seed.trim()
+            )
+        })?;
+        let seeds = match form.seeds.trim().parse::<usize>() {
+            Ok(s) if (1..=MAX_RUNS).contains(&s) => s,
+            _ => {
+                return Err(format!(
+                    "seeds: '{}' is not a whole number from 1 to {MAX_RUNS}",
+                    form.seeds.trim()
+                ))
+            }
+        };
+        let max_iterations = match form.max_iterations.trim() {
+            "" => None,
+            text => match text.parse::<u64>() {
+                Ok(m) if (1..=MAX_ITERATIONS as u64).contains(&m) => Some(m),
+                _ => {
+                    return Err(format!(
+                        "max iterations: '{text}' is not a whole number from 1 to {MAX_ITERATIONS}"
+                    ))
+                }
+            },
+        };
+        let (generate, pasted) = if form.use_pasted {
+            if form.pasted.trim().is_empty() {
+                return Err("population: paste puzzles (one per line), or generate them".into());
+            }
+            (None, Some(form.pasted.clone()))
+        } else {
+            (Some(form.generate.trim().to_string()), None)
+        };
+        let setup = StudySetup {
+            generate,
+            symmetry: form.symmetry.trim().to_string(),
+            pasted,
+            configurations: configuration_lines(&form.configurations),
+            seeds,
+            max_iterations,
+            seed,
+        };
+        settings(&setup, true)?;
+        Ok(setup)
+    }
+
+    fn start(&mut self, now: f64, effects: &mut StudyEffects) {
+        if self.is_running() {
+            return;
+        }
+        self.setup = None;
+        self.study = None;
+        self.records.clear();
+        self.summary = None;
+        self.ended_ms = None;
+        let setup = match self.setup() {
+            Ok(setup) => setup,
+            Err(e) => {
+                self.status = Status::Failed(e);
+                return;
+            }
+        };
+        let puzzles = settings(&setup, true).map_or(0, |s| s.source.len());
+        self.made = vec![None; puzzles];
+        self.setup = Some(setup);
+        self.queue = Queue {
+            pending: (0..puzzles).collect(),
+            ..Queue::default()
+        };
+        self.status = Status::Making;
+        self.started_ms = now;
+        self.phase_started_ms = now;
+        self.dispatch(effects);
+    }
+
+    /// Ends the study: its chunks are dropped from the pool.
+    fn stop(&mut self, status: Status, now: f64, effects: &mut StudyEffects) {
+        self.status = status;
+        effects.cancel.extend(self.queue.in_flight.keys().copied());
+        effects.cancel.extend(self.summary_job.take());
+        self.queue.in_flight.clear();
+        self.queue.pending.clear();
+        self.ended_ms = Some(now);
+    }
+
+    fn take_job_id(&mut self) -> u64 {
+        self.next_job += 1;
+        self.next_job
+    }
+
+    fn ask_summary(&mut self, effects: &mut StudyEffects) {
+        let (Some(setup), Some(study)) = (&self.setup, &self.study) else {
+            return;
+        };
+        let request = ExperimentRequest::StudySummary(Box::new(StudySummaryRequest {
+            setup: setup.clone(),
+            population: study.population.clone(),
+            records: self.records.clone(),
+        }));
+        let job = self.take_job_id();
+        self.summary_job = Some(job);
+        effects.submit.push((job, request));
+    }
+
+    fn received(&mut self, job: u64, message: WorkerMessage, now: f64, effects: &mut StudyEffects) {
+        if self.summary_job == Some(job) {
+            self.summary_job = None;
+            match message {
+                WorkerMessage::StudySummary(summary) => {
+                    self.summary = Some(*summary);
+                    if self.status == Status::Running {
+                        self.status = Status::Done;
+                        self.ended_ms = Some(now);
+                    }
+                }
+                WorkerMessage::Failed(error) => self.status = Status::Failed(error),
+                _ => {}
+            }
+            return;
+        }
+        let Some(indices) = self.queue.in_flight.remove(&job) else {
+            return; // a late message of a cancelled chunk
+        };
+        match message {
+            WorkerMessage::StudyMembers(members)
+                if self.status == Status::Making && members.len() == indices.len() =>
+            {
+                for (&i, member) in indices.iter().zip(members) {
+                    self.made[i] = Some(member);
+                }
+                if self.made.iter().all(Option::is_some) {
+                    self.population_made(now);
+                }
+            }
+            WorkerMessage::StudyRecords {
+                records,
+                elapsed_ms,
+            } if self.status == Status::Running && records.len() == indices.len() => {
+                self.records.extend(records);
+                self.queue.measured += indices.len();
+                self.queue.busy_ms += elapsed_ms.max(0.0);
+                let all = self.study.as_ref().map_or(0, Study::jobs);
+                if self.records.len() == all {
+                    self.ended_ms = Some(now);
+                    self.ask_summary(effects);
+                    return;
+                }
+            }
+            WorkerMessage::Failed(error) => {
+                self.stop(Status::Failed(error), now, effects);
+                return;
+            }
+            _ => {
+                self.stop(
+                    Status::Failed("a worker answered a study's chunk with something else".into()),
+                    now,
+                    effects,
+                );
+                return;
+            }
+        }
+        self.dispatch(effects);
+    }
+
+    /// The population is made: the study is set, its jobs queued.
+    fn population_made(&mut self, now: f64) {
+        let Some(settings) = self.setup.as_ref().and_then(|s| settings(s, true).ok()) else {
+            return;
+        };
+        let population = self.made.drain(..).flatten().collect();
+        let study = Study::new(settings, population);
+        self.queue = Queue {
+            pending: (0..study.jobs()).collect(),
+            ..Queue::default()
+        };
+        self.study = Some(study);
+        self.status = Status::Running;
+        self.phase_started_ms = now;
+    }
+
+    /// Sends chunks until every worker has [`CHUNKS_PER_WORKER`].
+    fn dispatch(&mut self, effects: &mut StudyEffects) {
+        let workers = self.workers;
+        while !self.queue.pending.is_empty()
+            && self.queue.in_flight.len() < workers * CHUNKS_PER_WORKER
+        {
+            let Some(setup) = self.setup.clone() else {
+                return;
+            };
+            let job = self.take_job_id();
+            let queue = &mut self.queue;
+            // A puzzle per request while making the population (one may take seconds to
+            // generate, the next a millisecond); jobs in chunks sized by their mean time.
+            let size = match self.study {
+                None => 1,
+                Some(_) => chunk_size(queue.busy_ms, queue.measured, queue.pending.len(), workers),
+            };
+            let indices: Vec<usize> = queue.pending.drain(..size).collect();
+            let request = match &self.study {
+                None => ExperimentRequest::StudyMake(StudyMakeRequest {
+                    setup,
+                    puzzles: indices.clone(),
+                }),
+                Some(study) => ExperimentRequest::StudyJobs(StudyJobsRequest {
+                    setup,
+                    jobs: indices
+                        .iter()
+                        .map(|&k| (k, study.population[study.job(k).puzzle].puzzle.clone()))
+                        .collect(),
+                }),
+            };
+            queue.in_flight.insert(job, indices);
+            effects.submit.push((job, request));
+        }
+    }
+}
+
+/// The configurations of the form's text: one per line (commas separate them too, as in the URL).
+fn configuration_lines(text: &str) -> Vec<String> {
+    text.split(['\n', ','])
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect()
+}
