@@ -51,10 +51,22 @@ impl Table {
         out
     }
 
+    /// A table from its CSV (a header line, then rows, quoted as [`Table::csv`] quotes them):
+    /// `Table::from_csv(…, &t.csv()).csv() == t.csv()`.
+    pub fn from_csv(name: &str, title: &str, text: &str) -> Table {
+        let mut lines = text.lines().map(crate::study::records::split_csv);
+        Table {
+            name: name.into(),
+            title: title.into(),
+            columns: lines.next().unwrap_or_default(),
+            rows: lines.collect(),
+        }
+    }
+
     /// RFC 4180 CSV with a header line.
     pub fn csv(&self) -> String {
         let field = |f: &str| {
-            if f.contains([',', '"', '\n']) {
+            if f.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", f.replace('"', "\"\""))
             } else {
                 f.to_string()

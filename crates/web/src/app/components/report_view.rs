@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 
 use sudoku_core::experiment::{Report, Table};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::chart::Chart;
+use crate::app::browser::save_file;
 
 /// Rows a table shows before "show all".
 const ROWS_SHOWN: usize = 60;
@@ -16,32 +16,6 @@ const ROWS_SHOWN: usize = 60;
 #[derive(Properties, PartialEq)]
 pub struct ReportViewProps {
     pub report: Report,
-}
-
-/// Saves `text` as a file named `name` through a Blob URL. The URL is revoked a minute later, not
-/// at once: Firefox and WebKit read it after `click()` returns and a revoked URL fails there.
-fn download(name: &str, text: &str) -> Result<(), String> {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/csv;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|e| format!("{e:?}"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let anchor: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(|e| format!("{e:?}"))?
-        .unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(name);
-    anchor.click();
-    gloo_timers::callback::Timeout::new(60_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
-    Ok(())
 }
 
 #[function_component(ReportView)]
@@ -53,7 +27,7 @@ pub fn report_view(props: &ReportViewProps) -> Html {
             let (name, text) = (format!("{}.csv", table.name), table.csv());
             Callback::from(move |_: MouseEvent| {
                 // A browser that refuses downloads leaves the table on the page to copy.
-                let _ = download(&name, &text);
+                let _ = save_file(&name, &text);
             })
         };
         let all = expanded.contains(&table.name);

@@ -62,6 +62,10 @@ pub fn compare_page(props: &PageProps) -> Html {
                         compare.lanes.len(), if compare.lanes.len() == 1 { "" } else { "s" },
                         handle.workers, if handle.workers == 1 { "" } else { "s" }) }
                     <a id="back-to-lab" href={lab_link}>{ "Back to the lab" }</a>
+                    { " · " }
+                    <a id="to-study" href={share_link(&compare.study_query())}
+                        title="the same configurations over a generated population of puzzles, with statistics">
+                        { "Compare on many puzzles…" }</a>
                 </p>
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
             </header>

@@ -16,13 +16,18 @@ use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
 /// The element the experiments bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "experiments-root";
 
-/// Draws the experiments page: the entry point of the `experiments_app` bundle.
+/// Draws the experiments page, or the study page (`page=study`, in the same bundle): the entry
+/// point of the `experiments_app` bundle.
 pub fn mount() {
-    crate::app::bundle::mount::<ExperimentsPage>(ROOT_ID);
+    if query().page == Some(crate::model::query::Page::Study) {
+        crate::app::bundle::mount::<crate::app::pages::study::Studies>(ROOT_ID);
+    } else {
+        crate::app::bundle::mount::<ExperimentsPage>(ROOT_ID);
+    }
 }
 
 /// "1 min 05 s", "12 s", "0.4 s".
-fn duration(ms: f64) -> String {
+pub(crate) fn duration(ms: f64) -> String {
     let seconds = (ms / 1e3).max(0.0);
     if seconds < 10.0 {
         format!("{seconds:.1} s")

@@ -7,6 +7,7 @@ pub mod embed;
 pub mod experiments;
 pub mod lab;
 pub mod lessons;
+pub mod study;
 
 use yew::prelude::*;
 
@@ -36,7 +37,7 @@ pub fn app() -> Html {
         root={lessons::ROOT_ID} page="lessons" /> }
     } else if query.embed {
         html! { <embed::Embed /> }
-    } else if query.page == Some(Page::Experiments) {
+    } else if matches!(query.page, Some(Page::Experiments | Page::Study)) {
         html! { <BundleLoader name="experiments_app" start="experiments_start.js"
         root={experiments::ROOT_ID} page="experiments" /> }
     } else if query.page == Some(Page::Compare)

@@ -79,6 +79,28 @@ pub struct Compare {
 }
 
 impl Compare {
+    /// The study page with these configurations over a generated population of the puzzle's
+    /// size ("compare on many puzzles…"): 10 puzzles per level, 2 seeds each.
+    pub fn study_query(&self) -> Query {
+        let n = self.puzzle.size().n();
+        let levels = if n <= 9 { "easy,medium,hard" } else { "easy" };
+        Query {
+            page: Some(super::query::Page::Study),
+            generate: Some(format!("{n}:{levels}:10")),
+            configs: self
+                .lanes
+                .iter()
+                .map(|lane| {
+                    let mut entry = lane.entry.clone();
+                    entry.seed = None;
+                    entry.to_text()
+                })
+                .collect(),
+            seeds: Some(2),
+            ..Query::default()
+        }
+    }
+
     /// The page as its URL asks; runs at once with `run=1`.
     pub fn new(query: Query, seed: u64) -> (Compare, CompareEffects) {
         let base_seed = query.seed.unwrap_or(seed);

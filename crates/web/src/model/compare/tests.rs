@@ -160,3 +160,22 @@ fn bad_puzzles_and_configurations_are_reported_and_nothing_runs() {
     c.apply(CompareAction::Remove(0));
     assert_eq!(c.lanes.len(), MAX_COMPARE - 1);
 }
+
+#[test]
+fn compare_on_many_puzzles_opens_a_study_of_the_same_configurations() {
+    let (compare, _) = Compare::new(
+        Query::from_search(&format!(
+            "compare=dlx,coloring-bfs;origin=random;seed=9&puzzle={}",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        )),
+        1,
+    );
+    let study = Query::from_search(&compare.study_query().to_search());
+    assert_eq!(study.errors, Vec::<String>::new());
+    assert_eq!(study.page, Some(crate::model::query::Page::Study));
+    assert_eq!(study.configs, vec!["dlx", "coloring-bfs;origin=random"]);
+    assert_eq!(study.generate.as_deref(), Some("9:easy,medium,hard:10"));
+    // The study page takes it as it is.
+    let (page, _) = crate::model::study::StudyPage::new(Query { run: true, ..study }, 1, 0.0);
+    assert_eq!(page.status, crate::model::study::Status::Making);
+}

@@ -7,7 +7,6 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::{Member, Record, Study, Summary};
 
 use super::experiments::chunk_size;
@@ -18,6 +17,7 @@ use crate::protocol::{
 };
 use crate::worker::study::settings;
 
+mod report;
 #[cfg(test)]
 mod tests;
 
@@ -243,22 +243,6 @@ impl StudyPage {
             workers: self.workers_asked,
             ..Query::default()
         }
-    }
-
-    /// `records.csv`, as `sudoku study` writes it: the header, then a row per finished job in
-    /// job order.
-    pub fn records_csv(&self) -> String {
-        let Some(study) = &self.study else {
-            return String::new();
-        };
-        let mut records: Vec<&Record> = self.records.iter().collect();
-        records.sort_by_key(|r| r.job);
-        let mut out = format!("{CSV_HEADER}\n");
-        for record in records {
-            out.push_str(&study.csv_row(record));
-            out.push('\n');
-        }
-        out
     }
 
     pub fn apply(&mut self, action: StudyAction) -> StudyEffects {

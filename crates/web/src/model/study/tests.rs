@@ -3,6 +3,7 @@
 use super::*;
 use crate::worker::experiment::answer;
 use sudoku_core::experiment::Sequential;
+use sudoku_core::study::records::CSV_HEADER;
 
 /// Answers requests newest first until nothing is left, or `stop_after` answers.
 fn drive(page: &mut StudyPage, effects: StudyEffects, now: &mut f64, stop_after: usize) -> usize {
@@ -155,4 +156,24 @@ fn mistakes_are_named_before_anything_runs() {
         now: 1.0,
     });
     assert_eq!(page.status, Status::Failed("the worker crashed".into()));
+}
+
+#[test]
+fn the_report_tables_download_as_the_clis_files() {
+    let mut now = 0.0;
+    let (mut page, effects) = StudyPage::new(Query::from_search(URL), 2, now);
+    drive(&mut page, effects, &mut now, usize::MAX);
+    let report = page.report().unwrap();
+    let summary = page.summary.as_ref().unwrap();
+    assert_eq!(report.tables[0].name, "summary");
+    assert_eq!(report.tables[0].csv(), summary.rows_csv());
+    assert_eq!(report.tables[1].name, "pairwise");
+    assert_eq!(report.tables[1].csv(), summary.comparisons_csv());
+    assert_eq!(report.charts.len(), 3);
+    assert!(
+        report.notes[0].contains("16 of 16 runs"),
+        "{:?}",
+        report.notes
+    );
+    assert!(report.notes.len() > 1, "the findings in words");
 }

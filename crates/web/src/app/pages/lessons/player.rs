@@ -17,6 +17,7 @@ use crate::app::pages::compare::ComparePage;
 use crate::app::pages::embed::Embed;
 use crate::app::pages::experiments::ExperimentsPage;
 use crate::app::pages::lab::Lab;
+use crate::app::pages::study::Studies;
 use crate::model::lesson::{self, paragraphs, Lesson, Source, MAX_FILE_BYTES};
 use crate::model::query::Page;
 
@@ -163,6 +164,7 @@ fn lesson_steps(props: &LessonStepsProps) -> Html {
         Page::Experiments => {
             html! { <ExperimentsPage key={key} query={Some(query)} aside={Some(panel)} /> }
         }
+        Page::Study => html! { <Studies key={key} query={Some(query)} aside={Some(panel)} /> },
         // The lessons' index: the step's text, the index a link away.
         Page::Lessons => html! {
             <main class="lessons" key={key}>

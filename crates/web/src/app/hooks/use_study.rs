@@ -1,0 +1,74 @@
+//! `use_study`: the study page on the page shell: its model (`model::study`) and the pool of
+//! experiment workers that make its population, run its jobs and summarise them. Every action
+//! carries the page's clock, which the model needs for its time estimates.
+
+use yew::prelude::*;
+
+use super::{use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
+use crate::app::browser::{hardware_concurrency, now_ms};
+use crate::model::pool::pool_size;
+use crate::model::query::Query;
+use crate::model::study::{StudyAction, StudyEffects, StudyPage};
+use crate::protocol::WorkerMessage;
+
+impl PageModel for StudyPage {
+    type Action = StudyAction;
+    type Effects = StudyEffects;
+    const WORKERS: WorkerKind = WorkerKind::EXPERIMENTS;
+
+    fn from_query(query: Query) -> (Self, Self::Effects) {
+        let workers = query
+            .workers
+            .unwrap_or_else(|| pool_size(hardware_concurrency()));
+        StudyPage::new(query, workers, now_ms())
+    }
+
+    fn pool_size(&self) -> usize {
+        self.workers()
+    }
+
+    fn apply(&mut self, action: Self::Action) -> Self::Effects {
+        StudyPage::apply(self, action)
+    }
+
+    fn from_pool(event: PoolEvent) -> Self::Action {
+        let now = now_ms();
+        match event {
+            PoolEvent::Message { job, message } => StudyAction::FromWorker { job, message, now },
+            PoolEvent::Failed { job, error } => StudyAction::Failed { job, error, now },
+        }
+    }
+
+    /// Puzzles and records arrive many times a second.
+    fn streams(action: &Self::Action) -> bool {
+        matches!(
+            action,
+            StudyAction::FromWorker {
+                message: WorkerMessage::StudyMembers(_) | WorkerMessage::StudyRecords { .. },
+                ..
+            }
+        )
+    }
+
+    /// Streamed answers redraw a few times a second; the summary and the end redraw at once.
+    fn redraw(&self, streamed: bool, _effects: &Self::Effects) -> Option<bool> {
+        Some(streamed && self.is_running())
+    }
+
+    fn carry_out(effects: &Self::Effects, pool: &WorkerPool) {
+        for &job in &effects.cancel {
+            pool.cancel(job);
+        }
+        for (job, request) in &effects.submit {
+            if let Ok(text) = serde_json::to_string(request) {
+                pool.submit(*job, text);
+            }
+        }
+    }
+}
+
+/// The study page's model and its pool.
+#[hook]
+pub fn use_study(query: Query) -> PageHandle<StudyPage> {
+    use_page::<StudyPage>(query, Callback::noop())
+}

@@ -1,0 +1,146 @@
+//! The study page (`?page=study`): configurations compared over a population of puzzles, made
+//! by the generator (or pasted) and run on the worker pool; a progress bar with the time left;
+//! the success-rate and runtime-distribution charts filling in as runs finish; the summary and
+//! pairwise tables with the findings in words when they are over (or cancelled); every table and
+//! all records downloadable as the CSV files `sudoku study` writes. In the experiments bundle.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::app::browser::{now_ms, query, save_file, share_link};
+use crate::app::components::report_view::ReportView;
+use crate::app::hooks::{use_study, use_theme};
+use crate::app::pages::experiments::duration;
+use crate::app::pages::PageProps;
+use crate::model::study::{Status, StudyAction};
+use crate::worker::study::{MAX_JOBS, MAX_PUZZLES};
+
+const SYMMETRIES: [&str; 5] = ["none", "180", "90", "mirror", "diagonal"];
+
+#[function_component(Studies)]
+pub fn studies(props: &PageProps) -> Html {
+    let handle = use_study(props.query.clone().unwrap_or_else(query));
+    let (theme, next_theme) = use_theme();
+    let page = handle.model.borrow();
+    let act = &handle.act;
+    let form = &page.form;
+    let running = page.is_running();
+    let text_input = |make: fn(String) -> StudyAction| {
+        act.reform(move |e: InputEvent| make(e.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let now = now_ms();
+    let (done, all) = page.progress();
+    let progress_text = match &page.status {
+        Status::Idle => String::new(),
+        Status::Making => format!("making the population: {done} / {all} puzzles"),
+        Status::Running => {
+            let left = page
+                .time_left_ms(now)
+                .map(|ms| format!(", about {} left", duration(ms)))
+                .unwrap_or_default();
+            format!(
+                "{done} / {all} runs, {} so far{left}",
+                duration(page.elapsed_ms(now))
+            )
+        }
+        Status::Done => format!("{all} runs in {}", duration(page.elapsed_ms(now))),
+        Status::Cancelled => format!("cancelled: {done} of {all} runs finished, summarised below"),
+        Status::Failed(_) => format!("stopped: {done} of {all} finished"),
+    };
+    let report = page.report();
+    let records = {
+        let csv = page.records_csv();
+        Callback::from(move |_: MouseEvent| {
+            // A browser that refuses downloads leaves the tables on the page.
+            let _ = save_file("records.csv", &csv);
+        })
+    };
+    html! {
+        <main class="experiments study" data-status={page.status_id()}>
+            <header>
+                <h1>{ "Sudoku Lab — study" }</h1>
+                <p class="tagline">
+                    { format!("Algorithms compared over a population of puzzles, with statistics, on {} worker{}. ",
+                        page.workers(), if page.workers() == 1 { "" } else { "s" }) }
+                    <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
+                </p>
+                <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
+            </header>
+            if let Some(aside) = &props.aside {
+                <div class="page-lesson">{ aside.clone() }</div>
+            }
+            if !page.errors.is_empty() {
+                <div id="url-errors" class="notice url-errors" role="alert">
+                    <p>{ "Some of this page's URL could not be used:" }</p>
+                    <ul>{ for page.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
+                </div>
+            }
+            <section class="experiment-form study-form">
+                <fieldset class="instances" disabled={running}>
+                    <legend>{ "Population" }</legend>
+                    <label><input type="radio" name="population" id="generated" checked={!form.use_pasted}
+                        onchange={act.reform(|_| StudyAction::UsePasted(false))} />{ " generated: " }</label>
+                    <input id="generate" type="text" value={form.generate.clone()} aria-label="size, levels or givens, count of each"
+                        title="SIZE:CLASSES:COUNT — levels (9:easy,hard:20) or givens (9:25,29:100, 9:22-40:10), COUNT puzzles of each"
+                        oninput={text_input(StudyAction::SetGenerate)} />
+                    <label>{ " symmetry " }
+                        <select id="symmetry" onchange={act.reform(|e: Event| StudyAction::SetSymmetry(
+                            e.target_unchecked_into::<HtmlSelectElement>().value()))}>
+                            { for SYMMETRIES.iter().map(|s| html! {
+                                <option value={*s} selected={form.symmetry == *s}>{ *s }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label><input type="radio" name="population" id="use-pasted" checked={form.use_pasted}
+                        onchange={act.reform(|_| StudyAction::UsePasted(true))} />{ " puzzles pasted below (grouped by their level)" }</label>
+                    if form.use_pasted {
+                        <textarea id="pasted" rows="6" spellcheck="false" value={form.pasted.clone()}
+                            aria-label="puzzles, one per line"
+                            oninput={act.reform(|e: InputEvent| StudyAction::SetPasted(
+                                e.target_unchecked_into::<HtmlTextAreaElement>().value()))} />
+                    }
+                </fieldset>
+                <label for="configurations">{ "Configurations, one per line: ID[;NAME=VALUE…]" }</label>
+                <textarea id="configurations" rows="4" spellcheck="false" value={form.configurations.clone()}
+                    disabled={running} oninput={act.reform(|e: InputEvent| StudyAction::SetConfigurations(
+                        e.target_unchecked_into::<HtmlTextAreaElement>().value()))} />
+                <div class="fields">
+                    <label>{ "seeds " }<input id="seeds" type="text" inputmode="numeric" value={form.seeds.clone()}
+                        title="runs of each configuration on each puzzle" disabled={running}
+                        oninput={text_input(StudyAction::SetSeeds)} /></label>
+                    <label>{ "max iterations " }<input id="max-iterations" type="text" inputmode="numeric"
+                        value={form.max_iterations.clone()} placeholder="each algorithm's" title="budget per run"
+                        disabled={running} oninput={text_input(StudyAction::SetMaxIterations)} /></label>
+                    <label>{ "seed " }<input id="seed" type="text" inputmode="numeric" value={form.seed.clone()}
+                        disabled={running} oninput={text_input(StudyAction::SetSeed)} /></label>
+                </div>
+                <p class="description">
+                    { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; `sudoku study` takes any size, on every core, with the same numbers.") }
+                </p>
+                <div class="buttons">
+                    <button id="run" class="primary" disabled={running}
+                        onclick={act.reform(|_| StudyAction::Start { now: now_ms() })}>{ "Run" }</button>
+                    <button id="cancel" disabled={!running}
+                        onclick={act.reform(|_| StudyAction::Cancel { now: now_ms() })}>{ "Cancel" }</button>
+                    <label for="share">{ "Link" }</label>
+                    <input id="share" type="text" readonly=true value={share_link(&page.query())} />
+                </div>
+                if !matches!(page.status, Status::Idle) {
+                    <div class="experiment-progress" data-done={done.to_string()} data-planned={all.to_string()}>
+                        <progress id="experiment-progress" max={all.max(1).to_string()} value={done.to_string()}></progress>
+                        <span id="progress-text" aria-live="polite">{ progress_text }</span>
+                    </div>
+                }
+                if let Status::Failed(message) = &page.status {
+                    <p id="experiment-error" class="notice" role="alert">{ message.clone() }</p>
+                }
+            </section>
+            if let Some(report) = report {
+                <button class="csv" data-csv="records" onclick={records} disabled={page.records.is_empty()}>
+                    { format!("Download records.csv ({} runs)", page.records.len()) }
+                </button>
+                <ReportView report={report} />
+            }
+        </main>
+    }
+}

@@ -1,0 +1,73 @@
+//! What the study page shows and saves, in the core's own forms: a report (the findings in
+//! words, the charts drawn from the records so far, the summary and pairwise tables once the
+//! summary is in) and `records.csv` — the files `sudoku study` writes, byte for byte.
+
+use sudoku_core::experiment::{Report, Table};
+use sudoku_core::study::charts::{runtime_distribution, success_by_group, Effort};
+use sudoku_core::study::records::CSV_HEADER;
+use sudoku_core::study::Record;
+
+use super::StudyPage;
+
+impl StudyPage {
+    /// `records.csv`: the header, then a row per finished job in job order.
+    pub fn records_csv(&self) -> String {
+        let Some(study) = &self.study else {
+            return String::new();
+        };
+        let mut records: Vec<&Record> = self.records.iter().collect();
+        records.sort_by_key(|r| r.job);
+        let mut out = format!("{CSV_HEADER}\n");
+        for record in records {
+            out.push_str(&study.csv_row(record));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The report of the study so far (`None` before its population is made). Its tables are
+    /// `summary` and `pairwise`, their CSVs the CLI's `summary.csv` and `pairwise.csv`.
+    pub fn report(&self) -> Option<Report> {
+        let study = self.study.as_ref()?;
+        let (done, all) = (self.records.len(), study.jobs());
+        let mut notes = vec![format!(
+            "{} configuration{} × {} puzzles × {} seed{}: {done} of {all} runs{}.",
+            study.runs.len(),
+            if study.runs.len() == 1 { "" } else { "s" },
+            study.population.len(),
+            study.settings.seeds,
+            if study.settings.seeds == 1 { "" } else { "s" },
+            if done < all { " so far" } else { "" },
+        )];
+        let mut tables = Vec::new();
+        match &self.summary {
+            Some(summary) => {
+                notes.extend(summary.findings());
+                tables.push(Table::from_csv(
+                    "summary",
+                    "Success rate (95 % Wilson interval), median time and iterations (95 % bootstrap interval) and quartiles",
+                    &summary.rows_csv(),
+                ));
+                tables.push(Table::from_csv(
+                    "pairwise",
+                    "Pairs of configurations on the same puzzles and seeds: exact McNemar test on success, Wilcoxon signed-rank on time (Holm-corrected)",
+                    &summary.comparisons_csv(),
+                ));
+            }
+            None if self.is_running() => notes.push(
+                "The tables (intervals, pairwise tests) come when the runs are over; the charts fill in as they finish.".into(),
+            ),
+            None => {}
+        }
+        Some(Report {
+            title: "Study".into(),
+            notes,
+            tables,
+            charts: vec![
+                success_by_group(study, &self.records),
+                runtime_distribution(study, &self.records, Effort::TimeMs),
+                runtime_distribution(study, &self.records, Effort::Iterations),
+            ],
+        })
+    }
+}
