@@ -6,15 +6,40 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** The CLI's CSV files for an experiment, by table name (the debug build `cargo test` made, or
- * a fresh one). */
-export function cliTables(args) {
-  const dir = mkdtempSync(join(tmpdir(), 'sudoku-experiment-'));
+/** Runs `sudoku ARGS…` (the debug build `cargo test` made, or a fresh one). */
+function sudoku(args) {
   const binary = join(ROOT, 'target/debug/sudoku');
   const [command, prefix] = existsSync(binary)
     ? [binary, []]
     : ['cargo', ['run', '-q', '--locked', '-p', 'sudoku-cli', '--']];
-  execFileSync(command, [...prefix, 'experiment', ...args, '--csv', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.csv$/, ''), readFileSync(join(dir, f), 'utf8')]));
+  execFileSync(command, [...prefix, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** The CSV files in `dir`, by name without `.csv`. */
+function csvFiles(dir) {
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.csv'))
+    .map((f) => [f.replace(/\.csv$/, ''), readFileSync(join(dir, f), 'utf8')]));
+}
+
+/** The CLI's CSV files for an experiment, by table name. */
+export function cliTables(args) {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-experiment-'));
+  sudoku(['experiment', ...args, '--csv', dir]);
+  return csvFiles(dir);
+}
+
+/** The CLI's files for a study (`records`, `summary`, `pairwise`). */
+export function cliStudy(args) {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-study-'));
+  sudoku(['study', ...args, '--out', dir]);
+  return csvFiles(dir);
+}
+
+/** A CSV's rows as field lists, without the columns whose names match `clock` (what the clock
+ * measured differs from run to run; every other field must not). */
+export function withoutClock(csv, clock = /time|finding/) {
+  const rows = csv.trim().split('\n').map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((f) => f.replace(/,$/, '')));
+  const keep = rows[0].map((name, i) => (clock.test(name) ? -1 : i)).filter((i) => i >= 0);
+  return rows.map((row) => keep.map((i) => row[i]));
 }
 

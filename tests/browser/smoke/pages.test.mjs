@@ -1,10 +1,10 @@
 // The smoke suite's other pages, in every engine: compare, an experiment with its CSV download
-// (equal to the CLI's file), the lab offline after one visit, and the lab embedded in a page of
+// (equal to the CLI's file), a study with its records (the CLI's, but for the clock), the lab offline after one visit, and the lab embedded in a page of
 // another origin. No console error or warning in any of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { cliTables } from '../cli.mjs';
+import { cliStudy, cliTables, withoutClock } from '../cli.mjs';
 import { serveDist } from '../static_server.mjs';
 import { BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus } from '../support.mjs';
 
@@ -45,6 +45,19 @@ test('an experiment runs in the page and its CSV download equals the CLI\'s file
   const file = await page.download(`button.csv[data-csv="${names[0]}"]`);
   assert.equal(file.name, `${names[0]}.csv`);
   assert.equal(file.text, cli[names[0]]);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('a study runs in the page and its records are the CLI\'s', async () => {
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
+  await page.goto(`${BASE}?page=study&generate=9:easy:3&configs=dlx,coloring-dsatur&seeds=2&seed=4&run=1`);
+  await page.waitForSelector('main.study[data-status="done"]', { timeout: 120_000 });
+  await page.waitForSelector('[data-table="pairwise"]');
+  const file = await page.download('button.csv[data-csv="records"]');
+  assert.equal(file.name, 'records.csv');
+  const cli = cliStudy(['--generate', '9:easy:3', '--config', 'dlx', '--config', 'coloring-dsatur', '--seeds', '2', '--seed', '4']);
+  assert.deepEqual(withoutClock(file.text), withoutClock(cli.records));
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -17,6 +17,25 @@ use crate::logic::Level;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
+/// A measure with no value (the median of no run) is NaN here and `null` in JSON, which has
+/// no NaN: the summary crosses from the page's worker as JSON.
+#[cfg(feature = "serde")]
+mod nan_as_null {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        if value.is_finite() {
+            serializer.serialize_f64(*value)
+        } else {
+            serializer.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        Option::<f64>::deserialize(deserializer).map(|v| v.unwrap_or(f64::NAN))
+    }
+}
+
 /// Resamples of each bootstrap interval.
 const RESAMPLES: usize = 1_000;
 
@@ -30,10 +49,15 @@ const MIN_TIME_PAIRS: usize = 6;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Spread {
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub median: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub median_low: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub median_high: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub q1: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub q3: f64,
 }
 
@@ -80,14 +104,20 @@ pub struct Comparison {
     /// Pairs only `a` solved, only `b` solved (McNemar's discordant pairs).
     pub a_only: usize,
     pub b_only: usize,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub p_success: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub p_success_holm: f64,
     /// Pairs both solved: the times are compared on these alone (a run that gives up says
     /// nothing of how fast the algorithm solves).
     pub both_solved: usize,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub a_time_ms: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub b_time_ms: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub p_time: f64,
+    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub p_time_holm: f64,
 }
 

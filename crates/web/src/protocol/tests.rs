@@ -127,3 +127,37 @@ fn only_ilp_runs_and_generate_need_the_full_worker() {
     })
     .needs_full_worker());
 }
+
+#[test]
+fn a_study_summary_with_empty_measures_crosses_as_json() {
+    use sudoku_core::study::{Comparison, Summary};
+    let summary = Summary {
+        rows: Vec::new(),
+        comparisons: vec![Comparison {
+            group: "easy".into(),
+            a: "dlx".into(),
+            b: "coloring-bfs".into(),
+            pairs: 2,
+            a_solved: 2,
+            b_solved: 0,
+            a_only: 2,
+            b_only: 0,
+            p_success: 0.5,
+            p_success_holm: 0.5,
+            both_solved: 0,
+            a_time_ms: f64::NAN,
+            b_time_ms: f64::NAN,
+            p_time: 1.0,
+            p_time_holm: 1.0,
+        }],
+    };
+    let control = WorkerMessage::StudySummary(Box::new(summary.clone()))
+        .experiment_control()
+        .unwrap();
+    let text = serde_json::to_string(&control).unwrap();
+    let Some(WorkerMessage::StudySummary(back)) = read_experiment_control(&text) else {
+        panic!("{text}")
+    };
+    assert_eq!(back.comparisons_csv(), summary.comparisons_csv());
+    assert!(back.comparisons[0].a_time_ms.is_nan());
+}

@@ -1,0 +1,76 @@
+// The study page: a study of the URL runs on the worker pool and its downloads are the CLI's
+// files for the same study (every field but what the clock measured); cancel keeps and
+// summarises what finished; mistakes are named; the compare page opens a study of its
+// configurations.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cliStudy, withoutClock } from './cli.mjs';
+import { BASE, HARD, newPage } from './support.mjs';
+
+const SETTINGS = { generate: '9:easy,30:3', configs: ['coloring-bfs;origin=random', 'dlx'], seeds: 2, max_iterations: 2000, seed: 3 };
+const URL = `${BASE}?page=study&generate=${SETTINGS.generate}&configs=${SETTINGS.configs.join(',')}`
+  + `&seeds=${SETTINGS.seeds}&max_iterations=${SETTINGS.max_iterations}&seed=${SETTINGS.seed}`;
+
+async function status(page, wanted, timeout = 120_000) {
+  await page.waitForSelector(`main.study[data-status="${wanted}"]`, { timeout });
+}
+
+test('a study in the page gives the CLI\'s records, summary and pairwise files', async () => {
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
+  await page.goto(`${URL}&run=1`);
+  await status(page, 'done');
+  assert.match(await page.textContent('#progress-text'), /^24 runs in/);
+  const files = {};
+  for (const name of ['records', 'summary', 'pairwise']) {
+    const file = await page.download(`button.csv[data-csv="${name}"]`);
+    assert.equal(file.name, `${name}.csv`);
+    files[name] = file.text;
+  }
+  const cli = cliStudy(['--generate', SETTINGS.generate, ...SETTINGS.configs.flatMap((c) => ['--config', c]),
+    '--seeds', String(SETTINGS.seeds), '--max-iterations', String(SETTINGS.max_iterations), '--seed', String(SETTINGS.seed)]);
+  for (const name of ['records', 'summary', 'pairwise']) {
+    assert.deepEqual(withoutClock(files[name]), withoutClock(cli[name]), name);
+  }
+  assert.equal(files.records.trim().split('\n').length, 1 + 24);
+  // The charts: a success rate per configuration with its band, runtime distributions.
+  assert.equal(await page.count('polygon.band'), 2);
+  assert.ok(await page.count('svg polyline') >= 6);
+  // The findings in words, and the link that reproduces the study.
+  assert.match(await page.textContent('.report .notes'), /24 of 24 runs/);
+  const link = await page.inputValue('#share');
+  for (const part of ['page=study', `generate=${SETTINGS.generate}`, `configs=${SETTINGS.configs.join(',')}`, 'seeds=2', 'seed=3']) {
+    assert.ok(link.includes(part), `${part} in ${link}`);
+  }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('cancel keeps and summarises what finished; mistakes are named; compare opens a study', async () => {
+  const page = await newPage();
+  // Slow runs: the colouring heuristic with a long budget on 40 puzzles.
+  await page.goto(`${BASE}?page=study&generate=9:hard:20&configs=coloring-bfs;origin=random&seeds=5&max_iterations=100000&run=1`);
+  await page.waitForFunction(() => Number(document.querySelector('.experiment-progress')?.dataset.done) >= 2
+    && document.querySelector('main.study')?.dataset.status === 'running', null, { timeout: 120_000 });
+  await page.click('#cancel');
+  await status(page, 'cancelled');
+  const done = Number(await page.getAttribute('.experiment-progress', 'data-done'));
+  assert.ok(done >= 2 && done < 100, `${done}`);
+  await page.waitForSelector('[data-table="summary"]');
+  const runs = await page.$$eval('[data-table="summary"] tbody tr', (rows) => rows.map((r) => Number(r.cells[3].textContent)));
+  assert.equal(runs.reduce((a, b) => a + b, 0), done, 'the summary counts the finished runs');
+
+  await page.goto(`${BASE}?page=study&generate=9:tricky:3&run=1`);
+  await page.waitForSelector('#experiment-error');
+  assert.match(await page.textContent('#experiment-error'), /population: 'tricky' is neither a level/);
+  await page.goto(`${BASE}?page=study&generate=9:easy:2000&seeds=30&run=1`);
+  await page.waitForSelector('#experiment-error');
+  assert.match(await page.textContent('#experiment-error'), /the page runs at most 50000/);
+
+  await page.goto(`${BASE}?compare=dlx,coloring-dsatur&puzzle=${HARD}`);
+  await page.click('#to-study');
+  await page.waitForSelector('main.study');
+  assert.equal(await page.inputValue('#configurations'), 'dlx\ncoloring-dsatur');
+  assert.equal(await page.inputValue('#generate'), '9:easy,medium,hard:10');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
