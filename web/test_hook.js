@@ -22,13 +22,21 @@
       original(...args);
     };
   }
-  addEventListener('error', (e) => record(`page error: ${e.message}`));
+  // The first lines of the stack too: where it came from is what a failing test needs.
+  const where = (error) => (error?.stack ? ` @ ${String(error.stack).split('\n').slice(0, 4).join(' | ')}` : '');
+  addEventListener('error', (e) => record(`page error: ${e.message}${where(e.error)}`));
   addEventListener('unhandledrejection', (e) => record(`page error: ${e.reason?.message ?? e.reason}`));
+  // A worker whose script is still loading when the page is left fails to load ("Load failed"
+  // in WebKit): the browser's teardown, not the page's problem, so not kept once leaving.
+  let leaving = false;
+  addEventListener('beforeunload', () => { leaving = true; });
+  addEventListener('pagehide', () => { leaving = true; });
+  addEventListener('pageshow', () => { leaving = false; });
   const PageWorker = window.Worker;
   window.Worker = class extends PageWorker {
     constructor(...args) {
       super(...args);
-      this.addEventListener('error', (e) => record(`worker error: ${e.message}`));
+      this.addEventListener('error', (e) => { if (!leaving) record(`worker error: ${e.message}`); });
     }
   };
 })();

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::{MessageEvent, Worker};
 
 use crate::protocol::{decode_events, read_experiment_control, read_run_control, WorkerMessage};
 
@@ -45,7 +45,7 @@ impl WorkerKind {
 pub struct WorkerHandle {
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl WorkerHandle {
@@ -72,9 +72,16 @@ impl WorkerHandle {
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        // A worker whose script cannot load gets a plain `Event` in WebKit, not an `ErrorEvent`:
+        // it has no message, so the message is read as it may be, not as an ErrorEvent's.
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             event.prevent_default();
-            on_error(format!("the worker failed: {}", event.message()));
+            let message = js_sys::Reflect::get(&event, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "its script could not be loaded".into());
+            on_error(format!("the worker failed: {message}"));
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         Ok(WorkerHandle {

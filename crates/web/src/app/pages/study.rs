@@ -115,7 +115,7 @@ pub fn studies(props: &PageProps) -> Html {
                         disabled={running} oninput={text_input(StudyAction::SetSeed)} /></label>
                 </div>
                 <p class="description">
-                    { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; `sudoku study` takes any size, on every core, with the same numbers.") }
+                    { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; the CLI's sudoku study takes any size, on every core, with the same numbers.") }
                 </p>
                 <div class="buttons">
                     <button id="run" class="primary" disabled={running}
