@@ -174,7 +174,7 @@ fn request_text() -> impl Strategy<Value = String> {
     };
     let valid = [
         serde_json::to_string(&SolverRequest::Run(RunRequest {
-            algorithm: "dlx".into(),
+            algorithm: Algorithm::Dlx,
             params: Default::default(),
             puzzle: sudoku_core::Grid::empty(sudoku_core::Size::FOUR),
             seed: 7,
@@ -247,9 +247,7 @@ fn the_worker_never_panics_on_what_the_page_might_send() {
                     .values()
                     .iter()
                     .all(|&v| v as usize <= size.n()));
-                if let Some(algorithm) = Algorithm::from_id(&request.algorithm) {
-                    let _ = algorithm.check(&request.params);
-                }
+                let _ = request.algorithm.check(&request.params);
             }
             Ok(())
         })

@@ -283,3 +283,31 @@ pub fn save_file(name: &str, text: &str) -> Result<(), String> {
     .forget();
     Ok(())
 }
+
+thread_local! {
+    static LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static LEAVING_WATCHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the page is being left (reloaded, navigated away): from `beforeunload` or `pagehide`
+/// until a `pageshow` brings it back. WebKit fails the loads of the page's workers then, which
+/// is teardown, not a failure to answer. The first call starts watching.
+pub fn page_is_leaving() -> bool {
+    use wasm_bindgen::closure::Closure;
+    if !LEAVING_WATCHED.with(|w| w.replace(true)) {
+        if let Some(window) = web_sys::window() {
+            let leave = Closure::<dyn Fn()>::new(|| LEAVING.with(|l| l.set(true)));
+            let back = Closure::<dyn Fn()>::new(|| LEAVING.with(|l| l.set(false)));
+            for name in ["beforeunload", "pagehide"] {
+                let _ =
+                    window.add_event_listener_with_callback(name, leave.as_ref().unchecked_ref());
+            }
+            let _ =
+                window.add_event_listener_with_callback("pageshow", back.as_ref().unchecked_ref());
+            // Listeners for the page's whole life.
+            leave.forget();
+            back.forget();
+        }
+    }
+    LEAVING.with(|l| l.get())
+}

@@ -31,8 +31,7 @@ impl SolverRequest {
     /// without (`ilp`), or the generator.
     pub fn needs_full_worker(&self) -> bool {
         match self {
-            SolverRequest::Run(run) => sudoku_core::Algorithm::from_id(&run.algorithm)
-                .is_some_and(|algorithm| !algorithm.available()),
+            SolverRequest::Run(run) => !run.algorithm.available(),
             SolverRequest::Generate(_) => true,
             SolverRequest::Hint(_) | SolverRequest::Analyse(_) => false,
         }
@@ -164,10 +163,11 @@ pub struct PlanReply {
     pub invalid: Vec<String>,
 }
 
-/// One run: algorithm id (registry), parameters, the puzzle and the seed.
+/// One run: the algorithm (the registry's, sent typed: the worker parses no id), parameters,
+/// the puzzle and the seed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRequest {
-    pub algorithm: String,
+    pub algorithm: sudoku_core::Algorithm,
     pub params: Params,
     pub puzzle: Grid,
     pub seed: u64,

@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
     let run = SolverRequest::Run(RunRequest {
-        algorithm: "dlx".into(),
+        algorithm: sudoku_core::Algorithm::Dlx,
         params: Params::default(),
         puzzle: Grid::empty(sudoku_core::Size::FOUR),
         seed: 1,
@@ -63,7 +63,7 @@ fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
 #[test]
 fn requests_with_impossible_grids_are_refused_when_read() {
     let good = RunRequest {
-        algorithm: "dlx".into(),
+        algorithm: sudoku_core::Algorithm::Dlx,
         params: Params::default(),
         puzzle: Grid::empty(sudoku_core::Size::FOUR),
         seed: 1,
@@ -103,7 +103,7 @@ fn requests_with_impossible_grids_are_refused_when_read() {
 fn only_ilp_runs_and_generate_need_the_full_worker() {
     let run = |algorithm: &str| {
         SolverRequest::Run(RunRequest {
-            algorithm: algorithm.into(),
+            algorithm: sudoku_core::Algorithm::from_id(algorithm).unwrap(),
             params: Params::default(),
             puzzle: Grid::empty(sudoku_core::Size::FOUR),
             seed: 0,

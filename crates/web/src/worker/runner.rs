@@ -2,7 +2,7 @@
 //! runs with an observer that batches events (by count and by time) and hands each batch to `post`.
 
 use sudoku_core::{
-    count_solutions_within, verify_solution, Algorithm, Event, Flow, Limits, Observer, RunConfig,
+    count_solutions_within, verify_solution, Event, Flow, Limits, Observer, RunConfig,
 };
 
 use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
@@ -78,13 +78,7 @@ pub fn run_to_messages(request: &RunRequest) -> Vec<WorkerMessage> {
 
 /// Runs one request to the end, posting event batches and then `Done` (or `Failed`).
 pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(WorkerMessage)) {
-    let Some(algorithm) = Algorithm::from_id(&request.algorithm) else {
-        post(WorkerMessage::Failed(format!(
-            "unknown algorithm '{}'",
-            request.algorithm
-        )));
-        return;
-    };
+    let algorithm = request.algorithm;
     let config = RunConfig {
         seed: request.seed,
         params: request.params.clone(),
@@ -124,6 +118,7 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
 mod tests {
     use super::*;
     use std::cell::Cell;
+    use sudoku_core::Algorithm;
     use sudoku_core::{Grid, Params, Replay, Status};
 
     const HARD: &str =
@@ -145,7 +140,7 @@ mod tests {
         let puzzle: Grid = HARD.parse().unwrap();
         for algorithm in ["propagation", "dlx", "norvig", "fc-mrv"] {
             let request = RunRequest {
-                algorithm: algorithm.into(),
+                algorithm: Algorithm::from_id(algorithm).unwrap(),
                 params: Params::default(),
                 puzzle: puzzle.clone(),
                 seed: 1,
@@ -179,7 +174,7 @@ mod tests {
         let mut params = Params::default();
         params.set("max_nodes", sudoku_core::ParamValue::Integer(400_000));
         let request = RunRequest {
-            algorithm: "bitmask".into(),
+            algorithm: Algorithm::Bitmask,
             params,
             puzzle,
             seed: 0,
@@ -196,7 +191,7 @@ mod tests {
     #[test]
     fn several_solutions_are_reported() {
         let unique = RunRequest {
-            algorithm: "dlx".into(),
+            algorithm: Algorithm::Dlx,
             params: Params::default(),
             puzzle: HARD.parse().unwrap(),
             seed: 0,
@@ -217,15 +212,18 @@ mod tests {
     }
 
     #[test]
-    fn bad_requests_fail_with_a_message() {
-        let request = RunRequest {
-            algorithm: "quantum".into(),
+    fn an_unknown_algorithm_is_not_a_request() {
+        // The algorithm crosses typed: a request naming another is refused as it is read
+        // (the message loop answers it `Failed` with the reader's words).
+        let text = serde_json::to_string(&crate::protocol::SolverRequest::Run(RunRequest {
+            algorithm: Algorithm::Dlx,
             params: Params::default(),
             puzzle: Grid::empty(sudoku_core::Size::NINE),
             seed: 0,
-        };
-        assert!(
-            matches!(&collect(&request)[..], [WorkerMessage::Failed(m)] if m.contains("quantum"))
-        );
+        }))
+        .unwrap()
+        .replace("Dlx", "Quantum");
+        let error = serde_json::from_str::<crate::protocol::SolverRequest>(&text).unwrap_err();
+        assert!(error.to_string().contains("Quantum"), "{error}");
     }
 }

@@ -74,8 +74,14 @@ impl WorkerHandle {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // A worker whose script cannot load gets a plain `Event` in WebKit, not an `ErrorEvent`:
         // it has no message, so the message is read as it may be, not as an ErrorEvent's.
+        // A load that fails while the page is being left is the browser's teardown: nothing to
+        // report or restart (WebKit fails them; starting a worker then broke the page's wasm).
+        crate::app::browser::page_is_leaving();
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
             event.prevent_default();
+            if crate::app::browser::page_is_leaving() {
+                return;
+            }
             let message = js_sys::Reflect::get(&event, &"message".into())
                 .ok()
                 .and_then(|m| m.as_string())

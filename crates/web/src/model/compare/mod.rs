@@ -393,7 +393,7 @@ impl Compare {
             effects.submit.push((
                 lane.job,
                 RunRequest {
-                    algorithm: lane.entry.algorithm.id().to_string(),
+                    algorithm: lane.entry.algorithm,
                     params,
                     puzzle: givens.clone(),
                     seed: lane.seed,

@@ -88,7 +88,7 @@ impl Lab {
             )
         })?;
         Ok(RunRequest {
-            algorithm: self.algorithm.id().to_string(),
+            algorithm: self.algorithm,
             params,
             puzzle: self.puzzle.givens_only(),
             seed,
