@@ -1,7 +1,9 @@
-//! Messages between the page and the workers. The page never runs a solver: it posts a
-//! [`SolverRequest`] or an [`ExperimentRequest`]. For a run the worker answers with batches of events and ends with
-//! [`WorkerMessage::Done`]; for an experiment's jobs with their measures; for an experiment's plan
-//! with its next jobs and the report of the finished ones.
+//! Messages between the page and the workers, one request and one reply type per worker kind.
+//! The page never runs a solver: it posts a [`SolverRequest`] or an [`ExperimentRequest`]. For
+//! a run the solvers' worker answers with batches of events and ends with [`SolverReply::Done`];
+//! the experiments' worker answers an experiment's jobs with their measures, its plan with the
+//! next jobs and the report of the finished ones, and a study's requests with its puzzles,
+//! records and summary ([`ExperimentReply`]).
 
 mod events;
 
@@ -173,16 +175,60 @@ pub struct RunRequest {
     pub seed: u64,
 }
 
-/// What the worker posts back.
-#[derive(Clone, Debug)]
-pub enum WorkerMessage {
+/// What a worker's replies say to the pool that runs it, whatever their kind: each worker kind
+/// has its own reply type ([`SolverReply`], [`ExperimentReply`]), so a page reads only the
+/// replies of the workers it runs.
+pub trait Reply: Sized + 'static {
     /// The worker's wasm is loaded and it takes requests.
+    fn ready() -> Self;
+    /// The request could not be read or run.
+    fn failed(message: String) -> Self;
+    fn is_ready(&self) -> bool;
+    /// Whether this reply ends its request (the worker then takes the next).
+    fn ends_request(&self) -> bool;
+}
+
+/// What the solvers' worker posts back. Event batches cross as words (see [`encode_events`]:
+/// the page then needs no JSON reader for events, which saves its bundle about a tenth of its
+/// code); every other reply as JSON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum SolverReply {
     Ready,
-    /// The next events of the trace, in order.
+    /// The next events of the trace, in order (never JSON).
+    #[serde(skip)]
     Events(Vec<Event>),
     /// The run ended.
     Done(RunSummary),
-    /// The request could not be run (unknown algorithm, bad parameter).
+    /// The request could not be run (a bad parameter, a request the worker cannot read).
+    Failed(String),
+    /// The answer to a hint request.
+    Hint(Hint),
+    /// The answer to an analysis request.
+    Analysis(Analysis),
+    /// The generator's new puzzle.
+    Generated(Grid),
+}
+
+impl Reply for SolverReply {
+    fn ready() -> Self {
+        SolverReply::Ready
+    }
+    fn failed(message: String) -> Self {
+        SolverReply::Failed(message)
+    }
+    fn is_ready(&self) -> bool {
+        matches!(self, SolverReply::Ready)
+    }
+    fn ends_request(&self) -> bool {
+        !matches!(self, SolverReply::Ready | SolverReply::Events(_))
+    }
+}
+
+/// What the experiments' worker posts back (all JSON text): an experiment's measures and plans,
+/// a study's puzzles, records and summary.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum ExperimentReply {
+    Ready,
     Failed(String),
     /// The measures of a [`JobsRequest`]'s jobs, in order, and the time they took.
     Measured {
@@ -191,12 +237,6 @@ pub enum WorkerMessage {
     },
     /// The answer to a [`PlanRequest`].
     Planned(Box<PlanReply>),
-    /// The answer to a hint request.
-    Hint(Hint),
-    /// The answer to an analysis request.
-    Analysis(Analysis),
-    /// The generator's new puzzle.
-    Generated(Grid),
     /// The puzzles of a [`StudyMakeRequest`], in order.
     StudyMembers(Vec<Member>),
     /// The records of a [`StudyJobsRequest`]'s jobs, in order, and the time they took.
@@ -207,139 +247,39 @@ pub enum WorkerMessage {
     StudySummary(Box<Summary>),
 }
 
-/// The solver worker's messages that cross as JSON text (events cross as words, see
-/// [`encode_events`]: the page then needs no JSON reader for events, which saves its bundle
-/// about a tenth of its code).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum RunControl {
-    Ready,
-    Done(RunSummary),
-    Failed(String),
-    Hint(Hint),
-    Analysis(Analysis),
-    Generated(Grid),
-}
-
-/// The experiments' worker's messages (all JSON text).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum ExperimentControl {
-    Ready,
-    Failed(String),
-    Measured {
-        measures: Vec<Measures>,
-        elapsed_ms: f64,
-    },
-    Planned(Box<PlanReply>),
-    StudyMembers(Vec<Member>),
-    StudyRecords {
-        records: Vec<Record>,
-        elapsed_ms: f64,
-    },
-    StudySummary(Box<Summary>),
-}
-
-impl From<RunControl> for WorkerMessage {
-    fn from(control: RunControl) -> WorkerMessage {
-        match control {
-            RunControl::Ready => WorkerMessage::Ready,
-            RunControl::Done(summary) => WorkerMessage::Done(summary),
-            RunControl::Failed(message) => WorkerMessage::Failed(message),
-            RunControl::Hint(hint) => WorkerMessage::Hint(hint),
-            RunControl::Analysis(analysis) => WorkerMessage::Analysis(analysis),
-            RunControl::Generated(grid) => WorkerMessage::Generated(grid),
-        }
+impl Reply for ExperimentReply {
+    fn ready() -> Self {
+        ExperimentReply::Ready
+    }
+    fn failed(message: String) -> Self {
+        ExperimentReply::Failed(message)
+    }
+    fn is_ready(&self) -> bool {
+        matches!(self, ExperimentReply::Ready)
+    }
+    fn ends_request(&self) -> bool {
+        !self.is_ready()
     }
 }
 
-impl From<ExperimentControl> for WorkerMessage {
-    fn from(control: ExperimentControl) -> WorkerMessage {
-        match control {
-            ExperimentControl::Ready => WorkerMessage::Ready,
-            ExperimentControl::Failed(message) => WorkerMessage::Failed(message),
-            ExperimentControl::Measured {
-                measures,
-                elapsed_ms,
-            } => WorkerMessage::Measured {
-                measures,
-                elapsed_ms,
-            },
-            ExperimentControl::Planned(reply) => WorkerMessage::Planned(reply),
-            ExperimentControl::StudyMembers(members) => WorkerMessage::StudyMembers(members),
-            ExperimentControl::StudyRecords {
-                records,
-                elapsed_ms,
-            } => WorkerMessage::StudyRecords {
-                records,
-                elapsed_ms,
-            },
-            ExperimentControl::StudySummary(summary) => WorkerMessage::StudySummary(summary),
-        }
-    }
+/// A solver worker's JSON reply, read.
+pub fn read_solver_reply(text: &str) -> Option<SolverReply> {
+    serde_json::from_str(text).ok()
 }
 
-/// A solver worker's JSON message, read.
-pub fn read_run_control(text: &str) -> Option<WorkerMessage> {
-    serde_json::from_str::<RunControl>(text)
-        .ok()
-        .map(WorkerMessage::from)
+/// A solver worker's event batch, read from its words.
+pub fn read_solver_words(words: &[u32]) -> Option<SolverReply> {
+    decode_events(words).map(SolverReply::Events)
 }
 
-/// An experiments' worker's JSON message, read.
-pub fn read_experiment_control(text: &str) -> Option<WorkerMessage> {
-    serde_json::from_str::<ExperimentControl>(text)
-        .ok()
-        .map(WorkerMessage::from)
+/// An experiments' worker's JSON reply, read.
+pub fn read_experiment_reply(text: &str) -> Option<ExperimentReply> {
+    serde_json::from_str(text).ok()
 }
 
-impl WorkerMessage {
-    /// The JSON form of a run's messages (`None` for event batches, which cross as words, and
-    /// for an experiment's messages).
-    pub fn run_control(&self) -> Option<RunControl> {
-        match self {
-            WorkerMessage::Ready => Some(RunControl::Ready),
-            WorkerMessage::Done(summary) => Some(RunControl::Done(summary.clone())),
-            WorkerMessage::Failed(message) => Some(RunControl::Failed(message.clone())),
-            WorkerMessage::Hint(hint) => Some(RunControl::Hint(hint.clone())),
-            WorkerMessage::Analysis(analysis) => Some(RunControl::Analysis(analysis.clone())),
-            WorkerMessage::Generated(grid) => Some(RunControl::Generated(grid.clone())),
-            _ => None,
-        }
-    }
-
-    /// The JSON form of an experiment's messages (`None` for a run's).
-    pub fn experiment_control(self) -> Option<ExperimentControl> {
-        match self {
-            WorkerMessage::Ready => Some(ExperimentControl::Ready),
-            WorkerMessage::Failed(message) => Some(ExperimentControl::Failed(message)),
-            WorkerMessage::Measured {
-                measures,
-                elapsed_ms,
-            } => Some(ExperimentControl::Measured {
-                measures,
-                elapsed_ms,
-            }),
-            WorkerMessage::Planned(reply) => Some(ExperimentControl::Planned(reply)),
-            WorkerMessage::StudyMembers(members) => Some(ExperimentControl::StudyMembers(members)),
-            WorkerMessage::StudyRecords {
-                records,
-                elapsed_ms,
-            } => Some(ExperimentControl::StudyRecords {
-                records,
-                elapsed_ms,
-            }),
-            WorkerMessage::StudySummary(summary) => Some(ExperimentControl::StudySummary(summary)),
-            WorkerMessage::Events(_)
-            | WorkerMessage::Done(_)
-            | WorkerMessage::Hint(_)
-            | WorkerMessage::Analysis(_)
-            | WorkerMessage::Generated(_) => None,
-        }
-    }
-
-    /// Whether this message ends its request (the worker then takes the next).
-    pub fn ends_request(&self) -> bool {
-        !matches!(self, WorkerMessage::Ready | WorkerMessage::Events(_))
-    }
+/// The experiments' worker sends no words.
+pub fn read_experiment_words(_: &[u32]) -> Option<ExperimentReply> {
+    None
 }
 
 /// How a run ended, as the page shows it.

@@ -33,7 +33,7 @@ fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
         plan
     );
     assert!(serde_json::from_str::<ExperimentRequest>(&run_text).is_err());
-    let done = WorkerMessage::Done(RunSummary {
+    let done = SolverReply::Done(RunSummary {
         outcome: Outcome {
             status: Status::NoSolution,
             grid: Grid::empty(sudoku_core::Size::FOUR),
@@ -45,19 +45,27 @@ fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
         kept_events: 3,
         dropped_events: 0,
     });
-    let text = serde_json::to_string(&done.run_control().unwrap()).unwrap();
-    assert!(matches!(read_run_control(&text), Some(WorkerMessage::Done(s)) if s.kept_events == 3));
-    assert!(read_experiment_control(&text).is_none());
-    let measured = WorkerMessage::Measured {
+    let text = serde_json::to_string(&done).unwrap();
+    assert!(matches!(read_solver_reply(&text), Some(SolverReply::Done(s)) if s.kept_events == 3));
+    assert!(read_experiment_reply(&text).is_none());
+    let measured = ExperimentReply::Measured {
         measures: vec![vec![1.0, 2.5]],
         elapsed_ms: 4.0,
     };
-    let text = serde_json::to_string(&measured.experiment_control().unwrap()).unwrap();
+    let text = serde_json::to_string(&measured).unwrap();
     assert!(matches!(
-        read_experiment_control(&text),
-        Some(WorkerMessage::Measured { measures, .. }) if measures == [vec![1.0, 2.5]]
+        read_experiment_reply(&text),
+        Some(ExperimentReply::Measured { measures, .. }) if measures == [vec![1.0, 2.5]]
     ));
-    assert!(read_run_control(&text).is_none());
+    assert!(read_solver_reply(&text).is_none());
+    // Events cross as words only: a batch is never JSON, and words read back as the batch.
+    assert!(serde_json::to_string(&SolverReply::Events(Vec::new())).is_err());
+    let events = vec![sudoku_core::Event::Backtrack { depth: 2 }];
+    assert!(matches!(
+        read_solver_words(&encode_events(&events)),
+        Some(SolverReply::Events(read)) if read == events
+    ));
+    assert!(read_experiment_words(&encode_events(&events)).is_none());
 }
 
 #[test]
@@ -151,11 +159,9 @@ fn a_study_summary_with_empty_measures_crosses_as_json() {
             p_time_holm: 1.0,
         }],
     };
-    let control = WorkerMessage::StudySummary(Box::new(summary.clone()))
-        .experiment_control()
-        .unwrap();
-    let text = serde_json::to_string(&control).unwrap();
-    let Some(WorkerMessage::StudySummary(back)) = read_experiment_control(&text) else {
+    let text =
+        serde_json::to_string(&ExperimentReply::StudySummary(Box::new(summary.clone()))).unwrap();
+    let Some(ExperimentReply::StudySummary(back)) = read_experiment_reply(&text) else {
         panic!("{text}")
     };
     assert_eq!(back.comparisons_csv(), summary.comparisons_csv());

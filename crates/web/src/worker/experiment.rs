@@ -5,7 +5,7 @@
 use sudoku_core::experiment::{pasted_instances, Context, Experiment, Settings};
 
 use crate::protocol::{
-    ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage,
+    ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
 };
 
 /// Jobs one experiment may run in the page: its progress crosses to a worker with every plan
@@ -91,10 +91,10 @@ pub fn plan(request: &PlanRequest) -> Result<PlanReply, String> {
 }
 
 /// Runs a chunk of jobs; `now` reads milliseconds.
-pub fn jobs(request: &JobsRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
+pub fn jobs(request: &JobsRequest, now: &dyn Fn() -> f64) -> ExperimentReply {
     let (experiment, context, _) = match context(&request.setup) {
         Ok(context) => context,
-        Err(e) => return WorkerMessage::Failed(e),
+        Err(e) => return ExperimentReply::Failed(e),
     };
     let started = now();
     let seconds = || now() / 1e3;
@@ -102,17 +102,17 @@ pub fn jobs(request: &JobsRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
     for job in &request.jobs {
         match experiment.run_job(&context, job, &seconds) {
             Ok(m) => measures.push(m),
-            Err(e) => return WorkerMessage::Failed(e.to_string()),
+            Err(e) => return ExperimentReply::Failed(e.to_string()),
         }
     }
-    WorkerMessage::Measured {
+    ExperimentReply::Measured {
         measures,
         elapsed_ms: now() - started,
     }
 }
 
 /// The answer to any request of the experiments' worker; `seconds` reads its clock.
-pub fn answer(request: &ExperimentRequest, seconds: &dyn Fn() -> f64) -> WorkerMessage {
+pub fn answer(request: &ExperimentRequest, seconds: &dyn Fn() -> f64) -> ExperimentReply {
     match request {
         ExperimentRequest::Jobs(request) => jobs(request, &|| seconds() * 1e3),
         ExperimentRequest::Plan(request) => planned(request),
@@ -123,10 +123,10 @@ pub fn answer(request: &ExperimentRequest, seconds: &dyn Fn() -> f64) -> WorkerM
 }
 
 /// Answers a plan request.
-pub fn planned(request: &PlanRequest) -> WorkerMessage {
+pub fn planned(request: &PlanRequest) -> ExperimentReply {
     match plan(request) {
-        Ok(reply) => WorkerMessage::Planned(Box::new(reply)),
-        Err(e) => WorkerMessage::Failed(e),
+        Ok(reply) => ExperimentReply::Planned(Box::new(reply)),
+        Err(e) => ExperimentReply::Failed(e),
     }
 }
 
@@ -163,7 +163,7 @@ mod tests {
                     setup: setup.clone(),
                     jobs: chunk.iter().map(|&i| progress.jobs[i].clone()).collect(),
                 };
-                let WorkerMessage::Measured { measures, .. } = jobs(&request, &|| 0.0) else {
+                let ExperimentReply::Measured { measures, .. } = jobs(&request, &|| 0.0) else {
                     panic!("no measures")
                 };
                 assert_eq!(measures.len(), chunk.len());
@@ -226,7 +226,7 @@ mod tests {
             },
             &|| 0.0,
         );
-        assert!(matches!(bad_job, WorkerMessage::Failed(m) if m.contains("no such job")));
+        assert!(matches!(bad_job, ExperimentReply::Failed(m) if m.contains("no such job")));
         let torn = plan(&PlanRequest {
             setup: setup("filtering", None),
             progress: Progress {
@@ -263,8 +263,8 @@ mod tests {
 /// The experiments' worker (`bin/experiment_worker.rs`): jobs and plans on the shared loop.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
-    fn post(scope: &web_sys::DedicatedWorkerGlobalScope, message: WorkerMessage) {
-        super::serve::post_json(scope, message.experiment_control());
+    fn post(scope: &web_sys::DedicatedWorkerGlobalScope, message: ExperimentReply) {
+        super::serve::post_json(scope, &message);
     }
     fn seconds() -> f64 {
         super::serve::now() / 1e3

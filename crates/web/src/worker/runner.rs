@@ -5,7 +5,7 @@ use sudoku_core::{
     count_solutions_within, verify_solution, Event, Flow, Limits, Observer, RunConfig,
 };
 
-use crate::protocol::{RunRequest, RunSummary, WorkerMessage};
+use crate::protocol::{RunRequest, RunSummary, SolverReply};
 
 /// Events per batch at most.
 pub const BATCH_EVENTS: usize = 2_000;
@@ -22,13 +22,13 @@ pub struct Batcher<'a> {
     batch: Vec<Event>,
     last_post: f64,
     now: &'a dyn Fn() -> f64,
-    post: &'a mut dyn FnMut(WorkerMessage),
+    post: &'a mut dyn FnMut(SolverReply),
     kept: u64,
     dropped: u64,
 }
 
 impl<'a> Batcher<'a> {
-    pub fn new(now: &'a dyn Fn() -> f64, post: &'a mut dyn FnMut(WorkerMessage)) -> Self {
+    pub fn new(now: &'a dyn Fn() -> f64, post: &'a mut dyn FnMut(SolverReply)) -> Self {
         Batcher {
             batch: Vec::with_capacity(BATCH_EVENTS),
             last_post: now(),
@@ -42,7 +42,7 @@ impl<'a> Batcher<'a> {
     fn flush(&mut self) {
         if !self.batch.is_empty() {
             let events = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH_EVENTS));
-            (self.post)(WorkerMessage::Events(events));
+            (self.post)(SolverReply::Events(events));
         }
         self.last_post = (self.now)();
     }
@@ -65,7 +65,7 @@ impl Observer for Batcher<'_> {
 
 /// Runs one request to the end natively, on a clock that ticks once per reading, and returns
 /// every message the worker would post (the lab's tests and the lessons' checker play runs so).
-pub fn run_to_messages(request: &RunRequest) -> Vec<WorkerMessage> {
+pub fn run_to_messages(request: &RunRequest) -> Vec<SolverReply> {
     let clock = std::cell::Cell::new(0.0);
     let now = || {
         clock.set(clock.get() + 1.0);
@@ -77,7 +77,7 @@ pub fn run_to_messages(request: &RunRequest) -> Vec<WorkerMessage> {
 }
 
 /// Runs one request to the end, posting event batches and then `Done` (or `Failed`).
-pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(WorkerMessage)) {
+pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(SolverReply)) {
     let algorithm = request.algorithm;
     let config = RunConfig {
         seed: request.seed,
@@ -101,7 +101,7 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
                     count_solutions_within(&request.puzzle, 2, Limits::nodes(UNIQUENESS_NODES))
                 })
                 .flatten();
-            post(WorkerMessage::Done(RunSummary {
+            post(SolverReply::Done(RunSummary {
                 outcome,
                 verified,
                 solutions,
@@ -110,7 +110,7 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Wor
                 dropped_events: dropped,
             }));
         }
-        Err(e) => post(WorkerMessage::Failed(e.to_string())),
+        Err(e) => post(SolverReply::Failed(e.to_string())),
     }
 }
 
@@ -124,7 +124,7 @@ mod tests {
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    fn collect(request: &RunRequest) -> Vec<WorkerMessage> {
+    fn collect(request: &RunRequest) -> Vec<SolverReply> {
         let clock = Cell::new(0.0);
         let now = || {
             clock.set(clock.get() + 0.01);
@@ -146,7 +146,7 @@ mod tests {
                 seed: 1,
             };
             let messages = collect(&request);
-            let Some(WorkerMessage::Done(summary)) = messages.last() else {
+            let Some(SolverReply::Done(summary)) = messages.last() else {
                 panic!("{algorithm}: no Done");
             };
             assert_eq!(summary.outcome.status, Status::Solved);
@@ -154,7 +154,7 @@ mod tests {
             let mut replay = Replay::new(&puzzle);
             let mut count = 0;
             for m in &messages[..messages.len() - 1] {
-                let WorkerMessage::Events(events) = m else {
+                let SolverReply::Events(events) = m else {
                     panic!("{algorithm}: {m:?}")
                 };
                 assert!(events.len() <= BATCH_EVENTS);
@@ -180,7 +180,7 @@ mod tests {
             seed: 0,
         };
         let messages = collect(&request);
-        let Some(WorkerMessage::Done(summary)) = messages.last() else {
+        let Some(SolverReply::Done(summary)) = messages.last() else {
             panic!("no Done")
         };
         assert_eq!(summary.kept_events, DETAIL_CAP);
@@ -196,7 +196,7 @@ mod tests {
             puzzle: HARD.parse().unwrap(),
             seed: 0,
         };
-        let Some(WorkerMessage::Done(summary)) = collect(&unique).pop() else {
+        let Some(SolverReply::Done(summary)) = collect(&unique).pop() else {
             panic!("no Done")
         };
         assert!(summary.solutions.unwrap().is_unique());
@@ -204,7 +204,7 @@ mod tests {
             puzzle: Grid::empty(sudoku_core::Size::FOUR),
             ..unique
         };
-        let Some(WorkerMessage::Done(summary)) = collect(&multi).pop() else {
+        let Some(SolverReply::Done(summary)) = collect(&multi).pop() else {
             panic!("no Done")
         };
         assert_eq!(summary.verified, Some(Ok(())));

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
 
-use crate::protocol::WorkerMessage;
+use crate::protocol::Reply;
 
 /// Milliseconds on the worker's monotonic clock (`performance.now()`, finer than `Date.now()`:
 /// the exact experiment times runs of microseconds).
@@ -20,23 +20,23 @@ pub fn now() -> f64 {
 }
 
 /// Posts a message written as JSON (nothing when it cannot be written).
-pub fn post_json<T: serde::Serialize>(scope: &DedicatedWorkerGlobalScope, message: Option<T>) {
-    if let Some(Ok(text)) = message.map(|m| serde_json::to_string(&m)) {
+pub fn post_json<T: serde::Serialize>(scope: &DedicatedWorkerGlobalScope, message: &T) {
+    if let Ok(text) = serde_json::to_string(message) {
         let _ = scope.post_message(&JsValue::from_str(&text));
     }
 }
 
 /// Listens for requests of type `R`: `handle(request, reply)` for each, where `reply` posts one
-/// message through `post` (each worker kind posts its own way; by value, so a reply is never
-/// copied).
-pub fn serve<R: DeserializeOwned + 'static>(
-    post: fn(&DedicatedWorkerGlobalScope, WorkerMessage),
-    mut handle: impl FnMut(R, &mut dyn FnMut(WorkerMessage)) + 'static,
+/// reply of the worker's kind `P` through `post` (each kind posts its own way; by value, so a
+/// reply is never copied).
+pub fn serve<R: DeserializeOwned + 'static, P: Reply>(
+    post: fn(&DedicatedWorkerGlobalScope, P),
+    mut handle: impl FnMut(R, &mut dyn FnMut(P)) + 'static,
 ) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let replies = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let mut reply = |message: WorkerMessage| post(&replies, message);
+        let mut reply = |message: P| post(&replies, message);
         let request = event
             .data()
             .as_string()
@@ -44,10 +44,10 @@ pub fn serve<R: DeserializeOwned + 'static>(
             .and_then(|text| serde_json::from_str::<R>(&text).map_err(|e| e.to_string()));
         match request {
             Ok(request) => handle(request, &mut reply),
-            Err(e) => reply(WorkerMessage::Failed(e)),
+            Err(e) => reply(P::failed(e)),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, WorkerMessage::Ready);
+    post(&scope, P::ready());
 }

@@ -6,17 +6,17 @@ use web_sys::DedicatedWorkerGlobalScope;
 
 use super::serve::{now, post_json, serve};
 use super::{runner, tools};
-use crate::protocol::{encode_events, SolverRequest, WorkerMessage};
+use crate::protocol::{encode_events, SolverReply, SolverRequest};
 
 /// Event batches go as a transferred `Uint32Array` (see `protocol::encode_events`), every
 /// other message as JSON text.
-fn post(scope: &DedicatedWorkerGlobalScope, message: WorkerMessage) {
-    if let WorkerMessage::Events(events) = &message {
+fn post(scope: &DedicatedWorkerGlobalScope, message: SolverReply) {
+    if let SolverReply::Events(events) = &message {
         let words = js_sys::Uint32Array::from(encode_events(events).as_slice());
         let transfer = js_sys::Array::of1(&words.buffer());
         let _ = scope.post_message_with_transfer(&words, &transfer);
     } else {
-        post_json(scope, message.run_control());
+        post_json(scope, &message);
     }
 }
 
@@ -29,7 +29,7 @@ pub fn start() {
         SolverRequest::Generate(request) => reply(tools::generate(&request, &now)),
         // The page sends Generate to the full worker (see `WorkerPool::submit_solver`).
         #[cfg(not(feature = "full"))]
-        SolverRequest::Generate(_) => reply(WorkerMessage::Failed(
+        SolverRequest::Generate(_) => reply(SolverReply::Failed(
             "the generator runs in the full worker".into(),
         )),
     });

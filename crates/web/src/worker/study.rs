@@ -8,7 +8,7 @@ use sudoku_core::study::{Settings, Source, Study, Summary};
 use sudoku_core::{parse_bytes, Configuration};
 
 use crate::protocol::{
-    StudyJobsRequest, StudyMakeRequest, StudySetup, StudySummaryRequest, WorkerMessage,
+    ExperimentReply, StudyJobsRequest, StudyMakeRequest, StudySetup, StudySummaryRequest,
 };
 
 /// Puzzles a study's population may have in the page, and jobs it may run: the records are
@@ -82,36 +82,36 @@ fn pasted(text: &str) -> Result<Source, String> {
 }
 
 /// Makes the asked puzzles of the population; `seconds` reads the worker's clock.
-pub fn make(request: &StudyMakeRequest, seconds: &dyn Fn() -> f64) -> WorkerMessage {
+pub fn make(request: &StudyMakeRequest, seconds: &dyn Fn() -> f64) -> ExperimentReply {
     let settings = match settings(&request.setup, true) {
         Ok(settings) => settings,
-        Err(e) => return WorkerMessage::Failed(e),
+        Err(e) => return ExperimentReply::Failed(e),
     };
     let mut members = Vec::with_capacity(request.puzzles.len());
     for &index in &request.puzzles {
         if index >= settings.source.len() {
-            return WorkerMessage::Failed(format!("the population has no puzzle {index}"));
+            return ExperimentReply::Failed(format!("the population has no puzzle {index}"));
         }
         let start = seconds();
         let expired = || seconds() - start > MAX_SECONDS_PER_PUZZLE;
         match settings.source.make(index, settings.seed, &expired) {
             Some(member) => members.push(member),
             None => {
-                return WorkerMessage::Failed(format!(
+                return ExperimentReply::Failed(format!(
                     "population: the generator made no puzzle {} within {MAX_SECONDS_PER_PUZZLE} s (a smaller size, or an easier level)",
                     index + 1
                 ))
             }
         }
     }
-    WorkerMessage::StudyMembers(members)
+    ExperimentReply::StudyMembers(members)
 }
 
 /// Runs a chunk of jobs; `seconds` reads the worker's clock.
-pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> WorkerMessage {
+pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> ExperimentReply {
     let settings = match settings(&request.setup, false) {
         Ok(settings) => settings,
-        Err(e) => return WorkerMessage::Failed(e),
+        Err(e) => return ExperimentReply::Failed(e),
     };
     let study = Study::new(settings, Vec::new());
     let started = seconds();
@@ -120,17 +120,17 @@ pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> WorkerMess
         .iter()
         .map(|(k, puzzle)| study.run_job_on(*k, puzzle, seconds))
         .collect();
-    WorkerMessage::StudyRecords {
+    ExperimentReply::StudyRecords {
         records,
         elapsed_ms: (seconds() - started) * 1e3,
     }
 }
 
 /// The summary of the records sent.
-pub fn summary(request: &StudySummaryRequest) -> WorkerMessage {
+pub fn summary(request: &StudySummaryRequest) -> ExperimentReply {
     let settings = match settings(&request.setup, false) {
         Ok(settings) => settings,
-        Err(e) => return WorkerMessage::Failed(e),
+        Err(e) => return ExperimentReply::Failed(e),
     };
     let study = Study::new(settings, request.population.clone());
     let fits = request
@@ -138,9 +138,9 @@ pub fn summary(request: &StudySummaryRequest) -> WorkerMessage {
         .iter()
         .all(|r| r.puzzle < study.population.len() && r.configuration < study.runs.len());
     if !fits {
-        return WorkerMessage::Failed("the page sent records of another study".into());
+        return ExperimentReply::Failed("the page sent records of another study".into());
     }
-    WorkerMessage::StudySummary(Box::new(Summary::of(&study, &request.records)))
+    ExperimentReply::StudySummary(Box::new(Summary::of(&study, &request.records)))
 }
 
 #[cfg(test)]

@@ -5,22 +5,20 @@ use sudoku_core::generate::{generate_seeded, Settings};
 use sudoku_core::logic::{describe, ending, rating_line_with, solve_path};
 use sudoku_core::Grid;
 
-use crate::protocol::{Analysis, GenerateRequest, Hint, WorkerMessage};
+use crate::protocol::{Analysis, GenerateRequest, Hint, SolverReply};
 
 /// The generator gives up after this long (a level or symmetry the size rarely reaches).
 pub const GENERATE_MILLIS: f64 = 30_000.0;
 
 /// The human-style solver's next step on `puzzle`, or why there is none.
-pub fn hint(puzzle: &Grid) -> WorkerMessage {
+pub fn hint(puzzle: &Grid) -> SolverReply {
     use sudoku_core::logic::{describe, Board};
     let geometry = sudoku_core::Geometry::new(puzzle.size());
     let Ok(board) = Board::new(puzzle, &geometry) else {
-        return WorkerMessage::Failed(
-            "no hint: the givens leave a cell or a digit no place".into(),
-        );
+        return SolverReply::Failed("no hint: the givens leave a cell or a digit no place".into());
     };
     if board.is_solved() {
-        return WorkerMessage::Failed("no hint: the grid is full".into());
+        return SolverReply::Failed("no hint: the grid is full".into());
     }
     match board.next_step(&geometry) {
         Some(step) => {
@@ -31,14 +29,14 @@ pub fn hint(puzzle: &Grid) -> WorkerMessage {
                 .chain(step.eliminations.iter().map(|&(c, _)| c as u16))
                 .collect();
             changes.dedup();
-            WorkerMessage::Hint(Hint {
+            SolverReply::Hint(Hint {
                 technique: step.technique.id().to_string(),
                 text: describe(puzzle.size(), &step),
                 pattern: step.pattern.iter().map(|&c| c as u16).collect(),
                 changes,
             })
         }
-        None => WorkerMessage::Failed(
+        None => SolverReply::Failed(
             "no hint: none of the techniques applies here; the next step needs a guess (run `logic` to see it)"
                 .into(),
         ),
@@ -47,12 +45,12 @@ pub fn hint(puzzle: &Grid) -> WorkerMessage {
 
 /// The puzzle's rating (as `sudoku rate` gives it) and the human-style solver's steps in words
 /// (as `sudoku explain` gives them).
-pub fn analyse(puzzle: &Grid) -> WorkerMessage {
+pub fn analyse(puzzle: &Grid) -> SolverReply {
     if !puzzle.conflicts().is_empty() {
-        return WorkerMessage::Failed("the givens clash: nothing to rate".into());
+        return SolverReply::Failed("the givens clash: nothing to rate".into());
     }
     let (steps, rating) = solve_path(puzzle);
-    WorkerMessage::Analysis(Analysis {
+    SolverReply::Analysis(Analysis {
         rating: rating_line_with(puzzle, &rating),
         steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
         ending: ending(&rating),
@@ -60,11 +58,11 @@ pub fn analyse(puzzle: &Grid) -> WorkerMessage {
 }
 
 /// A puzzle from the generator (unique, minimal under its symmetry, at its level), or why not.
-pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessage {
+pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply {
     let settings = match Settings::parse(request.size, request.level.as_deref(), &request.symmetry)
     {
         Ok(settings) => settings,
-        Err(e) => return WorkerMessage::Failed(e.to_string()),
+        Err(e) => return SolverReply::Failed(e.to_string()),
     };
     let started = now();
     let expired = || now() - started > GENERATE_MILLIS;
@@ -75,8 +73,8 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> WorkerMessa
         (request.seed, 0),
         &expired,
     ) {
-        Some(puzzle) => WorkerMessage::Generated(puzzle),
-        None => WorkerMessage::Failed(format!(
+        Some(puzzle) => SolverReply::Generated(puzzle),
+        None => SolverReply::Failed(format!(
             "no such puzzle found in {} s: try another seed, level or symmetry",
             GENERATE_MILLIS / 1000.0
         )),
@@ -96,7 +94,7 @@ mod tests {
             ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
                 .parse()
                 .unwrap();
-        let WorkerMessage::Hint(h) = hint(&easy) else {
+        let SolverReply::Hint(h) = hint(&easy) else {
             panic!("no hint")
         };
         assert!(
@@ -108,7 +106,7 @@ mod tests {
             "845632179732918654196745328683574912457291836219863547361429785574186293928357461",
         )
         .unwrap();
-        assert!(matches!(hint(&full), WorkerMessage::Failed(m) if m.contains("full")));
+        assert!(matches!(hint(&full), SolverReply::Failed(m) if m.contains("full")));
         let escargot: Grid =
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
                 .parse()
@@ -116,7 +114,7 @@ mod tests {
         // Its first steps exist; the message names the technique either way.
         assert!(matches!(
             hint(&escargot),
-            WorkerMessage::Hint(_) | WorkerMessage::Failed(_)
+            SolverReply::Hint(_) | SolverReply::Failed(_)
         ));
     }
 
@@ -126,7 +124,7 @@ mod tests {
             ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
                 .parse()
                 .unwrap();
-        let WorkerMessage::Analysis(a) = analyse(&easy) else {
+        let SolverReply::Analysis(a) = analyse(&easy) else {
             panic!("no analysis")
         };
         assert_eq!(a.rating, rating_line(&easy));
@@ -137,7 +135,7 @@ mod tests {
             easy.values().iter().filter(|&&v| v == 0).count()
         );
         let empty = Grid::empty(Size::NINE);
-        let WorkerMessage::Analysis(a) = analyse(&empty) else {
+        let SolverReply::Analysis(a) = analyse(&empty) else {
             panic!("no analysis")
         };
         assert_eq!(a.rating, "not unique");
@@ -161,7 +159,7 @@ mod tests {
                 symmetry: symmetry.into(),
                 seed: 3,
             };
-            let WorkerMessage::Generated(puzzle) = generate(&request, &now) else {
+            let SolverReply::Generated(puzzle) = generate(&request, &now) else {
                 panic!("{size} {level:?} {symmetry}: nothing generated")
             };
             assert_eq!(puzzle.size().n(), size);
@@ -172,7 +170,7 @@ mod tests {
             }
             // The same request, the same puzzle.
             assert!(
-                matches!(generate(&request, &now), WorkerMessage::Generated(again) if again == puzzle)
+                matches!(generate(&request, &now), SolverReply::Generated(again) if again == puzzle)
             );
         }
         for (size, level, symmetry, says) in [
@@ -188,7 +186,7 @@ mod tests {
                 seed: 1,
             };
             assert!(
-                matches!(generate(&request, &now), WorkerMessage::Failed(m) if m.contains(says)),
+                matches!(generate(&request, &now), SolverReply::Failed(m) if m.contains(says)),
                 "{says}"
             );
         }

@@ -10,12 +10,13 @@ use crate::model::compare::{Compare, CompareAction, CompareEffects};
 use crate::model::lab::TICKS_PER_SECOND;
 use crate::model::pool::pool_size;
 use crate::model::query::Query;
-use crate::protocol::WorkerMessage;
+use crate::protocol::SolverReply;
 
 impl PageModel for Compare {
     type Action = CompareAction;
     type Effects = CompareEffects;
-    const WORKERS: WorkerKind = WorkerKind::SOLVER;
+    type Reply = SolverReply;
+    const WORKERS: WorkerKind<SolverReply> = WorkerKind::SOLVER;
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
         Compare::new(query, random_seed())
@@ -29,7 +30,7 @@ impl PageModel for Compare {
         Compare::apply(self, action)
     }
 
-    fn from_pool(event: PoolEvent) -> Self::Action {
+    fn from_pool(event: PoolEvent<SolverReply>) -> Self::Action {
         match event {
             PoolEvent::Message { job, message } => CompareAction::FromWorker { job, message },
             PoolEvent::Failed { job, error } => CompareAction::Failed { job, error },
@@ -40,7 +41,7 @@ impl PageModel for Compare {
         matches!(
             action,
             CompareAction::FromWorker {
-                message: WorkerMessage::Events(_),
+                message: SolverReply::Events(_),
                 ..
             }
         )
@@ -50,7 +51,7 @@ impl PageModel for Compare {
         (!effects.quiet).then_some(streamed)
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool) {
+    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<SolverReply>) {
         for &job in &effects.cancel {
             pool.cancel(job);
         }

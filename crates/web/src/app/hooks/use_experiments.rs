@@ -9,12 +9,13 @@ use crate::app::browser::{hardware_concurrency, now_ms};
 use crate::model::experiments::{Experiments, ExperimentsAction, ExperimentsEffects};
 use crate::model::pool::pool_size;
 use crate::model::query::Query;
-use crate::protocol::WorkerMessage;
+use crate::protocol::ExperimentReply;
 
 impl PageModel for Experiments {
     type Action = ExperimentsAction;
     type Effects = ExperimentsEffects;
-    const WORKERS: WorkerKind = WorkerKind::EXPERIMENTS;
+    type Reply = ExperimentReply;
+    const WORKERS: WorkerKind<ExperimentReply> = WorkerKind::EXPERIMENTS;
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
         // `workers=N` in the URL, or one per logical processor but one.
@@ -32,7 +33,7 @@ impl PageModel for Experiments {
         Experiments::apply(self, action)
     }
 
-    fn from_pool(event: PoolEvent) -> Self::Action {
+    fn from_pool(event: PoolEvent<ExperimentReply>) -> Self::Action {
         let now = now_ms();
         match event {
             PoolEvent::Message { job, message } => {
@@ -47,7 +48,7 @@ impl PageModel for Experiments {
         matches!(
             action,
             ExperimentsAction::FromWorker {
-                message: WorkerMessage::Measured { .. },
+                message: ExperimentReply::Measured { .. },
                 ..
             }
         )
@@ -59,7 +60,7 @@ impl PageModel for Experiments {
         Some(streamed && self.is_running())
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool) {
+    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<ExperimentReply>) {
         for &job in &effects.cancel {
             pool.cancel(job);
         }

@@ -14,12 +14,13 @@ use crate::app::browser::{focus_cell, prefers_reduced_motion, random_seed};
 use crate::model::lab::{self, Action, Effects, Lab};
 use crate::model::library::library;
 use crate::model::query::Query;
-use crate::protocol::{SolverRequest, WorkerMessage};
+use crate::protocol::{SolverReply, SolverRequest};
 
 impl PageModel for Lab {
     type Action = Action;
     type Effects = Effects;
-    const WORKERS: WorkerKind = WorkerKind::SOLVER;
+    type Reply = SolverReply;
+    const WORKERS: WorkerKind<SolverReply> = WorkerKind::SOLVER;
 
     fn from_query(mut query: Query) -> (Self, Self::Effects) {
         if query.autoplay.is_none() && prefers_reduced_motion() {
@@ -38,7 +39,7 @@ impl PageModel for Lab {
         Lab::apply(self, action)
     }
 
-    fn from_pool(event: PoolEvent) -> Self::Action {
+    fn from_pool(event: PoolEvent<SolverReply>) -> Self::Action {
         match event {
             PoolEvent::Message { job, message } => Action::FromWorker { job, message },
             PoolEvent::Failed { error, .. } => Action::WorkerFailed(error),
@@ -49,7 +50,7 @@ impl PageModel for Lab {
         matches!(
             action,
             Action::FromWorker {
-                message: WorkerMessage::Events(_),
+                message: SolverReply::Events(_),
                 ..
             }
         )
@@ -59,7 +60,7 @@ impl PageModel for Lab {
         (!effects.quiet).then_some(streamed)
     }
 
-    fn carry_out(effects: &Self::Effects, worker: &WorkerPool) {
+    fn carry_out(effects: &Self::Effects, worker: &WorkerPool<SolverReply>) {
         if effects.restart_worker {
             worker.cancel_all();
         }

@@ -10,14 +10,18 @@ use yew::prelude::*;
 
 use super::{use_redraw, use_worker_pool, PoolEvent, WorkerKind, WorkerPool};
 use crate::model::query::Query;
+use crate::protocol::Reply;
 
 /// A page's model as the shell drives it.
 pub trait PageModel: Sized + 'static {
     type Action: 'static;
     type Effects: 'static;
 
+    /// The replies of the workers the page runs.
+    type Reply: Reply;
+
     /// The worker build the page's pool runs.
-    const WORKERS: WorkerKind;
+    const WORKERS: WorkerKind<Self::Reply>;
 
     /// The model from the page's URL, and the effects to carry out once its workers exist.
     fn from_query(query: Query) -> (Self, Self::Effects);
@@ -28,7 +32,7 @@ pub trait PageModel: Sized + 'static {
     fn apply(&mut self, action: Self::Action) -> Self::Effects;
 
     /// A worker's message or failure as the model's action.
-    fn from_pool(event: PoolEvent) -> Self::Action;
+    fn from_pool(event: PoolEvent<Self::Reply>) -> Self::Action;
 
     /// Whether an action arrives many times a second (a worker's stream).
     fn streams(action: &Self::Action) -> bool;
@@ -40,7 +44,7 @@ pub trait PageModel: Sized + 'static {
     }
 
     /// Sends the effects' jobs and cancellations to the pool.
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool);
+    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<Self::Reply>);
 }
 
 /// A page's model and the callback that acts on it.
@@ -71,7 +75,7 @@ pub fn use_page<M: PageModel>(query: Query, after: Callback<M::Effects>) -> Page
         *initial.borrow_mut() = Some(effects);
         model
     });
-    let pool: Rc<RefCell<Option<WorkerPool>>> = use_mut_ref(|| None);
+    let pool: Rc<RefCell<Option<WorkerPool<M::Reply>>>> = use_mut_ref(|| None);
     let redraw = use_redraw();
     let act = {
         let (model, pool) = (model.clone(), pool.clone());

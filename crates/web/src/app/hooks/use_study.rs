@@ -9,12 +9,13 @@ use crate::app::browser::{hardware_concurrency, now_ms};
 use crate::model::pool::pool_size;
 use crate::model::query::Query;
 use crate::model::study::{StudyAction, StudyEffects, StudyPage};
-use crate::protocol::WorkerMessage;
+use crate::protocol::ExperimentReply;
 
 impl PageModel for StudyPage {
     type Action = StudyAction;
     type Effects = StudyEffects;
-    const WORKERS: WorkerKind = WorkerKind::EXPERIMENTS;
+    type Reply = ExperimentReply;
+    const WORKERS: WorkerKind<ExperimentReply> = WorkerKind::EXPERIMENTS;
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
         let workers = query
@@ -31,7 +32,7 @@ impl PageModel for StudyPage {
         StudyPage::apply(self, action)
     }
 
-    fn from_pool(event: PoolEvent) -> Self::Action {
+    fn from_pool(event: PoolEvent<ExperimentReply>) -> Self::Action {
         let now = now_ms();
         match event {
             PoolEvent::Message { job, message } => StudyAction::FromWorker { job, message, now },
@@ -44,7 +45,7 @@ impl PageModel for StudyPage {
         matches!(
             action,
             StudyAction::FromWorker {
-                message: WorkerMessage::StudyMembers(_) | WorkerMessage::StudyRecords { .. },
+                message: ExperimentReply::StudyMembers(_) | ExperimentReply::StudyRecords { .. },
                 ..
             }
         )
@@ -55,7 +56,7 @@ impl PageModel for StudyPage {
         Some(streamed && self.is_running())
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool) {
+    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<ExperimentReply>) {
         for &job in &effects.cancel {
             pool.cancel(job);
         }

@@ -13,39 +13,46 @@ use yew::prelude::*;
 use super::worker_handle::WorkerHandle;
 pub use super::worker_handle::WorkerKind;
 use crate::model::pool::{Command, Scheduler};
-use crate::protocol::WorkerMessage;
+use crate::protocol::{Reply, SolverReply};
 
-/// What the pool tells the page.
-pub enum PoolEvent {
+/// What the pool tells the page, its workers' replies `R` tagged with their job.
+pub enum PoolEvent<R> {
     /// A message of job `job`.
-    Message { job: u64, message: WorkerMessage },
+    Message { job: u64, message: R },
     /// Job `job` cannot run (its worker crashed twice, or no worker starts).
     Failed { job: u64, error: String },
 }
 
-struct Inner {
-    kind: WorkerKind,
+struct Inner<R: Reply> {
+    kind: WorkerKind<R>,
     scheduler: Scheduler,
     workers: Vec<Option<WorkerHandle>>,
     /// Bumped at each start of a slot's worker: messages of a replaced worker are ignored.
     generations: Vec<u64>,
-    listener: Option<Callback<PoolEvent>>,
+    listener: Option<Callback<PoolEvent<R>>>,
 }
 
 /// The page's side of the pool (cheap to clone).
-#[derive(Clone)]
-pub struct WorkerPool {
-    inner: Rc<RefCell<Inner>>,
+pub struct WorkerPool<R: Reply> {
+    inner: Rc<RefCell<Inner<R>>>,
 }
 
-impl PartialEq for WorkerPool {
+impl<R: Reply> Clone for WorkerPool<R> {
+    fn clone(&self) -> Self {
+        WorkerPool {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<R: Reply> PartialEq for WorkerPool<R> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.inner, &other.inner)
     }
 }
 
-impl WorkerPool {
-    fn new(size: usize, kind: WorkerKind) -> WorkerPool {
+impl<R: Reply> WorkerPool<R> {
+    fn new(size: usize, kind: WorkerKind<R>) -> WorkerPool<R> {
         WorkerPool {
             inner: Rc::new(RefCell::new(Inner {
                 kind,
@@ -71,36 +78,6 @@ impl WorkerPool {
     pub fn submit_first(&self, job: u64, request: String) {
         let commands = self.inner.borrow_mut().scheduler.submit_first(job, request);
         self.carry_out(commands);
-    }
-
-    /// Runs a solver request as `job` (the solver worker's pools).
-    pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
-        self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
-    }
-
-    /// Asks the solver worker for a hint on `puzzle`, as `job`.
-    pub fn submit_hint(&self, job: u64, puzzle: sudoku_core::Grid) {
-        self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
-    }
-
-    /// Sends a solver worker any of its requests, as `job`. A request the lab's worker cannot
-    /// answer (an `ilp` run, Generate) first moves the pool to the full worker, for good.
-    pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
-        if request.needs_full_worker() && self.inner.borrow().kind == WorkerKind::SOLVER {
-            let commands = {
-                let mut inner = self.inner.borrow_mut();
-                inner.kind = WorkerKind::SOLVER_FULL;
-                inner.scheduler.restart_all()
-            };
-            self.carry_out(commands);
-        }
-        match serde_json::to_string(&request) {
-            Ok(text) => self.submit(job, text),
-            Err(error) => self.emit(PoolEvent::Failed {
-                job,
-                error: error.to_string(),
-            }),
-        }
     }
 
     /// Drops a job, waiting or running.
@@ -162,17 +139,21 @@ impl WorkerPool {
     }
 
     /// The pool behind a weak reference, if its worker `slot` is still at `generation`.
-    fn current(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64) -> Option<WorkerPool> {
+    fn current(
+        weak: &Weak<RefCell<Inner<R>>>,
+        slot: usize,
+        generation: u64,
+    ) -> Option<WorkerPool<R>> {
         let inner = weak.upgrade()?;
         let current = inner.borrow().generations[slot] == generation;
         current.then_some(WorkerPool { inner })
     }
 
-    fn received(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64, message: WorkerMessage) {
+    fn received(weak: &Weak<RefCell<Inner<R>>>, slot: usize, generation: u64, message: R) {
         let Some(pool) = Self::current(weak, slot, generation) else {
             return;
         };
-        if matches!(message, WorkerMessage::Ready) {
+        if message.is_ready() {
             let commands = pool.inner.borrow_mut().scheduler.ready(slot);
             pool.carry_out(commands);
             return;
@@ -189,7 +170,7 @@ impl WorkerPool {
         }
     }
 
-    fn crashed(weak: &Weak<RefCell<Inner>>, slot: usize, generation: u64, error: &str) {
+    fn crashed(weak: &Weak<RefCell<Inner<R>>>, slot: usize, generation: u64, error: &str) {
         if let Some(pool) = Self::current(weak, slot, generation) {
             let commands = pool.inner.borrow_mut().scheduler.crashed(slot, error);
             pool.carry_out(commands);
@@ -197,7 +178,7 @@ impl WorkerPool {
     }
 
     /// Hands an event to the page, holding no borrow (the page may submit or cancel at once).
-    fn emit(&self, event: PoolEvent) {
+    fn emit(&self, event: PoolEvent<R>) {
         let listener = self.inner.borrow().listener.clone();
         if let Some(listener) = listener {
             listener.emit(event);
@@ -205,9 +186,45 @@ impl WorkerPool {
     }
 }
 
+impl WorkerPool<SolverReply> {
+    /// Runs a solver request as `job` (the solver worker's pools).
+    pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
+        self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
+    }
+
+    /// Asks the solver worker for a hint on `puzzle`, as `job`.
+    pub fn submit_hint(&self, job: u64, puzzle: sudoku_core::Grid) {
+        self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
+    }
+
+    /// Sends a solver worker any of its requests, as `job`. A request the lab's worker cannot
+    /// answer (an `ilp` run, Generate) first moves the pool to the full worker, for good.
+    pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
+        if request.needs_full_worker() && self.inner.borrow().kind == WorkerKind::SOLVER {
+            let commands = {
+                let mut inner = self.inner.borrow_mut();
+                inner.kind = WorkerKind::SOLVER_FULL;
+                inner.scheduler.restart_all()
+            };
+            self.carry_out(commands);
+        }
+        match serde_json::to_string(&request) {
+            Ok(text) => self.submit(job, text),
+            Err(error) => self.emit(PoolEvent::Failed {
+                job,
+                error: error.to_string(),
+            }),
+        }
+    }
+}
+
 /// `size` workers of `kind`; `on_event` receives their messages (the latest callback is used).
 #[hook]
-pub fn use_worker_pool(size: usize, kind: WorkerKind, on_event: Callback<PoolEvent>) -> WorkerPool {
+pub fn use_worker_pool<R: Reply>(
+    size: usize,
+    kind: WorkerKind<R>,
+    on_event: Callback<PoolEvent<R>>,
+) -> WorkerPool<R> {
     let pool = (*use_memo((size, kind), |&(size, kind)| WorkerPool::new(size, kind))).clone();
     pool.inner.borrow_mut().listener = Some(on_event);
     {

@@ -5,40 +5,59 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::protocol::{decode_events, read_experiment_control, read_run_control, WorkerMessage};
+use crate::protocol::{
+    read_experiment_reply, read_experiment_words, read_solver_reply, read_solver_words,
+    ExperimentReply, Reply, SolverReply,
+};
 
 /// Which worker a pool runs: its loader (Trunk puts the loaders beside the page, see
-/// index.html) and the reader of its JSON messages. Each bundle names only the kinds it uses, so
-/// it carries only their readers.
-#[derive(Clone, Copy, Debug)]
-pub struct WorkerKind {
+/// index.html) and the readers of its replies `R` (JSON text, and words for event batches).
+/// Each bundle names only the kinds it uses, so it carries only their readers.
+#[derive(Debug)]
+pub struct WorkerKind<R> {
     url: &'static str,
-    read: fn(&str) -> Option<WorkerMessage>,
+    read_text: fn(&str) -> Option<R>,
+    read_words: fn(&[u32]) -> Option<R>,
 }
 
+impl<R> Clone for WorkerKind<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for WorkerKind<R> {}
+
 /// Kinds are told apart by their loader.
-impl PartialEq for WorkerKind {
+impl<R> PartialEq for WorkerKind<R> {
     fn eq(&self, other: &Self) -> bool {
         self.url == other.url
     }
 }
 
-impl WorkerKind {
+impl WorkerKind<SolverReply> {
     /// The solvers' worker: single runs with their events.
-    pub const SOLVER: WorkerKind = WorkerKind {
+    pub const SOLVER: WorkerKind<SolverReply> = WorkerKind {
         url: "./worker_loader.js",
-        read: read_run_control,
+        read_text: read_solver_reply,
+        read_words: read_solver_words,
     };
     /// The solvers' worker with every solver and tool, `ilp` and the generator included (its
     /// LP engine makes it about 120 KB larger gzipped): started only when a request needs it.
-    pub const SOLVER_FULL: WorkerKind = WorkerKind {
+    pub const SOLVER_FULL: WorkerKind<SolverReply> = WorkerKind {
         url: "./full_worker_loader.js",
-        read: read_run_control,
+        read_text: read_solver_reply,
+        read_words: read_solver_words,
     };
-    /// The experiments' worker: chunks of an experiment's jobs and its plans.
-    pub const EXPERIMENTS: WorkerKind = WorkerKind {
+}
+
+impl WorkerKind<ExperimentReply> {
+    /// The experiments' worker: an experiment's jobs and plans, a study's puzzles, jobs and
+    /// summary.
+    pub const EXPERIMENTS: WorkerKind<ExperimentReply> = WorkerKind {
         url: "./experiment_worker_loader.js",
-        read: read_experiment_control,
+        read_text: read_experiment_reply,
+        read_words: read_experiment_words,
     };
 }
 
@@ -50,9 +69,9 @@ pub struct WorkerHandle {
 
 impl WorkerHandle {
     /// Starts a worker; `on_message` gets its messages, `on_error` its failures.
-    pub fn spawn(
-        kind: WorkerKind,
-        on_message: impl Fn(WorkerMessage) + 'static,
+    pub fn spawn<R: Reply>(
+        kind: WorkerKind<R>,
+        on_message: impl Fn(R) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<WorkerHandle, String> {
         let worker =
@@ -61,8 +80,8 @@ impl WorkerHandle {
         let on_error_for_messages = on_error.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let message = match event.data().dyn_into::<js_sys::Uint32Array>() {
-                Ok(words) => decode_events(&words.to_vec()).map(WorkerMessage::Events),
-                Err(data) => data.as_string().and_then(|text| (kind.read)(&text)),
+                Ok(words) => (kind.read_words)(&words.to_vec()),
+                Err(data) => data.as_string().and_then(|text| (kind.read_text)(&text)),
             };
             match message {
                 Some(message) => on_message(message),

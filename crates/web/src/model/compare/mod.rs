@@ -14,7 +14,7 @@ pub use lane::{Column, Lane};
 use super::lab::TICKS_PER_SECOND;
 use super::query::{CompareEntry, Query, MAX_COMPARE};
 use super::timeline::{Progress, Timeline};
-use crate::protocol::{RunRequest, WorkerMessage};
+use crate::protocol::{RunRequest, SolverReply};
 
 /// How the shared cursor moves the runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub enum CompareAction {
     CancelAll,
     FromWorker {
         job: u64,
-        message: WorkerMessage,
+        message: SolverReply,
     },
     Failed {
         job: u64,
@@ -280,7 +280,7 @@ impl Compare {
                     };
                 };
                 match message {
-                    WorkerMessage::Events(events) => {
+                    SolverReply::Events(events) => {
                         for event in &events {
                             if let Event::Generation { generation, .. } = *event {
                                 lane.generations = lane.generations.max(generation as u64);
@@ -288,7 +288,7 @@ impl Compare {
                         }
                         lane.timeline.extend(events);
                     }
-                    WorkerMessage::Done(summary) => {
+                    SolverReply::Done(summary) => {
                         lane.summary = Some(summary);
                         if !self.is_running() && !self.playing {
                             // All in: show the ends, ready to scrub.
@@ -296,9 +296,12 @@ impl Compare {
                             self.place_cursors();
                         }
                     }
-                    WorkerMessage::Failed(error) => lane.failed = Some(error),
-                    // Not messages of a run (the solver worker sends none of the others).
-                    _ => {}
+                    SolverReply::Failed(error) => lane.failed = Some(error),
+                    // Not a run's replies.
+                    SolverReply::Ready
+                    | SolverReply::Hint(_)
+                    | SolverReply::Analysis(_)
+                    | SolverReply::Generated(_) => {}
                 }
             }
             CompareAction::Failed { job, error } => {

@@ -10,7 +10,7 @@ use sudoku_core::experiment::{Experiment, Progress, Report};
 
 use super::query::Query;
 use crate::protocol::{
-    ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, WorkerMessage,
+    ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
 };
 
 mod run;
@@ -84,7 +84,7 @@ pub enum ExperimentsAction {
     },
     FromWorker {
         job: u64,
-        message: WorkerMessage,
+        message: ExperimentReply,
         now: f64,
     },
     /// The pool could not run a job.
@@ -322,7 +322,7 @@ impl Experiments {
     fn received(
         &mut self,
         job: u64,
-        message: WorkerMessage,
+        message: ExperimentReply,
         now: f64,
         effects: &mut ExperimentsEffects,
     ) {
@@ -330,8 +330,8 @@ impl Experiments {
         if run.plan_job == Some(job) {
             run.plan_job = None;
             match message {
-                WorkerMessage::Planned(reply) => self.planned(*reply, now, effects),
-                WorkerMessage::Failed(error) if self.is_running() => {
+                ExperimentReply::Planned(reply) => self.planned(*reply, now, effects),
+                ExperimentReply::Failed(error) if self.is_running() => {
                     self.stop(Status::Failed(error), now, effects);
                 }
                 _ => {}
@@ -342,7 +342,7 @@ impl Experiments {
             return; // a late message of a cancelled chunk
         };
         match message {
-            WorkerMessage::Measured {
+            ExperimentReply::Measured {
                 measures,
                 elapsed_ms,
             } if measures.len() == indices.len() => {
@@ -353,7 +353,7 @@ impl Experiments {
                 run.busy_ms += elapsed_ms.max(0.0);
                 run.measured += indices.len();
             }
-            WorkerMessage::Failed(error) => {
+            ExperimentReply::Failed(error) => {
                 self.stop(Status::Failed(error), now, effects);
                 return;
             }

@@ -16,7 +16,7 @@ fn query(text: &str) -> Query {
 }
 
 /// What a worker answers to a request.
-fn answer(request: &ExperimentRequest) -> WorkerMessage {
+fn answer(request: &ExperimentRequest) -> ExperimentReply {
     experiment::answer(request, &|| 0.0)
 }
 

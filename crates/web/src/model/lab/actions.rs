@@ -3,7 +3,7 @@
 use sudoku_core::Grid;
 
 use super::{GenerateField, View};
-use crate::protocol::{GenerateRequest, RunRequest, WorkerMessage};
+use crate::protocol::{GenerateRequest, RunRequest, SolverReply};
 
 /// Everything a user (or the worker, or the ticker) can do to the lab page.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ pub enum Action {
     /// A message of the worker running `job`.
     FromWorker {
         job: u64,
-        message: WorkerMessage,
+        message: SolverReply,
     },
     /// The worker crashed or could not start.
     WorkerFailed(String),

@@ -2,7 +2,7 @@
 //! words with its cells marked on the board, until the puzzle changes.
 
 use super::{Effects, Lab};
-use crate::protocol::WorkerMessage;
+use crate::protocol::SolverReply;
 
 impl Lab {
     /// Asks the worker for the next step on the puzzle as it stands (the board then shows the
@@ -22,16 +22,16 @@ impl Lab {
     }
 
     /// A worker's answer to the hint request out (`false`: not one).
-    pub(super) fn hint_answered(&mut self, job: u64, message: &WorkerMessage) -> bool {
+    pub(super) fn hint_answered(&mut self, job: u64, message: &SolverReply) -> bool {
         if self.hint_job != Some(job) {
             return false;
         }
         match message {
-            WorkerMessage::Hint(hint) => {
+            SolverReply::Hint(hint) => {
                 self.hint = Some(hint.clone());
                 self.hint_job = None;
             }
-            WorkerMessage::Failed(why) => {
+            SolverReply::Failed(why) => {
                 self.notice = Some(why.clone());
                 self.hint_job = None;
             }

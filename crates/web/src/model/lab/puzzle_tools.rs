@@ -5,7 +5,7 @@
 use sudoku_core::Algorithm;
 
 use super::{default_params, Effects, Lab};
-use crate::protocol::{GenerateRequest, WorkerMessage};
+use crate::protocol::{GenerateRequest, SolverReply};
 
 /// The Generate form, as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,24 +103,24 @@ impl Lab {
     }
 
     /// A worker's answer to an analysis or generate request (`false`: not one).
-    pub(super) fn tool_answered(&mut self, job: u64, message: &WorkerMessage) -> bool {
+    pub(super) fn tool_answered(&mut self, job: u64, message: &SolverReply) -> bool {
         if self.analysed.as_ref().is_some_and(|(_, j)| *j == job) {
             match message {
-                WorkerMessage::Analysis(analysis) => self.analysis = Some(analysis.clone()),
-                WorkerMessage::Failed(why) => self.notice = Some(why.clone()),
+                SolverReply::Analysis(analysis) => self.analysis = Some(analysis.clone()),
+                SolverReply::Failed(why) => self.notice = Some(why.clone()),
                 _ => {}
             }
             return true;
         }
         if self.generate_job == Some(job) {
             match message {
-                WorkerMessage::Generated(puzzle) => {
+                SolverReply::Generated(puzzle) => {
                     self.set_puzzle(puzzle.clone());
                     self.run = None;
                     self.playing = false;
                     self.notice = None;
                 }
-                WorkerMessage::Failed(why) => self.notice = Some(why.clone()),
+                SolverReply::Failed(why) => self.notice = Some(why.clone()),
                 _ => {}
             }
             self.generate_job = None;

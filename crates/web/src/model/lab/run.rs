@@ -3,7 +3,7 @@
 
 use super::super::timeline::Timeline;
 use super::{Effects, Lab, Run, TICKS_PER_SECOND};
-use crate::protocol::{RunRequest, WorkerMessage};
+use crate::protocol::{RunRequest, SolverReply};
 
 impl Lab {
     pub(super) fn move_cursor(&mut self, f: impl FnOnce(&mut Timeline)) {
@@ -46,27 +46,30 @@ impl Lab {
         }
     }
 
-    pub(super) fn received(&mut self, job: u64, message: WorkerMessage) -> Effects {
+    pub(super) fn received(&mut self, job: u64, message: SolverReply) -> Effects {
         let Some(run) = self.run.as_mut().filter(|r| r.job == job && !r.cancelled) else {
             // A late message of a replaced run.
             return Effects::quiet();
         };
         match message {
-            WorkerMessage::Events(events) => run.timeline.extend(events),
-            WorkerMessage::Done(summary) => {
+            SolverReply::Events(events) => run.timeline.extend(events),
+            SolverReply::Done(summary) => {
                 run.summary = Some(summary);
                 if let Some(step) = self.pending_step.take() {
                     run.timeline.seek(step);
                     self.playing = false;
                 }
             }
-            WorkerMessage::Failed(message) => {
+            SolverReply::Failed(message) => {
                 self.notice = Some(message);
                 self.run = None;
                 self.playing = false;
             }
-            // Not messages of a run (ready, the puzzle tools', the experiments' worker's).
-            _ => return Effects::quiet(),
+            // Not a run's replies (the puzzle tools' go to their own requests).
+            SolverReply::Ready
+            | SolverReply::Hint(_)
+            | SolverReply::Analysis(_)
+            | SolverReply::Generated(_) => return Effects::quiet(),
         }
         Effects::default()
     }

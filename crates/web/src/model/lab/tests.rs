@@ -1,7 +1,7 @@
 //! The lab page's behaviour, driven through its actions (the worker's side run natively).
 use super::*;
 use crate::model::library::library;
-use crate::protocol::WorkerMessage;
+use crate::protocol::SolverReply;
 use crate::worker::runner;
 use std::cell::Cell;
 
@@ -111,7 +111,7 @@ fn cancel_replaces_the_worker_and_drops_its_late_messages() {
     assert!(!lab.is_running());
     let late = lab.apply(Action::FromWorker {
         job,
-        message: WorkerMessage::Events(vec![sudoku_core::Event::Assign {
+        message: SolverReply::Events(vec![sudoku_core::Event::Assign {
             cell: 1,
             value: 1,
             reason: sudoku_core::Reason::STEP,
@@ -219,7 +219,7 @@ fn a_failed_request_or_worker_is_reported() {
     let (job, _) = effects.post.unwrap();
     lab.apply(Action::FromWorker {
         job,
-        message: WorkerMessage::Failed("unknown algorithm 'x'".into()),
+        message: SolverReply::Failed("unknown algorithm 'x'".into()),
     });
     assert!(lab.run.is_none());
     assert_eq!(lab.notice.as_deref(), Some("unknown algorithm 'x'"));

@@ -12,8 +12,8 @@ use sudoku_core::study::{Member, Record, Study, Summary};
 use super::experiments::chunk_size;
 use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
 use crate::protocol::{
-    ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup, StudySummaryRequest,
-    WorkerMessage,
+    ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup,
+    StudySummaryRequest,
 };
 use crate::worker::study::settings;
 
@@ -89,7 +89,7 @@ pub enum StudyAction {
     },
     FromWorker {
         job: u64,
-        message: WorkerMessage,
+        message: ExperimentReply,
         now: f64,
     },
     /// The pool could not run a request.
@@ -388,18 +388,24 @@ impl StudyPage {
         effects.submit.push((job, request));
     }
 
-    fn received(&mut self, job: u64, message: WorkerMessage, now: f64, effects: &mut StudyEffects) {
+    fn received(
+        &mut self,
+        job: u64,
+        message: ExperimentReply,
+        now: f64,
+        effects: &mut StudyEffects,
+    ) {
         if self.summary_job == Some(job) {
             self.summary_job = None;
             match message {
-                WorkerMessage::StudySummary(summary) => {
+                ExperimentReply::StudySummary(summary) => {
                     self.summary = Some(*summary);
                     if self.status == Status::Running {
                         self.status = Status::Done;
                         self.ended_ms = Some(now);
                     }
                 }
-                WorkerMessage::Failed(error) => self.status = Status::Failed(error),
+                ExperimentReply::Failed(error) => self.status = Status::Failed(error),
                 _ => {}
             }
             return;
@@ -408,7 +414,7 @@ impl StudyPage {
             return; // a late message of a cancelled chunk
         };
         match message {
-            WorkerMessage::StudyMembers(members)
+            ExperimentReply::StudyMembers(members)
                 if self.status == Status::Making && members.len() == indices.len() =>
             {
                 for (&i, member) in indices.iter().zip(members) {
@@ -418,7 +424,7 @@ impl StudyPage {
                     self.population_made(now);
                 }
             }
-            WorkerMessage::StudyRecords {
+            ExperimentReply::StudyRecords {
                 records,
                 elapsed_ms,
             } if self.status == Status::Running && records.len() == indices.len() => {
@@ -432,7 +438,7 @@ impl StudyPage {
                     return;
                 }
             }
-            WorkerMessage::Failed(error) => {
+            ExperimentReply::Failed(error) => {
                 self.stop(Status::Failed(error), now, effects);
                 return;
             }

@@ -41,7 +41,7 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
     let indices: Vec<usize> = (0..wanted.source.len()).collect();
     let mut population = Vec::new();
     for chunk in indices.chunks(2) {
-        let WorkerMessage::StudyMembers(members) = make(
+        let ExperimentReply::StudyMembers(members) = make(
             &StudyMakeRequest {
                 setup: setup.clone(),
                 puzzles: chunk.to_vec(),
@@ -60,7 +60,7 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
             .iter()
             .map(|&k| (k, population[study.job(k).puzzle].puzzle.clone()))
             .collect();
-        let WorkerMessage::StudyRecords { records: got, .. } = super::jobs(
+        let ExperimentReply::StudyRecords { records: got, .. } = super::jobs(
             &StudyJobsRequest {
                 setup: setup.clone(),
                 jobs,
@@ -72,7 +72,7 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
         records.extend(got);
     }
     assert_eq!(fixed(&records), fixed(&cli_records));
-    let WorkerMessage::StudySummary(summary) = summary(&StudySummaryRequest {
+    let ExperimentReply::StudySummary(summary) = summary(&StudySummaryRequest {
         setup: setup.clone(),
         population,
         records: records.clone(),
@@ -116,7 +116,7 @@ fn bad_setups_name_their_field() {
     let mut pasted = setup();
     pasted.generate = None;
     pasted.pasted = Some(format!("{HARD}\n"));
-    let WorkerMessage::StudyMembers(members) = make(
+    let ExperimentReply::StudyMembers(members) = make(
         &StudyMakeRequest {
             setup: pasted.clone(),
             puzzles: vec![0],
@@ -133,5 +133,5 @@ fn bad_setups_name_their_field() {
         },
         &|| 0.0,
     );
-    assert!(matches!(missing, WorkerMessage::Failed(m) if m.contains("no puzzle 1")));
+    assert!(matches!(missing, ExperimentReply::Failed(m) if m.contains("no puzzle 1")));
 }
