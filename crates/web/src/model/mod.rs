@@ -2,6 +2,7 @@
 //! page's reducer, the playback timeline, the URL contract, the built-in library, the lessons
 //! and the geometry of the graph and hypergraph views. The components only draw it.
 
+pub mod chunks;
 pub mod compare;
 pub mod experiments;
 pub mod lab;

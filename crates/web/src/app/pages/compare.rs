@@ -10,7 +10,8 @@ use crate::app::browser::{query, share_link};
 use crate::app::components::board::Board;
 use crate::app::components::chart::Chart;
 use crate::app::components::compare_table::{rows, CompareTable};
-use crate::app::hooks::{use_compare, use_theme};
+use crate::app::components::page_header::PageHeader;
+use crate::app::hooks::use_compare;
 use crate::app::pages::PageProps;
 use crate::model::compare::{CompareAction, Pace};
 use crate::model::query::{Query, MAX_COMPARE};
@@ -26,7 +27,6 @@ pub fn mount() {
 #[function_component(ComparePage)]
 pub fn compare_page(props: &PageProps) -> Html {
     let handle = use_compare(props.query.clone().unwrap_or_else(query));
-    let (theme, next_theme) = use_theme();
     let adding = use_state(|| Algorithm::Propagation);
     let compare = handle.model.borrow();
     let act = &handle.act;
@@ -53,34 +53,24 @@ pub fn compare_page(props: &PageProps) -> Html {
         })
     };
     let position = (compare.position * 1000.0).round() as u32;
+    let url_errors: Vec<String> = compare
+        .errors
+        .iter()
+        .cloned()
+        .chain(compare.puzzle_error.iter().map(|e| format!("puzzle: {e}")))
+        .collect();
     html! {
         <main class="compare" data-view="compare">
-            <header>
-                <h1>{ "Sudoku Lab — compare" }</h1>
-                <p class="tagline">
-                    { format!("{} configuration{} on one puzzle, {} worker{} side by side. ",
-                        compare.lanes.len(), if compare.lanes.len() == 1 { "" } else { "s" },
-                        handle.workers, if handle.workers == 1 { "" } else { "s" }) }
-                    <a id="back-to-lab" href={lab_link}>{ "Back to the lab" }</a>
-                    { " · " }
-                    <a id="to-study" href={share_link(&compare.study_query())}
-                        title="the same configurations over a generated population of puzzles, with statistics">
-                        { "Compare on many puzzles…" }</a>
-                </p>
-                <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
-            </header>
-            if let Some(aside) = &props.aside {
-                <div class="page-lesson">{ aside.clone() }</div>
-            }
-            if !compare.errors.is_empty() || compare.puzzle_error.is_some() {
-                <div id="url-errors" class="notice url-errors" role="alert">
-                    <p>{ "Some of this page's URL could not be used:" }</p>
-                    <ul>
-                        { for compare.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }
-                        if let Some(e) = &compare.puzzle_error { <li>{ format!("puzzle: {e}") }</li> }
-                    </ul>
-                </div>
-            }
+            <PageHeader title="Sudoku Lab — compare" aside={props.aside.clone()} errors={url_errors}>
+                { format!("{} configuration{} on one puzzle, {} worker{} side by side. ",
+                    compare.lanes.len(), if compare.lanes.len() == 1 { "" } else { "s" },
+                    handle.workers, if handle.workers == 1 { "" } else { "s" }) }
+                <a id="back-to-lab" href={lab_link}>{ "Back to the lab" }</a>
+                { " · " }
+                <a id="to-study" href={share_link(&compare.study_query())}
+                    title="the same configurations over a generated population of puzzles, with statistics">
+                    { "Compare on many puzzles…" }</a>
+            </PageHeader>
             <section class="compare-controls">
                 <div class="buttons">
                     <button id="run" class="primary" disabled={compare.lanes.is_empty() || compare.puzzle_error.is_some()}

@@ -7,8 +7,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::app::browser::{now_ms, query, share_link};
+use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
-use crate::app::hooks::{use_experiments, use_theme};
+use crate::app::hooks::use_experiments;
 use crate::app::pages::PageProps;
 use crate::model::experiments::{ExperimentsAction, Status};
 use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
@@ -41,7 +42,6 @@ pub(crate) fn duration(ms: f64) -> String {
 #[function_component(ExperimentsPage)]
 pub fn experiments_page(props: &PageProps) -> Html {
     let handle = use_experiments(props.query.clone().unwrap_or_else(query));
-    let (theme, next_theme) = use_theme();
     let page = handle.model.borrow();
     let act = &handle.act;
     let form = &page.form;
@@ -78,24 +78,11 @@ pub fn experiments_page(props: &PageProps) -> Html {
     });
     html! {
         <main class="experiments" data-status={page.status_id()}>
-            <header>
-                <h1>{ "Sudoku Lab — experiments" }</h1>
-                <p class="tagline">
-                    { format!("The papers' tables, re-run here on {} worker{}. ",
-                        handle.workers, if handle.workers == 1 { "" } else { "s" }) }
-                    <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
-                </p>
-                <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
-            </header>
-            if let Some(aside) = &props.aside {
-                <div class="page-lesson">{ aside.clone() }</div>
-            }
-            if !page.errors.is_empty() {
-                <div id="url-errors" class="notice url-errors" role="alert">
-                    <p>{ "Some of this page's URL could not be used:" }</p>
-                    <ul>{ for page.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
-                </div>
-            }
+            <PageHeader title="Sudoku Lab — experiments" aside={props.aside.clone()} errors={page.errors.clone()}>
+                { format!("The papers' tables, re-run here on {} worker{}. ",
+                    handle.workers, if handle.workers == 1 { "" } else { "s" }) }
+                <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
+            </PageHeader>
             <section class="experiment-form">
                 <label for="experiment">{ "Experiment" }</label>
                 <select id="experiment" onchange={pick} disabled={running}>

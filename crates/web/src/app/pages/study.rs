@@ -8,8 +8,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::app::browser::{now_ms, query, save_file, share_link};
+use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
-use crate::app::hooks::{use_study, use_theme};
+use crate::app::hooks::use_study;
 use crate::app::pages::experiments::duration;
 use crate::app::pages::PageProps;
 use crate::model::study::{Status, StudyAction};
@@ -20,7 +21,6 @@ const SYMMETRIES: [&str; 5] = ["none", "180", "90", "mirror", "diagonal"];
 #[function_component(Studies)]
 pub fn studies(props: &PageProps) -> Html {
     let handle = use_study(props.query.clone().unwrap_or_else(query));
-    let (theme, next_theme) = use_theme();
     let page = handle.model.borrow();
     let act = &handle.act;
     let form = &page.form;
@@ -57,24 +57,11 @@ pub fn studies(props: &PageProps) -> Html {
     };
     html! {
         <main class="experiments study" data-status={page.status_id()}>
-            <header>
-                <h1>{ "Sudoku Lab — study" }</h1>
-                <p class="tagline">
-                    { format!("Algorithms compared over a population of puzzles, with statistics, on {} worker{}. ",
-                        page.workers(), if page.workers() == 1 { "" } else { "s" }) }
-                    <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
-                </p>
-                <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
-            </header>
-            if let Some(aside) = &props.aside {
-                <div class="page-lesson">{ aside.clone() }</div>
-            }
-            if !page.errors.is_empty() {
-                <div id="url-errors" class="notice url-errors" role="alert">
-                    <p>{ "Some of this page's URL could not be used:" }</p>
-                    <ul>{ for page.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
-                </div>
-            }
+            <PageHeader title="Sudoku Lab — study" aside={props.aside.clone()} errors={page.errors.clone()}>
+                { format!("Algorithms compared over a population of puzzles, with statistics, on {} worker{}. ",
+                    page.workers(), if page.workers() == 1 { "" } else { "s" }) }
+                <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
+            </PageHeader>
             <section class="experiment-form study-form">
                 <fieldset class="instances" disabled={running}>
                     <legend>{ "Population" }</legend>

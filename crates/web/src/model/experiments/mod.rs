@@ -1,13 +1,12 @@
 //! The experiments page's state and actions, as a reducer: an experiment of the core re-run in
 //! the page. Its jobs are farmed out to the worker pool in chunks sized to take about
-//! [`TARGET_CHUNK_MS`] each; a worker answers each chunk with its measures; the plan (next jobs,
+//! [`crate::model::chunks::TARGET_CHUNK_MS`] each; a worker answers each chunk with its measures; the plan (next jobs,
 //! report of the finished ones) is asked of a worker too, so the page holds no experiment's
 //! logic: it keeps the jobs and their measures, and draws the report it is sent.
 
-use std::collections::{BTreeMap, VecDeque};
-
 use sudoku_core::experiment::{Experiment, Progress, Report};
 
+use super::chunks::Chunks;
 use super::query::Query;
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
@@ -17,17 +16,10 @@ mod run;
 #[cfg(test)]
 mod tests;
 
-pub use run::{chunk_size, Run};
+pub use run::Run;
 
-/// A chunk of jobs should keep a worker busy about this long: long enough that messages cost
-/// nothing beside the runs, short enough that progress moves and a cancel loses little.
-pub const TARGET_CHUNK_MS: f64 = 400.0;
-/// Jobs per chunk at most.
-pub const MAX_CHUNK: usize = 512;
 /// The report is asked for again this often while jobs run.
 pub const REPORT_EVERY_MS: f64 = 1_000.0;
-/// Chunks in flight per worker: one running, one waiting, so no worker idles between chunks.
-const CHUNKS_PER_WORKER: usize = 2;
 
 /// Where an experiment stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,7 +206,7 @@ impl Experiments {
                 let ours = self
                     .run
                     .as_ref()
-                    .is_some_and(|r| r.plan_job == Some(job) || r.in_flight.contains_key(&job));
+                    .is_some_and(|r| r.plan_job == Some(job) || r.chunks.carries(job));
                 if ours && self.is_running() {
                     self.stop(Status::Failed(error), now, &mut effects);
                 }
@@ -274,14 +266,11 @@ impl Experiments {
         self.run = Some(Run {
             setup,
             progress: Progress::default(),
-            pending: VecDeque::new(),
-            in_flight: BTreeMap::new(),
+            chunks: Chunks::default(),
             plan_job: None,
             started_ms: now,
             ended_ms: None,
             last_plan_ms: now,
-            busy_ms: 0.0,
-            measured: 0,
             planned: 0,
         });
         self.ask_plan(now, effects);
@@ -291,10 +280,8 @@ impl Experiments {
     fn stop(&mut self, status: Status, now: f64, effects: &mut ExperimentsEffects) {
         self.status = status;
         if let Some(run) = self.run.as_mut() {
-            effects.cancel.extend(run.in_flight.keys().copied());
+            effects.cancel.extend(run.chunks.drop_all());
             effects.cancel.extend(run.plan_job.take());
-            run.in_flight.clear();
-            run.pending.clear();
             run.ended_ms = Some(now);
         }
     }
@@ -338,7 +325,7 @@ impl Experiments {
             }
             return;
         }
-        let Some(indices) = run.in_flight.remove(&job) else {
+        let Some(indices) = run.chunks.answered(job) else {
             return; // a late message of a cancelled chunk
         };
         match message {
@@ -350,8 +337,7 @@ impl Experiments {
                 for (&index, m) in indices.iter().zip(measures) {
                     run.progress.record(index, m);
                 }
-                run.busy_ms += elapsed_ms.max(0.0);
-                run.measured += indices.len();
+                run.chunks.measured(indices.len(), elapsed_ms);
             }
             ExperimentReply::Failed(error) => {
                 self.stop(Status::Failed(error), now, effects);
@@ -368,7 +354,7 @@ impl Experiments {
         }
         self.dispatch(effects);
         let run = self.run.as_ref().expect("checked above");
-        let batch_over = run.pending.is_empty() && run.in_flight.is_empty();
+        let batch_over = run.chunks.is_over();
         if batch_over || now - run.last_plan_ms >= REPORT_EVERY_MS {
             self.ask_plan(now, effects);
         }
@@ -385,9 +371,9 @@ impl Experiments {
         run.planned = reply.planned;
         if !reply.next.is_empty() && run.progress.is_complete() {
             let issued = run.progress.issue(reply.next);
-            run.pending.extend(issued);
+            run.chunks.extend(issued);
         }
-        if run.pending.is_empty() && run.in_flight.is_empty() {
+        if run.chunks.is_over() {
             if run.progress.is_complete() {
                 self.status = Status::Done;
                 run.ended_ms = Some(now);
@@ -400,21 +386,23 @@ impl Experiments {
         self.dispatch(effects);
     }
 
-    /// Sends chunks until every worker has [`CHUNKS_PER_WORKER`].
+    /// Sends chunks while a worker can take one.
     fn dispatch(&mut self, effects: &mut ExperimentsEffects) {
         let workers = self.workers;
-        while self.run.as_ref().is_some_and(|r| {
-            !r.pending.is_empty() && r.in_flight.len() < workers * CHUNKS_PER_WORKER
-        }) {
+        while self
+            .run
+            .as_ref()
+            .is_some_and(|r| r.chunks.wants_more(workers))
+        {
             let job = self.take_job_id();
             let run = self.run.as_mut().expect("checked in the loop's condition");
-            let size = chunk_size(run.busy_ms, run.measured, run.pending.len(), workers);
-            let indices: Vec<usize> = run.pending.drain(..size).collect();
+            let Some(indices) = run.chunks.next(job, workers, None) else {
+                return;
+            };
             let jobs = indices
                 .iter()
                 .map(|&i| run.progress.jobs[i].clone())
                 .collect();
-            run.in_flight.insert(job, indices);
             effects.submit.push((
                 job,
                 ExperimentRequest::Jobs(JobsRequest {

@@ -82,19 +82,6 @@ fn a_url_run_ends_with_the_clis_report() {
 }
 
 #[test]
-fn chunks_grow_to_the_target_time_and_share_the_tail() {
-    assert_eq!(chunk_size(0.0, 0, 5_000, 4), 1, "nothing measured yet");
-    assert_eq!(chunk_size(100.0, 10, 5_000, 4), 40, "10 ms per job");
-    assert_eq!(chunk_size(1.0, 1_000, 5_000, 4), MAX_CHUNK);
-    assert_eq!(
-        chunk_size(1.0, 1_000, 10, 4),
-        3,
-        "the last jobs are shared out"
-    );
-    assert_eq!(chunk_size(5_000.0, 1, 10, 4), 1, "slow jobs go one by one");
-}
-
-#[test]
 fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
     let mut now = 0.0;
     let (mut page, effects) = Experiments::new(

@@ -5,11 +5,9 @@
 //! kept). The charts are drawn from the records as they arrive; the tables (bootstrap intervals,
 //! pairwise tests) come with the summary. Every number is the core's, as `sudoku study` gives it.
 
-use std::collections::{BTreeMap, VecDeque};
-
 use sudoku_core::study::{Member, Record, Study, Summary};
 
-use super::experiments::chunk_size;
+use super::chunks::Chunks;
 use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup,
@@ -20,9 +18,6 @@ use crate::worker::study::settings;
 mod report;
 #[cfg(test)]
 mod tests;
-
-/// Chunks in flight per worker: one running, one waiting.
-const CHUNKS_PER_WORKER: usize = 2;
 
 /// The study the page opens with: the colouring paper's question in small.
 pub const DEFAULT_GENERATE: &str = "9:easy,medium,hard:10";
@@ -107,16 +102,6 @@ pub struct StudyEffects {
     pub cancel: Vec<u64>,
 }
 
-/// Work farmed out in chunks: what is left to send, what is out, how long it took so far.
-#[derive(Clone, Debug, Default)]
-struct Queue {
-    pending: VecDeque<usize>,
-    /// Pool job → the indices (puzzles or jobs) of its chunk.
-    in_flight: BTreeMap<u64, Vec<usize>>,
-    busy_ms: f64,
-    measured: usize,
-}
-
 /// The study page.
 pub struct StudyPage {
     pub form: Form,
@@ -131,7 +116,8 @@ pub struct StudyPage {
     pub records: Vec<Record>,
     pub summary: Option<Summary>,
     summary_job: Option<u64>,
-    queue: Queue,
+    /// The phase's items out with the pool and to send: puzzles to make, then jobs to run.
+    chunks: Chunks,
     /// When the current phase began, and when the study ended.
     phase_started_ms: f64,
     pub started_ms: f64,
@@ -175,7 +161,7 @@ impl StudyPage {
             records: Vec::new(),
             summary: None,
             summary_job: None,
-            queue: Queue::default(),
+            chunks: Chunks::default(),
             phase_started_ms: now,
             started_ms: now,
             ended_ms: None,
@@ -270,7 +256,7 @@ impl StudyPage {
                 self.received(job, message, now, &mut effects)
             }
             StudyAction::Failed { job, error, now } => {
-                let ours = self.summary_job == Some(job) || self.queue.in_flight.contains_key(&job);
+                let ours = self.summary_job == Some(job) || self.chunks.carries(job);
                 if ours {
                     self.summary_job = None;
                     self.stop(Status::Failed(error), now, &mut effects);
@@ -349,10 +335,7 @@ impl StudyPage {
         let puzzles = settings(&setup, true).map_or(0, |s| s.source.len());
         self.made = vec![None; puzzles];
         self.setup = Some(setup);
-        self.queue = Queue {
-            pending: (0..puzzles).collect(),
-            ..Queue::default()
-        };
+        self.chunks = Chunks::new(0..puzzles);
         self.status = Status::Making;
         self.started_ms = now;
         self.phase_started_ms = now;
@@ -362,10 +345,8 @@ impl StudyPage {
     /// Ends the study: its chunks are dropped from the pool.
     fn stop(&mut self, status: Status, now: f64, effects: &mut StudyEffects) {
         self.status = status;
-        effects.cancel.extend(self.queue.in_flight.keys().copied());
+        effects.cancel.extend(self.chunks.drop_all());
         effects.cancel.extend(self.summary_job.take());
-        self.queue.in_flight.clear();
-        self.queue.pending.clear();
         self.ended_ms = Some(now);
     }
 
@@ -410,7 +391,7 @@ impl StudyPage {
             }
             return;
         }
-        let Some(indices) = self.queue.in_flight.remove(&job) else {
+        let Some(indices) = self.chunks.answered(job) else {
             return; // a late message of a cancelled chunk
         };
         match message {
@@ -429,8 +410,7 @@ impl StudyPage {
                 elapsed_ms,
             } if self.status == Status::Running && records.len() == indices.len() => {
                 self.records.extend(records);
-                self.queue.measured += indices.len();
-                self.queue.busy_ms += elapsed_ms.max(0.0);
+                self.chunks.measured(indices.len(), elapsed_ms);
                 let all = self.study.as_ref().map_or(0, Study::jobs);
                 if self.records.len() == all {
                     self.ended_ms = Some(now);
@@ -461,37 +441,30 @@ impl StudyPage {
         };
         let population = self.made.drain(..).flatten().collect();
         let study = Study::new(settings, population);
-        self.queue = Queue {
-            pending: (0..study.jobs()).collect(),
-            ..Queue::default()
-        };
+        self.chunks = Chunks::new(0..study.jobs());
         self.study = Some(study);
         self.status = Status::Running;
         self.phase_started_ms = now;
     }
 
-    /// Sends chunks until every worker has [`CHUNKS_PER_WORKER`].
+    /// Sends chunks while a worker can take one: a puzzle per request while making the
+    /// population (one may take seconds to generate, the next a millisecond), jobs in chunks
+    /// sized by their mean time.
     fn dispatch(&mut self, effects: &mut StudyEffects) {
         let workers = self.workers;
-        while !self.queue.pending.is_empty()
-            && self.queue.in_flight.len() < workers * CHUNKS_PER_WORKER
-        {
+        while self.chunks.wants_more(workers) {
             let Some(setup) = self.setup.clone() else {
                 return;
             };
             let job = self.take_job_id();
-            let queue = &mut self.queue;
-            // A puzzle per request while making the population (one may take seconds to
-            // generate, the next a millisecond); jobs in chunks sized by their mean time.
-            let size = match self.study {
-                None => 1,
-                Some(_) => chunk_size(queue.busy_ms, queue.measured, queue.pending.len(), workers),
+            let fixed = self.study.is_none().then_some(1);
+            let Some(indices) = self.chunks.next(job, workers, fixed) else {
+                return;
             };
-            let indices: Vec<usize> = queue.pending.drain(..size).collect();
             let request = match &self.study {
                 None => ExperimentRequest::StudyMake(StudyMakeRequest {
                     setup,
-                    puzzles: indices.clone(),
+                    puzzles: indices,
                 }),
                 Some(study) => ExperimentRequest::StudyJobs(StudyJobsRequest {
                     setup,
@@ -501,7 +474,6 @@ impl StudyPage {
                         .collect(),
                 }),
             };
-            queue.in_flight.insert(job, indices);
             effects.submit.push((job, request));
         }
     }
