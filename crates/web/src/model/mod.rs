@@ -5,6 +5,7 @@
 pub mod chunks;
 pub mod compare;
 pub mod experiments;
+pub mod form;
 pub mod lab;
 pub mod layout;
 pub mod lesson;

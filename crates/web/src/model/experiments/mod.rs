@@ -7,6 +7,7 @@
 use sudoku_core::experiment::{Experiment, Progress, Report};
 
 use super::chunks::Chunks;
+use super::form::{optional_count, seed_field};
 use super::query::Query;
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
@@ -218,14 +219,9 @@ impl Experiments {
     /// The form's settings, or what is wrong with them.
     fn setup(&self) -> Result<ExperimentSetup, String> {
         let form = &self.form;
-        let seed = form.seed.trim().parse::<u64>().map_err(|_| {
-            format!(
-                "seed: '{}' is not a whole number from 0 to 2^64-1",
-                form.seed.trim()
-            )
-        })?;
-        let runs = optional(&form.runs, "runs", super::query::MAX_RUNS)?;
-        let max_iterations = optional(
+        let seed = seed_field(&form.seed)?;
+        let runs = optional_count(&form.runs, "runs", super::query::MAX_RUNS)?;
+        let max_iterations = optional_count(
             &form.max_iterations,
             "max iterations",
             super::query::MAX_ITERATIONS,
@@ -412,19 +408,5 @@ impl Experiments {
                 false,
             ));
         }
-    }
-}
-
-/// An optional positive whole number from a form field.
-fn optional(text: &str, name: &str, max: usize) -> Result<Option<usize>, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(None);
-    }
-    match text.parse::<usize>() {
-        Ok(v) if (1..=max).contains(&v) => Ok(Some(v)),
-        _ => Err(format!(
-            "{name}: '{text}' is not a whole number from 1 to {max}"
-        )),
     }
 }

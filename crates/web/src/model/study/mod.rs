@@ -8,6 +8,7 @@
 use sudoku_core::study::{Member, Record, Study, Summary};
 
 use super::chunks::Chunks;
+use super::form::{count, optional_count, seed_field};
 use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup,
@@ -269,32 +270,11 @@ impl StudyPage {
     /// The form's setup, or what is wrong with it (each mistake naming its field).
     fn setup(&self) -> Result<StudySetup, String> {
         let form = &self.form;
-        let seed = form.seed.trim().parse::<u64>().map_err(|_| {
-            format!(
-                "seed: '{}' is not a whole number from 0 to 2^64-1",
-                form.seed.trim()
-            )
-        })?;
-        let seeds = match form.seeds.trim().parse::<usize>() {
-            Ok(s) if (1..=MAX_RUNS).contains(&s) => s,
-            _ => {
-                return Err(format!(
-                    "seeds: '{}' is not a whole number from 1 to {MAX_RUNS}",
-                    form.seeds.trim()
-                ))
-            }
-        };
-        let max_iterations = match form.max_iterations.trim() {
-            "" => None,
-            text => match text.parse::<u64>() {
-                Ok(m) if (1..=MAX_ITERATIONS as u64).contains(&m) => Some(m),
-                _ => {
-                    return Err(format!(
-                        "max iterations: '{text}' is not a whole number from 1 to {MAX_ITERATIONS}"
-                    ))
-                }
-            },
-        };
+        let seed = seed_field(&form.seed)?;
+        let seeds = count(&form.seeds, "seeds", MAX_RUNS)?;
+        let max_iterations =
+            optional_count(&form.max_iterations, "max iterations", MAX_ITERATIONS)?
+                .map(|m| m as u64);
         let (generate, pasted) = if form.use_pasted {
             if form.pasted.trim().is_empty() {
                 return Err("population: paste puzzles (one per line), or generate them".into());
