@@ -1,5 +1,6 @@
 // Shared by the browser tests: the engine chosen by BROWSER (driver/), the lab's address and
 // helpers that read the page through its test hooks.
+import assert from 'node:assert/strict';
 import { openPage, ENGINE } from './driver/index.mjs';
 
 export { ENGINE };
@@ -30,4 +31,17 @@ export async function waitForStatus(page, text, timeout = 60_000) {
 /** The playback position, from the event counter. */
 export async function cursor(page) {
   return Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]);
+}
+
+/** Waits until `read()` gives `expected`, then asserts it (failing as `assert.equal` does after
+ * `timeout`): a page redraws on its own time after a click or a key, and an engine's WebDriver
+ * may answer the next call before that (WebKit's, on a busy machine). */
+export async function settles(read, expected, message, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  while (value !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  assert.equal(value, expected, message);
 }

@@ -69,7 +69,7 @@ for (const name of LESSONS) {
       if (await page.exists('.lesson-question')) {
         assert.equal(await page.isVisible('.lesson-question .answer'), false, 'the answer waits to be asked for');
         await page.click('.lesson-question summary');
-        assert.ok(await page.isVisible('.lesson-question .answer'));
+        await page.waitForSelector('.lesson-question .answer');
       }
       if (k < steps.length) await page.click('#lesson-next');
     }
