@@ -49,10 +49,11 @@ pub fn studies(props: &PageProps) -> Html {
     };
     let report = page.report();
     let records = {
-        let csv = page.records_csv();
+        // Written when asked for, not at each redraw: a study's records run to megabytes.
+        let model = handle.model.clone();
         Callback::from(move |_: MouseEvent| {
             // A browser that refuses downloads leaves the tables on the page.
-            let _ = save_file("records.csv", &csv);
+            let _ = save_file("records.csv", &model.borrow().records_csv());
         })
     };
     html! {
