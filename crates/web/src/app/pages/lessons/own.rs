@@ -61,10 +61,7 @@ pub fn own_lesson() -> Html {
             problems.set(Vec::new());
         })
     };
-    let kept_title = kept
-        .as_deref()
-        .and_then(|t| lesson::read(t).ok())
-        .map(|l| l.title);
+    let kept_lesson = kept.as_deref().and_then(|t| lesson::read(t).ok());
     html! {
         <section class="lesson-own" aria-labelledby="own-lesson-heading">
             <h2 id="own-lesson-heading">{ "Your own lesson" }</h2>
@@ -73,10 +70,11 @@ pub fn own_lesson() -> Html {
                 <code>{ "?lesson_url=ADDRESS" }</code>
                 { " (from the lab's own site only)." }
             </p>
-            if let Some(title) = kept_title {
+            if let Some(kept) = kept_lesson {
                 <p id="lesson-pasted">
                     { "Kept in this browser: " }
-                    <a href={share_link(&Source::Pasted.query(1, false))} data-lesson={lesson::PASTED}>{ title }</a>
+                    <a href={share_link(&Source::Pasted.query(1, false))} data-lesson={lesson::PASTED}
+                        data-steps={kept.steps.len().to_string()}>{ kept.title }</a>
                     { " " }
                     <button id="lesson-forget" onclick={forget}>{ "Forget it" }</button>
                 </p>
