@@ -1,22 +1,53 @@
 #!/usr/bin/env bash
 # Side by side with tdoku on this machine, when a tdoku checkout is at $TDOKU_DIR (nothing of
-# tdoku is part of this repository): its solver built as its README builds it (-O3
-# -march=native), timed in memory by bench.c and as a whole process by its example/solve.c,
-# each beside the same measure of `sudoku`. Usage: tdoku.sh SET...
+# tdoku is part of this repository): its solver built as its author builds it — clang when it is
+# installed (`apt-get install clang`; CXX=… chooses another), -O3 -march=native — timed in
+# memory by bench.c and as a whole process by its example/solve.c, each beside the same measure
+# of `sudoku` (release build, no special flags), in one run, as ratios. Every figure is printed
+# with the CPU it ran on and its SIMD level: the ratios change with the CPU's vector units.
+# Usage: tdoku.sh SET...
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 : "${TDOKU_DIR:?set TDOKU_DIR to a tdoku checkout}"
 out="$root/target/tdoku"
 mkdir -p "$out"
+if [ -z "${CXX:-}" ]; then
+  if command -v clang++ > /dev/null; then CXX=clang++ CC=clang; else CXX=g++ CC=gcc; fi
+fi
+CC=${CC:-${CXX/++/}}
 flags=(-O3 -march=native)
-g++ "${flags[@]}" -std=c++11 -c "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" -o "$out/simd.o"
-g++ "${flags[@]}" -std=c++11 -c "$TDOKU_DIR/src/util.cc" -o "$out/util.o"
-gcc "${flags[@]}" -I "$TDOKU_DIR/include" -c "$here/bench.c" -o "$out/bench.o"
-gcc "${flags[@]}" -c "$TDOKU_DIR/example/solve.c" -o "$out/solve.o"
-g++ "$out/bench.o" "$out/simd.o" "$out/util.o" -o "$out/tdoku_bench"
-g++ "$out/solve.o" "$out/simd.o" "$out/util.o" -o "$out/tdoku_solve"
+"$CXX" "${flags[@]}" -std=c++11 -c "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" -o "$out/simd.o"
+"$CXX" "${flags[@]}" -std=c++11 -c "$TDOKU_DIR/src/util.cc" -o "$out/util.o"
+"$CC" "${flags[@]}" -I "$TDOKU_DIR/include" -c "$here/bench.c" -o "$out/bench.o"
+"$CC" "${flags[@]}" -c "$TDOKU_DIR/example/solve.c" -o "$out/solve.o"
+"$CXX" "$out/bench.o" "$out/simd.o" "$out/util.o" -o "$out/tdoku_bench"
+"$CXX" "$out/solve.o" "$out/simd.o" "$out/util.o" -o "$out/tdoku_solve"
+(cd "$root" && cargo build --release --locked -q -p sudoku-cli)
 sudoku="$root/target/release/sudoku"
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+simd=$(grep -m1 '^flags' /proc/cpuinfo)
+level=SSE2
+for f in sse4_1:SSE4.1 avx2:AVX2 avx512f:AVX-512F; do
+  if grep -qw "${f%%:*}" <<< "$simd"; then level=${f##*:}; fi
+done
+echo "CPU: $cpu ($level; $(nproc) logical processors); tdoku: $("$CXX" --version | head -1) ${flags[*]}; sudoku: $("$sudoku" --version 2>/dev/null || echo sudoku), release"
+echo
+
+# puzzles/s of `sudoku bench` (its table's 7th column) for one set, fastest of 7 passes.
+ours() { "$sudoku" bench -a propagation --runs 7 "$@" 2> /dev/null | awk -F'|' '$2 ~ /propagation/ { gsub(/[ ,]/, "", $8); print $8 }'; }
+
+echo "In memory, one thread, fastest of 7 passes (puzzles/s): tdoku string → solution; sudoku text line → verified answer line, and its solver alone on puzzles read beforehand"
+echo "| set | tdoku | sudoku, text → answer | ratio | sudoku, solver alone | ratio |"
+echo "|---|---:|---:|---:|---:|---:|"
+for set in "$@"; do
+  t=$("$out/tdoku_bench" "$set" | sed -E 's/.* ([0-9]+) puzzles\/s.*/\1/')
+  a=$(ours "$set")
+  s=$(ours --solver-only "$set")
+  echo "| $(basename "$set") | $t | $a | $(awk "BEGIN { printf \"%.2f\", $a / $t }") | $s | $(awk "BEGIN { printf \"%.2f\", $s / $t }") |"
+done
+echo
 
 # Fastest of 7 runs of a whole process, in milliseconds.
 fastest() {
@@ -32,11 +63,7 @@ fastest() {
   echo "$best"
 }
 
-echo "In memory, string to solution (tdoku: its solver; sudoku: text line to verified answer line):"
-for set in "$@"; do "$out/tdoku_bench" "$set"; done
-"$sudoku" bench -a propagation --runs 7 "$@"
-echo
-echo "Whole process, one thread, answers to a file (fastest of 7, ms):"
+echo "Whole process, one thread, answers to a file (fastest of 7, ms; ratio > 1: sudoku is faster):"
 echo "| set | tdoku example/solve | sudoku solve --threads 1 | ratio |"
 echo "|---|---:|---:|---:|"
 for set in "$@"; do
