@@ -5,7 +5,7 @@
 //! kept). The charts are drawn from the records as they arrive; the tables (bootstrap intervals,
 //! pairwise tests) come with the summary. Every number is the core's, as `sudoku study` gives it.
 
-use sudoku_core::study::{Member, Record, Study, Summary};
+use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 
 use super::chunks::Chunks;
 use super::form::{count, optional_count, seed_field};
@@ -111,6 +111,8 @@ pub struct StudyPage {
     pub errors: Vec<String>,
     /// The running (or ended) study's setup, and the study once its population is made.
     pub setup: Option<StudySetup>,
+    /// Its settings while the population is made (then the study's own).
+    settings: Option<Settings>,
     pub study: Option<Study>,
     /// Puzzles of the population made so far, and how many it has.
     made: Vec<Option<Member>>,
@@ -157,6 +159,7 @@ impl StudyPage {
             status: Status::Idle,
             errors: query.errors,
             setup: None,
+            settings: None,
             study: None,
             made: Vec::new(),
             records: Vec::new(),
@@ -267,8 +270,9 @@ impl StudyPage {
         effects
     }
 
-    /// The form's setup, or what is wrong with it (each mistake naming its field).
-    fn setup(&self) -> Result<StudySetup, String> {
+    /// The form's setup and the settings it reads as (checked once, here), or what is wrong
+    /// with it (each mistake naming its field).
+    fn setup(&self) -> Result<(StudySetup, Settings), String> {
         let form = &self.form;
         let seed = seed_field(&form.seed)?;
         let seeds = count(&form.seeds, "seeds", MAX_RUNS)?;
@@ -292,8 +296,8 @@ impl StudyPage {
             max_iterations,
             seed,
         };
-        settings(&setup, true)?;
-        Ok(setup)
+        let settings = settings(&setup, true)?;
+        Ok((setup, settings))
     }
 
     fn start(&mut self, now: f64, effects: &mut StudyEffects) {
@@ -301,20 +305,22 @@ impl StudyPage {
             return;
         }
         self.setup = None;
+        self.settings = None;
         self.study = None;
         self.records.clear();
         self.summary = None;
         self.ended_ms = None;
-        let setup = match self.setup() {
-            Ok(setup) => setup,
+        let (setup, settings) = match self.setup() {
+            Ok(read) => read,
             Err(e) => {
                 self.status = Status::Failed(e);
                 return;
             }
         };
-        let puzzles = settings(&setup, true).map_or(0, |s| s.source.len());
+        let puzzles = settings.source.len();
         self.made = vec![None; puzzles];
         self.setup = Some(setup);
+        self.settings = Some(settings);
         self.chunks = Chunks::new(0..puzzles);
         self.status = Status::Making;
         self.started_ms = now;
@@ -416,7 +422,7 @@ impl StudyPage {
 
     /// The population is made: the study is set, its jobs queued.
     fn population_made(&mut self, now: f64) {
-        let Some(settings) = self.setup.as_ref().and_then(|s| settings(s, true).ok()) else {
+        let Some(settings) = self.settings.take() else {
             return;
         };
         let population = self.made.drain(..).flatten().collect();
