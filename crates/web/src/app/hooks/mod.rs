@@ -19,7 +19,7 @@ mod worker_handle;
 pub use use_compare::use_compare;
 pub use use_experiments::use_experiments;
 pub use use_lab::{use_lab, LabHandle};
-pub use use_page::{use_page, PageHandle, PageModel};
+pub use use_page::{pool_workers, use_page, PageHandle, PageModel};
 pub use use_parent_notices::use_parent_notices;
 pub use use_redraw::{use_redraw, Redraw};
 pub use use_service_worker::use_service_worker;

@@ -4,11 +4,12 @@
 
 use yew::prelude::*;
 
-use super::{use_page, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
-use crate::app::browser::{hardware_concurrency, random_seed};
+use super::{
+    pool_workers, use_page, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool,
+};
+use crate::app::browser::random_seed;
 use crate::model::compare::{Compare, CompareAction, CompareEffects};
 use crate::model::lab::TICKS_PER_SECOND;
-use crate::model::pool::pool_size;
 use crate::model::query::Query;
 use crate::protocol::SolverReply;
 
@@ -23,7 +24,7 @@ impl PageModel for Compare {
     }
 
     fn pool_size(&self) -> usize {
-        pool_size(hardware_concurrency())
+        pool_workers(None)
     }
 
     fn apply(&mut self, action: Self::Action) -> Self::Effects {

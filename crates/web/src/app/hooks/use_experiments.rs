@@ -4,10 +4,9 @@
 
 use yew::prelude::*;
 
-use super::{use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
-use crate::app::browser::{hardware_concurrency, now_ms};
+use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
+use crate::app::browser::now_ms;
 use crate::model::experiments::{Experiments, ExperimentsAction, ExperimentsEffects};
-use crate::model::pool::pool_size;
 use crate::model::query::Query;
 use crate::protocol::ExperimentReply;
 
@@ -18,10 +17,7 @@ impl PageModel for Experiments {
     const WORKERS: WorkerKind<ExperimentReply> = WorkerKind::EXPERIMENTS;
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
-        // `workers=N` in the URL, or one per logical processor but one.
-        let workers = query
-            .workers
-            .unwrap_or_else(|| pool_size(hardware_concurrency()));
+        let workers = pool_workers(query.workers);
         Experiments::new(query, workers, now_ms())
     }
 

@@ -12,6 +12,14 @@ use super::{use_redraw, use_worker_pool, PoolEvent, WorkerKind, WorkerPool};
 use crate::model::query::Query;
 use crate::protocol::Reply;
 
+/// Workers a page's pool runs: the URL's `workers=N`, or one per logical processor (at most 8,
+/// see `model::pool::pool_size`).
+pub fn pool_workers(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| {
+        crate::model::pool::pool_size(crate::app::browser::hardware_concurrency())
+    })
+}
+
 /// A page's model as the shell drives it.
 pub trait PageModel: Sized + 'static {
     type Action: 'static;

@@ -4,9 +4,8 @@
 
 use yew::prelude::*;
 
-use super::{use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
-use crate::app::browser::{hardware_concurrency, now_ms};
-use crate::model::pool::pool_size;
+use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
+use crate::app::browser::now_ms;
 use crate::model::query::Query;
 use crate::model::study::{StudyAction, StudyEffects, StudyPage};
 use crate::protocol::ExperimentReply;
@@ -18,9 +17,7 @@ impl PageModel for StudyPage {
     const WORKERS: WorkerKind<ExperimentReply> = WorkerKind::EXPERIMENTS;
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
-        let workers = query
-            .workers
-            .unwrap_or_else(|| pool_size(hardware_concurrency()));
+        let workers = pool_workers(query.workers);
         StudyPage::new(query, workers, now_ms())
     }
 
