@@ -4,7 +4,10 @@
 //!   puzzles only);
 //! - the observer contract's cost: the propagation engine with the `NullObserver` vs. an observer
 //!   that counts every event (the null one must be as fast as no observer at all);
-//! - the verifier.
+//! - the verifier;
+//! - the user's path around the solver, part by part, per 9×9 puzzle: a text line read into a
+//!   grid, the answer verified against the puzzle, the answer written as a line (issue 19 asks
+//!   for less than 0.5 µs for the three together).
 //!
 //! Throughput on the large benchmark sets is measured by `sudoku bench` (see BENCHMARKS.md).
 
@@ -119,4 +122,87 @@ fn verifier(bencher: Bencher) {
         .unwrap()
         .grid;
     bencher.bench(|| verify(black_box(&solved)));
+}
+
+/// The parts of `sudoku solve`'s work on a 9×9 line besides the solver, each per puzzle.
+mod user_path {
+    use super::*;
+    use sudoku_core::{checked_answer, parse_line, Outcome};
+
+    fn lines() -> Vec<String> {
+        let mut puzzles = fixture("top95.txt");
+        puzzles.extend(fixture("hardest.txt"));
+        puzzles.iter().map(Grid::to_line).collect()
+    }
+
+    fn outcomes() -> Vec<(Grid, Outcome)> {
+        lines()
+            .iter()
+            .map(|line| {
+                let puzzle = parse_line(line.as_bytes()).unwrap();
+                let outcome = Algorithm::Propagation
+                    .run(&puzzle, &RunConfig::default(), &mut NullObserver)
+                    .unwrap();
+                (puzzle, outcome)
+            })
+            .collect()
+    }
+
+    #[divan::bench]
+    fn parse(bencher: Bencher) {
+        let lines = lines();
+        bencher
+            .counter(divan::counter::ItemsCount::new(lines.len()))
+            .bench(|| {
+                for line in &lines {
+                    black_box(parse_line(black_box(line.as_bytes())).unwrap());
+                }
+            });
+    }
+
+    #[divan::bench]
+    fn verify(bencher: Bencher) {
+        let outcomes = outcomes();
+        bencher
+            .counter(divan::counter::ItemsCount::new(outcomes.len()))
+            .bench(|| {
+                for (puzzle, outcome) in &outcomes {
+                    black_box(checked_answer(black_box(puzzle), black_box(outcome)).unwrap());
+                }
+            });
+    }
+
+    #[divan::bench]
+    fn write(bencher: Bencher) {
+        let outcomes = outcomes();
+        let mut out = String::with_capacity(outcomes.len() * 82);
+        bencher
+            .counter(divan::counter::ItemsCount::new(outcomes.len()))
+            .bench_local(|| {
+                out.clear();
+                for (_, outcome) in &outcomes {
+                    outcome.grid.write_line(&mut out);
+                    out.push('\n');
+                }
+                black_box(&out);
+            });
+    }
+
+    /// The solver's own run as `sudoku solve` calls it (with its outcome built), for scale.
+    #[divan::bench]
+    fn solve(bencher: Bencher) {
+        let outcomes = outcomes();
+        let config = RunConfig::default();
+        bencher
+            .counter(divan::counter::ItemsCount::new(outcomes.len()))
+            .bench(|| {
+                for (puzzle, _) in &outcomes {
+                    black_box(
+                        Algorithm::Propagation
+                            .run(black_box(puzzle), &config, &mut NullObserver)
+                            .unwrap(),
+                    );
+                }
+            });
+    }
 }

@@ -164,19 +164,14 @@ impl Size {
     /// Calls `f(cell, row, column, box)` for every cell in reading order, counting instead of
     /// dividing (the verifier and the clash check run this after every solve).
     #[inline]
-    pub fn for_each_cell(self, mut f: impl FnMut(usize, usize, usize, usize)) {
-        let (n, k) = (self.n(), self.box_side());
-        let mut stack_of = [0usize; 25];
-        for (col, stack) in stack_of.iter_mut().enumerate().take(n) {
-            *stack = col / k;
-        }
-        let mut cell = 0;
-        for row in 0..n {
-            let band = (row / k) * k;
-            for (col, &stack) in stack_of.iter().enumerate().take(n) {
-                f(cell, row, col, band + stack);
-                cell += 1;
-            }
+    pub fn for_each_cell(self, f: impl FnMut(usize, usize, usize, usize)) {
+        // One instance per box side: with n a constant the loops unroll and the box index costs
+        // no division (the verifier and the clash check run it on every puzzle read or solved).
+        match self.box_side() {
+            2 => each_cell::<2>(f),
+            3 => each_cell::<3>(f),
+            4 => each_cell::<4>(f),
+            _ => each_cell::<5>(f),
         }
     }
 
@@ -262,6 +257,20 @@ impl Geometry {
             units,
             cell_units,
             peers,
+        }
+    }
+}
+
+/// [`Size::for_each_cell`] for boxes of side `K`.
+#[inline(always)]
+fn each_cell<const K: usize>(mut f: impl FnMut(usize, usize, usize, usize)) {
+    let n = K * K;
+    let mut cell = 0;
+    for row in 0..n {
+        let band = (row / K) * K;
+        for col in 0..n {
+            f(cell, row, col, band + col / K);
+            cell += 1;
         }
     }
 }

@@ -2,7 +2,7 @@
 //! control character or is longer than any puzzle line is answered on its own (an error at its
 //! line number) and every other line is read as usual, so one bad line never costs a batch.
 
-use crate::grid::{char_digit, Grid};
+use crate::grid::Grid;
 use std::collections::VecDeque;
 use std::io::BufRead;
 
@@ -40,19 +40,23 @@ fn check_line(number: usize, line: &[u8]) -> Result<&str, ParseError> {
 /// which can only be a whole puzzle. `None` (the general reader takes the line) for anything
 /// else, including a bad symbol, so every message stays the general reader's.
 fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> {
-    let size = match line.len() {
-        81 => Size::NINE,
-        256 => Size::SIXTEEN,
+    let (size, table) = match line.len() {
+        81 => (Size::NINE, &SYMBOLS_9),
+        256 => (Size::SIXTEEN, &SYMBOLS_16),
         // A 25×25 line read as A–Y; the 1–9/A–P writing goes to the general reader.
-        625 if letters == Letters25::AToY => Size::TWENTY_FIVE,
+        625 if letters == Letters25::AToY => (Size::TWENTY_FIVE, &SYMBOLS_25),
         _ => return None,
     };
     let mut values = [0u8; 625];
+    // No branch per symbol: every byte is looked up, a bad one marks `bad` with NOT_A_SYMBOL.
+    let mut bad = 0;
     for (value, &byte) in values.iter_mut().zip(line) {
-        if !byte.is_ascii_graphic() || byte == b'|' {
-            return None;
-        }
-        *value = char_digit(size, byte as char)?;
+        let symbol = table[byte as usize];
+        bad |= symbol;
+        *value = symbol;
+    }
+    if bad & NOT_A_SYMBOL != 0 {
+        return None;
     }
     let grid = Grid::from_givens(size, &values[..line.len()])?;
     Some(Record {
@@ -61,6 +65,37 @@ fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> 
         result: without_clash(grid, number),
     })
 }
+
+/// A byte of a one-line puzzle that is no symbol of its size (nor an empty cell).
+const NOT_A_SYMBOL: u8 = 0x80;
+
+/// The value of each byte on a one-line puzzle of side `n`, as [`crate::grid::char_digit`] reads it (a
+/// table so the quick reader has no branch per symbol); `|` and every non-graphic byte are no
+/// symbol, as they only appear in the layouts the general reader takes.
+const fn symbol_table(n: u8) -> [u8; 256] {
+    let mut table = [NOT_A_SYMBOL; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        let up = b.to_ascii_uppercase();
+        let value = match up {
+            b'.' | b'0' | b'_' | b'*' => 0,
+            b'A'..=b'Z' if n == 25 => up - b'A' + 1,
+            b'1'..=b'9' if n != 25 => up - b'0',
+            b'A'..=b'Z' if n > 9 && n != 25 => up - b'A' + 10,
+            _ => NOT_A_SYMBOL,
+        };
+        if value <= n {
+            table[byte] = value;
+        }
+        byte += 1;
+    }
+    table
+}
+
+static SYMBOLS_9: [u8; 256] = symbol_table(9);
+static SYMBOLS_16: [u8; 256] = symbol_table(16);
+static SYMBOLS_25: [u8; 256] = symbol_table(25);
 
 /// One puzzle from one line of bytes, as [`parse_bytes`] reads it (the fast path for plain
 /// one-line puzzles, the general reader for the rest).

@@ -187,3 +187,22 @@ fn a_long_run_of_text_is_answered_as_it_goes() {
     assert!(errors.iter().all(|r| r.result.is_err()));
     assert_eq!((last.line, last.result.is_ok()), (10_001, true));
 }
+
+#[test]
+fn the_quick_readers_symbols_are_the_general_readers() {
+    use crate::grid::char_digit;
+    for (size, table) in [
+        (Size::NINE, &SYMBOLS_9),
+        (Size::SIXTEEN, &SYMBOLS_16),
+        (Size::TWENTY_FIVE, &SYMBOLS_25),
+    ] {
+        for byte in 0..=255u8 {
+            let expected = if byte.is_ascii_graphic() && byte != b'|' {
+                char_digit(size, byte as char).unwrap_or(NOT_A_SYMBOL)
+            } else {
+                NOT_A_SYMBOL
+            };
+            assert_eq!(table[byte as usize], expected, "{size} byte {byte}");
+        }
+    }
+}
