@@ -4,7 +4,11 @@ strict about what it runs.
 
 1. Moves Trunk's inline start-up script into its own file (`start-<hash>.js`), so the page's
    Content-Security-Policy can allow the lab's own files only, and adds that policy.
-2. Writes `sw.js` from `sw.template.js`: the list of files to precache (every file Trunk
+2. Builds each worker a second time with wasm SIMD (`simd128`), beside the first:
+   `NAME_simd.js`, `NAME_simd_bg.wasm` and `NAME_simd_loader.js` (Trunk cannot pass a target
+   feature to one asset). The page loads these where the browser validates a SIMD module and
+   the baseline build elsewhere (Safari before 16.4), see `crates/web/src/app/browser.rs`.
+3. Writes `sw.js` from `sw.template.js`: the list of files to precache (every file Trunk
    emitted, hashed names and the unhashed worker files alike) and a cache name derived from
    their content, so a new build is a new cache.
 
@@ -14,9 +18,11 @@ script is inline).
 import hashlib
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # Only the lab's own files: wasm needs 'wasm-unsafe-eval'; Yew writes style attributes
 # (board size, indents), which style-src-attr allows without allowing inline style sheets.
@@ -69,6 +75,84 @@ def modern_worker_loaders(staging: str) -> None:
             f.write(fixed)
 
 
+def attribute(tag: str, name: str) -> str | None:
+    match = re.search(rf'{name}="([^"]*)"', tag)
+    return match.group(1) if match else None
+
+
+def simd_workers(staging: str) -> None:
+    """Every worker of index.html (a rust link with a loader shim) built again with simd128, by
+    the same profile and features, bound and optimised as Trunk does it."""
+    html = open(os.path.join(ROOT, "index.html"), encoding="utf-8").read()
+    env = dict(os.environ)
+    env["RUSTFLAGS"] = (env.get("RUSTFLAGS", "") + " -C target-feature=+simd128").strip()
+    target_dir = os.path.join(ROOT, "target", "simd128")
+    for tag in re.findall(r'<link data-trunk rel="rust"[^>]*>', html):
+        if 'data-type="worker"' not in tag or "data-loader-shim" not in tag:
+            continue
+        name = attribute(tag, "data-bin")
+        profile = attribute(tag, "data-cargo-profile") or "release"
+        features = attribute(tag, "data-cargo-features")
+        build = ["cargo", "build", "--locked", "-p", "sudoku-web", "--bin", name,
+                 "--target", "wasm32-unknown-unknown", "--profile", profile,
+                 "--target-dir", target_dir]
+        if features:
+            build += ["--features", features]
+        subprocess.run(build, cwd=ROOT, env=env, check=True)
+        wasm = os.path.join(target_dir, "wasm32-unknown-unknown", profile, f"{name}.wasm")
+        simd = f"{name}_simd"
+        subprocess.run(["wasm-bindgen", "--target=no-modules", "--no-typescript",
+                        f"--out-dir={staging}", f"--out-name={simd}", wasm], check=True)
+        level = attribute(tag, "data-wasm-opt")
+        bound = os.path.join(staging, f"{simd}_bg.wasm")
+        if level and level != "0":
+            subprocess.run(["wasm-opt", f"-O{level}", bound, f"--output={bound}"], check=True)
+        if "simd128" not in target_features(bound):
+            sys.exit(f"post_build: {simd}_bg.wasm was built without simd128")
+        if "simd128" in target_features(os.path.join(staging, f"{name}_bg.wasm")):
+            sys.exit(f"post_build: {name}_bg.wasm, the baseline build, uses simd128")
+        loader = open(os.path.join(staging, f"{name}_loader.js"), encoding="utf-8").read()
+        simd_loader = loader.replace(f"./{name}.js", f"./{simd}.js").replace(
+            f"./{name}_bg.wasm", f"./{simd}_bg.wasm")
+        if simd_loader.count(simd) != 2:
+            sys.exit(f"post_build: {name}_loader.js does not name its files as expected")
+        with open(os.path.join(staging, f"{simd}_loader.js"), "w", encoding="utf-8") as f:
+            f.write(simd_loader)
+
+
+def target_features(path: str) -> set[str]:
+    """The features a wasm module says it was compiled with (its `target_features` section, which
+    rustc writes and wasm-opt keeps)."""
+    data = open(path, "rb").read()
+
+    def leb(at: int) -> tuple[int, int]:
+        value, shift = 0, 0
+        while True:
+            byte = data[at]
+            value |= (byte & 0x7F) << shift
+            at += 1
+            shift += 7
+            if byte < 0x80:
+                return value, at
+
+    features, at = set(), 8
+    while at < len(data):
+        section, at = data[at], at + 1
+        size, at = leb(at)
+        end = at + size
+        if section == 0:
+            length, body = leb(at)
+            if data[body:body + length] == b"target_features":
+                count, body = leb(body + length)
+                for _ in range(count):
+                    body += 1  # the prefix: used, required or disallowed
+                    length, body = leb(body)
+                    features.add(data[body:body + length].decode())
+                    body += length
+        at = end
+    return features
+
+
 def no_integrity_on_wasm_preload(staging: str) -> None:
     """Browsers ignore `integrity` on a `preload as=fetch` and say so in the console; the wasm is
     checked where it is fetched for use. The module preload keeps its digest."""
@@ -112,6 +196,7 @@ def main() -> None:
     public_url = os.environ.get("TRUNK_PUBLIC_URL", "/") or "/"
     externalise_start_script(staging, public_url)
     modern_worker_loaders(staging)
+    simd_workers(staging)
     no_integrity_on_wasm_preload(staging)
     write_service_worker(staging, public_url)
 

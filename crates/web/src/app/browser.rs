@@ -87,6 +87,44 @@ pub fn hardware_concurrency() -> usize {
         .unwrap_or(2)
 }
 
+/// A module of one function using a wasm SIMD instruction (`i32.const 0; i8x16.splat; drop`):
+/// it validates exactly where the browser runs wasm SIMD.
+const SIMD_PROBE: [u8; 29] = [
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+    0x01, 0x04, 0x01, 0x60, 0x00, 0x00, // type section: one type, () -> ()
+    0x03, 0x02, 0x01, 0x00, // function section: one function of type 0
+    0x0a, 0x09, 0x01, 0x07, 0x00, // code section: one body of 7 bytes, no locals
+    0x41, 0x00, 0xfd, 0x0f, 0x1a, 0x0b, // i32.const 0, i8x16.splat, drop, end
+];
+
+thread_local! {
+    static SIMD: OnceCell<bool> = const { OnceCell::new() };
+}
+
+/// Whether the workers' SIMD build runs here: the browser validates a SIMD module, the URL does
+/// not say `simd=0`, and this is a release build (only those have the SIMD workers beside them).
+pub fn wasm_simd() -> bool {
+    SIMD.with(|cell| {
+        *cell.get_or_init(|| {
+            let probe = js_sys::Uint8Array::from(&SIMD_PROBE[..]);
+            !cfg!(debug_assertions)
+                && query().simd != Some(false)
+                && js_sys::WebAssembly::validate(&probe).unwrap_or(false)
+        })
+    })
+}
+
+/// Says on the page's root element which build its workers run (`data-wasm-build`: `simd128` or
+/// `baseline`), for whoever looks at the page (the browser tests do).
+pub fn show_worker_build(simd: bool) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-wasm-build", if simd { "simd128" } else { "baseline" });
+    }
+}
+
 /// Puts `text` on the clipboard and then tells `done` whether it could. Browsers refuse outside
 /// a secure context or a user's gesture, and some have no clipboard API at all: then `false`.
 pub fn copy_text(text: &str, done: yew::Callback<bool>) {

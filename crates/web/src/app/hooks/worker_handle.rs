@@ -10,12 +10,17 @@ use crate::protocol::{
     ExperimentReply, Reply, SolverReply,
 };
 
-/// Which worker a pool runs: its loader (Trunk puts the loaders beside the page, see
-/// index.html) and the readers of its replies `R` (JSON text, and words for event batches).
+/// Which worker a pool runs: its loaders (Trunk puts them beside the page, see index.html; the
+/// SIMD build's are written by web/pwa/post_build.py) and the readers of its replies `R` (JSON
+/// text, and words for event batches).
 /// Each bundle names only the kinds it uses, so it carries only their readers.
 #[derive(Debug)]
 pub struct WorkerKind<R> {
     url: &'static str,
+    /// The same worker built with wasm SIMD, loaded where [`browser::wasm_simd`] says it runs.
+    ///
+    /// [`browser::wasm_simd`]: crate::app::browser::wasm_simd
+    simd_url: &'static str,
     read_text: fn(&str) -> Option<R>,
     read_words: fn(&[u32]) -> Option<R>,
 }
@@ -39,6 +44,7 @@ impl WorkerKind<SolverReply> {
     /// The solvers' worker: single runs with their events.
     pub const SOLVER: WorkerKind<SolverReply> = WorkerKind {
         url: "./worker_loader.js",
+        simd_url: "./worker_simd_loader.js",
         read_text: read_solver_reply,
         read_words: read_solver_words,
     };
@@ -46,6 +52,7 @@ impl WorkerKind<SolverReply> {
     /// LP engine makes it about 120 KB larger gzipped): started only when a request needs it.
     pub const SOLVER_FULL: WorkerKind<SolverReply> = WorkerKind {
         url: "./full_worker_loader.js",
+        simd_url: "./full_worker_simd_loader.js",
         read_text: read_solver_reply,
         read_words: read_solver_words,
     };
@@ -56,6 +63,7 @@ impl WorkerKind<ExperimentReply> {
     /// summary.
     pub const EXPERIMENTS: WorkerKind<ExperimentReply> = WorkerKind {
         url: "./experiment_worker_loader.js",
+        simd_url: "./experiment_worker_simd_loader.js",
         read_text: read_experiment_reply,
         read_words: read_experiment_words,
     };
@@ -74,8 +82,10 @@ impl WorkerHandle {
         on_message: impl Fn(R) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<WorkerHandle, String> {
-        let worker =
-            Worker::new(kind.url).map_err(|e| format!("cannot start the worker: {e:?}"))?;
+        let simd = crate::app::browser::wasm_simd();
+        crate::app::browser::show_worker_build(simd);
+        let url = if simd { kind.simd_url } else { kind.url };
+        let worker = Worker::new(url).map_err(|e| format!("cannot start the worker: {e:?}"))?;
         let on_error = std::rc::Rc::new(on_error);
         let on_error_for_messages = on_error.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

@@ -129,6 +129,9 @@ pub struct Query {
     pub max_iterations: Option<usize>,
     /// Workers the experiments page runs (default: one per logical processor but one).
     pub workers: Option<usize>,
+    /// `simd=0`: run the workers' baseline wasm build even where the browser has wasm SIMD (to
+    /// compare the two, or to try the build older browsers get).
+    pub simd: Option<bool>,
     /// A lesson to play (`lesson=NAME`); its `step` is then the lesson's step (1-based).
     pub lesson: Option<String>,
     /// A lesson file to play from the lab's own origin (`lesson_url=lessons/mine.toml`); the
@@ -289,6 +292,7 @@ impl Query {
                         .collect()
                 }
                 "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
+                "simd" => q.simd = flag(key, value, &mut q.errors),
                 "max_iterations" => {
                     q.max_iterations = bounded(key, value, MAX_ITERATIONS, &mut q.errors)
                 }
@@ -366,6 +370,9 @@ impl Query {
         }
         if let Some(w) = self.workers {
             put("workers", &w.to_string());
+        }
+        if self.simd == Some(false) {
+            put("simd", "0");
         }
         if let Some(p) = &self.puzzle {
             put("puzzle", p);

@@ -169,3 +169,16 @@ fn a_study_query_round_trips_readably() {
     );
     assert!(Query::from_search("seeds=0").errors[0].starts_with("seeds="));
 }
+
+#[test]
+fn simd_off_is_kept_in_links_and_a_bad_value_named() {
+    let q = Query::from_search("?algorithm=dlx&simd=0");
+    assert_eq!((q.simd, q.errors.len()), (Some(false), 0));
+    assert_eq!(Query::from_search(&q.to_search()).simd, Some(false));
+    // On is the default: not printed.
+    assert!(!Query::from_search("?simd=1").to_search().contains("simd"));
+    assert_eq!(
+        Query::from_search("?simd=maybe").errors,
+        vec!["simd='maybe' is not understood: use 1 or 0".to_string()]
+    );
+}
