@@ -210,7 +210,7 @@ test('the two models run in the browser: cp in the lab\'s worker, ilp in the wor
   await page.selectOption('#algorithm', 'ilp');
   await page.click('#run');
   await waitForStatus(page, 'solved, verified');
-  assert.ok((await fetched()).some((p) => p.endsWith('full_worker_bg.wasm')), (await fetched()).join(' '));
+  assert.ok((await fetched()).some((p) => /full_worker(_simd)?_bg\.wasm$/.test(p)), (await fetched()).join(' '));
   await page.click('#end');
   assert.equal(await boardLine(page), HARD_SOLVED, 'ilp');
   // The first events are the LP relaxation's weights, drawn as shaded candidates.
