@@ -61,8 +61,16 @@ pub fn use_service_worker() -> Option<Callback<()>> {
                     watch(&registration, ready);
                 }
             });
-            let _ = container.register("sw.js").then(&on_registered);
+            // A registration that fails (the page left mid-fetch, the server gone) only means no
+            // offline copy yet: the page works on, and the next visit registers again. Caught,
+            // so it is no unhandled rejection in the console.
+            let on_failed = Closure::once(|_: JsValue| {});
+            let _ = container
+                .register("sw.js")
+                .then(&on_registered)
+                .catch(&on_failed);
             on_registered.forget();
+            on_failed.forget();
         });
     }
     let worker = (*waiting).clone()?;
