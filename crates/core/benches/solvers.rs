@@ -191,18 +191,7 @@ mod user_path {
     /// The solver's own run as `sudoku solve` calls it (with its outcome built), for scale.
     #[divan::bench]
     fn solve(bencher: Bencher) {
-        let outcomes = outcomes();
-        let config = RunConfig::default();
-        bencher
-            .counter(divan::counter::ItemsCount::new(outcomes.len()))
-            .bench(|| {
-                for (puzzle, _) in &outcomes {
-                    black_box(
-                        Algorithm::Propagation
-                            .run(black_box(puzzle), &config, &mut NullObserver)
-                            .unwrap(),
-                    );
-                }
-            });
+        let puzzles: Vec<Grid> = outcomes().into_iter().map(|(puzzle, _)| puzzle).collect();
+        solve_all(bencher, Algorithm::Propagation, &puzzles);
     }
 }
