@@ -103,20 +103,23 @@ thread_local! {
 
 /// Whether the workers' SIMD build runs here: the browser validates a SIMD module, the URL does
 /// not say `simd=0`, and this is a release build (only those have the SIMD workers beside them).
+/// Decided once, and then said on the page (see [`show_worker_build`]).
 pub fn wasm_simd() -> bool {
     SIMD.with(|cell| {
         *cell.get_or_init(|| {
             let probe = js_sys::Uint8Array::from(&SIMD_PROBE[..]);
-            !cfg!(debug_assertions)
+            let simd = !cfg!(debug_assertions)
                 && query().simd != Some(false)
-                && js_sys::WebAssembly::validate(&probe).unwrap_or(false)
+                && js_sys::WebAssembly::validate(&probe).unwrap_or(false);
+            show_worker_build(simd);
+            simd
         })
     })
 }
 
 /// Says on the page's root element which build its workers run (`data-wasm-build`: `simd128` or
 /// `baseline`), for whoever looks at the page (the browser tests do).
-pub fn show_worker_build(simd: bool) {
+fn show_worker_build(simd: bool) {
     if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())

@@ -82,9 +82,11 @@ impl WorkerHandle {
         on_message: impl Fn(R) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<WorkerHandle, String> {
-        let simd = crate::app::browser::wasm_simd();
-        crate::app::browser::show_worker_build(simd);
-        let url = if simd { kind.simd_url } else { kind.url };
+        let url = if crate::app::browser::wasm_simd() {
+            kind.simd_url
+        } else {
+            kind.url
+        };
         let worker = Worker::new(url).map_err(|e| format!("cannot start the worker: {e:?}"))?;
         let on_error = std::rc::Rc::new(on_error);
         let on_error_for_messages = on_error.clone();
