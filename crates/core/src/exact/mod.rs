@@ -1,7 +1,6 @@
 //! Exact solvers: each proves a solution or that there is none (within its node budget).
 
 pub mod backtracking;
-mod bands;
 pub mod bitmask;
 pub mod brute_force;
 pub mod cp;

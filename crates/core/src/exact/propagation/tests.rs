@@ -1,6 +1,7 @@
 //! The engine against its oracle and budgets: both engines find the same solutions, counts, limits.
 
 use super::*;
+use crate::size::Size;
 use crate::solve::Limits;
 use rand::SeedableRng;
 
@@ -59,8 +60,7 @@ fn the_band_engine_agrees_with_the_generic_engine_on_nine_by_nine() {
             .search(puzzle, 3, &mut tracker, &mut |v| generic.push(v.to_vec()))
             .unwrap();
         let mut tracker = Tracker::new(&mut observer, Limits::NONE);
-        super::super::bands::search(puzzle, 3, &mut tracker, &mut |v| bands.push(v.to_vec()))
-            .unwrap();
+        super::bands::search(puzzle, 3, &mut tracker, &mut |v| bands.push(v.to_vec())).unwrap();
         generic.sort();
         bands.sort();
         tally[bands.len()] += 1;

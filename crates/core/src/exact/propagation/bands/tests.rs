@@ -59,8 +59,8 @@ fn narrated(puzzle: &Grid, limit: u64) -> (Vec<Vec<u8>>, Vec<Event>) {
 /// trace ends on the solution.
 #[test]
 fn the_narration_replays_step_by_step() {
-    let hardest = puzzles(include_str!("../../../../../tests/data/hardest.txt"));
-    let top95 = puzzles(include_str!("../../../../../tests/data/top95.txt"));
+    let hardest = puzzles(include_str!("../../../../../../tests/data/hardest.txt"));
+    let top95 = puzzles(include_str!("../../../../../../tests/data/top95.txt"));
     for puzzle in hardest.iter().chain(&top95[..30]) {
         let (solutions, events) = narrated(puzzle, 1);
         assert_eq!(solutions.len(), 1, "{puzzle}");
@@ -108,7 +108,7 @@ fn the_narration_replays_step_by_step() {
 /// Quiet and narrated runs find the same solutions with the same statistics.
 #[test]
 fn narration_changes_nothing_but_the_events() {
-    let top95 = puzzles(include_str!("../../../../../tests/data/top95.txt"));
+    let top95 = puzzles(include_str!("../../../../../../tests/data/top95.txt"));
     // Few givens: many solutions, so the search backtracks after each one.
     let many: Grid = format!("12345{}", ".".repeat(76)).parse().unwrap();
     for puzzle in top95.iter().take(20).chain([&many]) {

@@ -1,0 +1,383 @@
+//! The `propagation` engine on any size: digit-major bit boards.
+//!
+//! - The state is one bit board per digit (the cells where the digit is still possible, a placed
+//!   digit keeping its own cell) plus the board of placed cells: 9 × 128 bits on 9×9. A search
+//!   level saves it with one small copy into a pre-allocated pool, so the search loop never
+//!   allocates.
+//! - Placing a digit clears its peers from the digit's board with one AND-NOT per word.
+//! - Naked singles and dead cells are found for all cells at once with "seen once / seen twice"
+//!   accumulators over the digit boards.
+//! - Hidden singles (and digits with no place left in a unit) are checked per unit, only for the
+//!   digits whose board changed since their last check.
+//! - The most constrained cell comes from the same bit-parallel counters: a cell with exactly two
+//!   candidates is the first set bit of `twice & !thrice`, O(words) whatever the grid; only when
+//!   no cell has two candidates are the cells scanned for the fewest.
+//!
+//! The engine is generic over the word count and the digit count, one instance per size
+//! (4×4, 16×16, 25×25). 9×9 goes to the band engine of [`super::bands`], which is 2–3× faster
+//! there; this engine's 9×9 instance is kept as a test oracle for it.
+
+use std::any::Any;
+use std::sync::OnceLock;
+
+use crate::grid::Grid;
+use crate::size::Size;
+use crate::solve::{Halt, Tracker};
+use crate::trace::{Event, Observer, Reason};
+
+mod cells;
+
+use cells::{and, and_not, cells_of, contains, count, first, is_empty, or, single, Cells};
+
+/// Peer and unit masks of one size, built once per process. A cell's bit in a cell set is its
+/// index in reading order.
+struct Tables<const W: usize, const N: usize> {
+    all: Cells<W>,
+    /// Indexed by slot.
+    peers: Vec<Cells<W>>,
+    units: Vec<Cells<W>>,
+    /// The row, column and box of each slot as a set of unit indices.
+    units_of: Vec<u128>,
+    /// Every unit index.
+    all_units: u128,
+}
+
+impl<const W: usize, const N: usize> Tables<W, N> {
+    fn get() -> &'static Self {
+        static TABLES: [OnceLock<Box<dyn Any + Send + Sync>>; 4] = [const { OnceLock::new() }; 4];
+        let size = Size::from_side(N).expect("engine instances exist for supported sizes only");
+        TABLES[size.box_side() - crate::size::MIN_BOX]
+            .get_or_init(|| Box::new(Self::new(size)))
+            .downcast_ref()
+            .expect("one table type per size")
+    }
+
+    fn new(size: Size) -> Self {
+        let set =
+            |cells: &mut dyn Iterator<Item = usize>| cells.fold([0u64; W], |m, c| or(m, single(c)));
+        let mut peers = vec![[0u64; W]; 64 * W];
+        let mut units_of = vec![0u128; 64 * W];
+        for c in 0..size.cells() {
+            peers[c] = set(&mut (0..size.cells()).filter(|&p| size.sees(c, p)));
+            units_of[c] = size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u);
+        }
+        Tables {
+            all: set(&mut (0..size.cells())),
+            peers,
+            units: (0..size.unit_count())
+                .map(|u| set(&mut size.unit_cells(u)))
+                .collect(),
+            units_of,
+            all_units: (1u128 << size.unit_count()) - 1,
+        }
+    }
+}
+
+/// Everything a search level saves and restores: a plain copy.
+#[derive(Clone, Copy)]
+struct State<const W: usize, const N: usize> {
+    /// `boards[d]`: cells where digit d + 1 is possible or placed.
+    boards: [Cells<W>; N],
+    placed: Cells<W>,
+    /// `settled[d]`: units where digit d + 1 is placed (no hidden single to look for there).
+    settled: [u128; N],
+}
+
+pub(super) struct Engine<const W: usize, const N: usize> {
+    tables: &'static Tables<W, N>,
+    state: State<W, N>,
+    /// Digits whose board changed since their last hidden-single check.
+    dirty: u32,
+    /// Saved states, one per depth, reused across the search.
+    pool: Vec<State<W, N>>,
+}
+
+impl<const W: usize, const N: usize> Engine<W, N> {
+    pub(super) fn new() -> Self {
+        let tables = Tables::<W, N>::get();
+        Engine {
+            tables,
+            state: State {
+                boards: [tables.all; N],
+                placed: [0; W],
+                settled: [0; N],
+            },
+            dirty: 0,
+            pool: Vec::new(),
+        }
+    }
+
+    /// Places digit index `d` in `slot` (which must allow it): the cell leaves the other digits'
+    /// boards, the digit leaves the peers.
+    #[inline(always)]
+    fn place<O: Observer + ?Sized>(
+        &mut self,
+        slot: usize,
+        d: usize,
+        reason: Reason,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        let here = single::<W>(slot);
+        let cell = slot;
+        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+        // The cell leaves every other digit's board: branch-free over the boards, then the
+        // digits that had it are reported.
+        let mut had = 0u32;
+        for (e, board) in self.state.boards.iter_mut().enumerate() {
+            had |= ((board[word] & bit != 0) as u32) << e;
+            board[word] &= !bit;
+        }
+        self.state.boards[d][word] |= bit;
+        had &= !(1 << d);
+        self.dirty |= had;
+        tracker.count_eliminations(had.count_ones());
+        if tracker.wants_cell_events() {
+            let mut rest = had;
+            while rest != 0 {
+                let e = rest.trailing_zeros();
+                rest &= rest - 1;
+                tracker.emit(Event::Eliminate {
+                    cell: cell as u16,
+                    value: e as u8 + 1,
+                    reason,
+                })?;
+            }
+        }
+        self.state.placed = or(self.state.placed, here);
+        self.state.settled[d] |= self.tables.units_of[slot];
+        tracker.assign(cell, d as u8 + 1, reason)?;
+        let removed = and(self.state.boards[d], self.tables.peers[slot]);
+        if !is_empty(&removed) {
+            self.state.boards[d] = and_not(self.state.boards[d], removed);
+            self.dirty |= 1 << d;
+            tracker.count_eliminations(count(&removed));
+            if tracker.wants_cell_events() {
+                for peer in cells_of(removed) {
+                    tracker.emit(Event::Eliminate {
+                        cell: peer as u16,
+                        value: d as u8 + 1,
+                        reason: Reason::peer(cell),
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Cells with at least one, two and three candidates among the unplaced ones.
+    #[inline(always)]
+    fn candidate_counts(&self, unplaced: Cells<W>) -> [Cells<W>; 3] {
+        let (mut once, mut twice, mut thrice) = ([0; W], [0; W], [0; W]);
+        for board in &self.state.boards {
+            let b = and(*board, unplaced);
+            thrice = or(thrice, and(twice, b));
+            twice = or(twice, and(once, b));
+            once = or(once, b);
+        }
+        [once, twice, thrice]
+    }
+
+    /// Runs naked and hidden singles to a fixpoint; `Ok(false)` on a contradiction.
+    fn propagate<O: Observer + ?Sized>(
+        &mut self,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
+        loop {
+            let unplaced = and_not(self.tables.all, self.state.placed);
+            if is_empty(&unplaced) {
+                return Ok(true);
+            }
+            let [once, twice, _] = self.candidate_counts(unplaced);
+            if !is_empty(&and_not(unplaced, once)) {
+                return Ok(false); // a cell with no candidate
+            }
+            let naked = and_not(once, twice);
+            if !is_empty(&naked) {
+                for slot in cells_of(naked) {
+                    // An earlier single of this batch may have taken the cell's last digit.
+                    let digits = self.digits_of(slot);
+                    if digits == 0 {
+                        return Ok(false);
+                    }
+                    let d = digits.trailing_zeros() as usize;
+                    self.place(slot, d, Reason::NAKED_SINGLE, tracker)?;
+                }
+                continue;
+            }
+            if self.dirty == 0 {
+                return Ok(true);
+            }
+            let mut digits = std::mem::take(&mut self.dirty);
+            let mut progress = false;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let Some(forced) = self.hidden_singles(d) else {
+                    return Ok(false); // the digit has no place left in some unit
+                };
+                for slot in cells_of(and_not(forced, self.state.placed)) {
+                    // An earlier single of this batch may have taken the place.
+                    if !contains(&self.state.boards[d], slot) || contains(&self.state.placed, slot)
+                    {
+                        return Ok(false);
+                    }
+                    let reason = if tracker.wants_cell_events() {
+                        self.hidden_single_reason(slot, d)
+                    } else {
+                        Reason::PROPAGATION
+                    };
+                    self.place(slot, d, reason, tracker)?;
+                    progress = true;
+                }
+            }
+            if !progress && self.dirty == 0 {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// The cells that are digit `d`'s only place in a unit, or `None` if a unit has no place
+    /// for it. 9×9 tests every unit at once; other sizes scan the units where `d` is not placed.
+    #[inline(always)]
+    fn hidden_singles(&self, d: usize) -> Option<Cells<W>> {
+        let board = self.state.boards[d];
+        let mut forced = [0u64; W];
+        let mut open = self.tables.all_units & !self.state.settled[d];
+        while open != 0 {
+            let unit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let places = and(board, self.tables.units[unit]);
+            match count(&places) {
+                0 => return None,
+                1 => forced = or(forced, places),
+                _ => {}
+            }
+        }
+        Some(forced)
+    }
+
+    /// Names the unit where `slot` is digit `d`'s only place (for the narration only).
+    fn hidden_single_reason(&self, slot: usize, d: usize) -> Reason {
+        let board = self.state.boards[d];
+        let mut units = self.tables.units_of[slot];
+        while units != 0 {
+            let unit = units.trailing_zeros() as usize;
+            units &= units - 1;
+            if count(&and(board, self.tables.units[unit])) == 1 {
+                return Reason::hidden_single(unit);
+            }
+        }
+        Reason::PROPAGATION
+    }
+
+    /// The unplaced cell (as a slot) with the fewest candidates (first in reading order among equals).
+    fn most_constrained(&self) -> usize {
+        let unplaced = and_not(self.tables.all, self.state.placed);
+        let [_, twice, thrice] = self.candidate_counts(unplaced);
+        let pairs = and_not(twice, thrice);
+        if !is_empty(&pairs) {
+            return first(&pairs);
+        }
+        cells_of(unplaced)
+            .min_by_key(|&cell| self.digits_of(cell).count_ones())
+            .expect("an unplaced cell exists when the search branches")
+    }
+
+    /// The candidates of a slot as a digit-index bit set.
+    fn digits_of(&self, slot: usize) -> u32 {
+        (0..N).fold(0, |m, d| {
+            m | (contains(&self.state.boards[d], slot) as u32) << d
+        })
+    }
+
+    /// Tries digit index `d` in `slot` as a search decision and propagates.
+    fn try_digit<O: Observer + ?Sized>(
+        &mut self,
+        slot: usize,
+        d: usize,
+        depth: u32,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
+        tracker.guess(slot, d as u8 + 1, depth)?;
+        self.dirty = 0;
+        self.place(slot, d, Reason::DECISION, tracker)?;
+        self.propagate(tracker)
+    }
+
+    /// The grid in reading order (every cell placed).
+    fn values(&self) -> Vec<u8> {
+        let mut values = vec![0u8; N * N];
+        for (d, board) in self.state.boards.iter().enumerate() {
+            for slot in cells_of(*board) {
+                values[slot] = d as u8 + 1;
+            }
+        }
+        values
+    }
+
+    /// Depth-first search; calls `on_solution` for each solution until `limit` were found.
+    /// Returns how many were found.
+    pub(super) fn search<O: Observer + ?Sized>(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        tracker: &mut Tracker<'_, O>,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<u64, Halt> {
+        // Givens first; a given whose digit is already gone from its cell clashes with another.
+        let mut ok = true;
+        for (cell, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                let d = v as usize - 1;
+                let slot = cell;
+                if !contains(&self.state.boards[d], slot) || contains(&self.state.placed, slot) {
+                    ok = false;
+                    break;
+                }
+                self.place(slot, d, Reason::GIVEN, tracker)?;
+            }
+        }
+        ok = ok && self.propagate(tracker)?;
+        let mut found = 0u64;
+        // frames[i] = (slot, digit indices left to try) of decision level i + 1.
+        let mut frames: Vec<(usize, u32)> = Vec::new();
+        loop {
+            if ok {
+                if is_empty(&and_not(self.tables.all, self.state.placed)) {
+                    found += 1;
+                    on_solution(&self.values());
+                    if found >= limit {
+                        return Ok(found);
+                    }
+                    ok = false;
+                    continue;
+                }
+                let cell = self.most_constrained();
+                let digits = self.digits_of(cell);
+                let d = digits.trailing_zeros() as usize;
+                let depth = frames.len();
+                if self.pool.len() == depth {
+                    self.pool.push(self.state);
+                } else {
+                    self.pool[depth] = self.state;
+                }
+                frames.push((cell, digits & !(1 << d)));
+                ok = self.try_digit(cell, d, frames.len() as u32, tracker)?;
+            } else {
+                let depth = frames.len();
+                let Some(&mut (cell, ref mut rest)) = frames.last_mut() else {
+                    return Ok(found);
+                };
+                tracker.backtrack(depth as u32)?;
+                if *rest == 0 {
+                    frames.pop();
+                    continue;
+                }
+                let d = rest.trailing_zeros() as usize;
+                *rest &= *rest - 1;
+                self.state = self.pool[depth - 1];
+                ok = self.try_digit(cell, d, depth as u32, tracker)?;
+            }
+        }
+    }
+}
