@@ -1,6 +1,7 @@
 //! The band engine: its tables, its narration replayed on the board, its answers against the digit-board engine.
 
 use super::*;
+use crate::grid::Grid;
 use crate::size::Size;
 use crate::solve::Limits;
 use crate::trace::Event;
