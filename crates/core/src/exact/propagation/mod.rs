@@ -130,7 +130,7 @@ pub const PSEUDOCODE: &[Line] = &[
     ),
     step(
         3,
-        "9×9: band words — locked candidates, singles and column claims by table",
+        "locked candidates: a digit's places in a box on one line, or on a line in one box, clear the rest of the other unit (9×9: by table on band words, with singles and column claims)",
         &[
             Mark::Assign(Rule::Propagation),
             Mark::Eliminate(Rule::Propagation),
@@ -170,7 +170,7 @@ pub const SPEC: Spec = Spec {
     id: "propagation",
     name: "Propagation engine (band words, locked candidates, singles, MRV + degree)",
     family: Family::Exact,
-    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles.",
+    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles, locked candidates (pointing and claiming) for the digits that changed.",
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

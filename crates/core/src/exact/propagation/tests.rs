@@ -82,3 +82,84 @@ fn the_band_engine_agrees_with_the_generic_engine_on_nine_by_nine() {
         "every count occurs: {tally:?}"
     );
 }
+
+/// Locked candidates change no answer: on 4×4 and 16×16 puzzles with none, one and several
+/// solutions, the digit-board engine finds the same solutions with them and without them.
+#[test]
+fn locked_candidates_change_no_answer() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
+    let mut tally = [0usize; 4];
+    for round in 0..240 {
+        let size = if round % 3 == 0 {
+            Size::FOUR
+        } else {
+            Size::SIXTEEN
+        };
+        let solution = crate::generate::random_solution(size, &mut rng);
+        // A wrong digit goes into a fuller grid: proving that a 16×16 grid with most cells
+        // open has no solution is a long search.
+        let share = if round % 4 == 1 {
+            25 + round % 20
+        } else {
+            45 + round % 30
+        };
+        let holes = size.cells() * share / 100;
+        let mut values = crate::generate::remove_cells(&solution, holes, &mut rng)
+            .values()
+            .to_vec();
+        if round % 4 == 1 {
+            // A wrong digit in a hole (no clash with the givens): mostly no solution.
+            let hole = values.iter().position(|&v| v == 0).unwrap();
+            values[hole] = solution.values()[hole] % size.n() as u8 + 1;
+        }
+        let Some(puzzle) = Grid::from_givens(size, &values).filter(|g| g.conflicts().is_empty())
+        else {
+            continue;
+        };
+        let run = |locking: bool| {
+            let mut found = Vec::new();
+            let mut observer = NullObserver;
+            let mut tracker = Tracker::new(&mut observer, Limits::nodes(100_000));
+            let mut record = |v: &[u8]| found.push(v.to_vec());
+            match size.n() {
+                4 => {
+                    let mut engine = Engine::<1, 4>::new();
+                    engine.locking = locking;
+                    engine.search(&puzzle, 3, &mut tracker, &mut record).ok()?;
+                }
+                _ => {
+                    let mut engine = Engine::<4, 16>::new();
+                    engine.locking = locking;
+                    engine.search(&puzzle, 3, &mut tracker, &mut record).ok()?;
+                }
+            }
+            found.sort();
+            Some(found)
+        };
+        // A random 16×16 grid with most cells open can send a depth-first search into a huge
+        // dead subtree: such rounds (over the node budget) are left out.
+        let (Some(with), Some(without)) = (run(true), run(false)) else {
+            continue;
+        };
+        tally[with.len()] += 1;
+        if without.len() < 3 {
+            assert_eq!(with, without, "{puzzle}");
+        } else {
+            assert_eq!(with.len(), 3, "{puzzle}");
+        }
+        for solution in &with {
+            assert_eq!(
+                crate::verify_solution(&puzzle, &puzzle.with_values(solution)),
+                Ok(())
+            );
+        }
+    }
+    assert!(
+        tally.iter().all(|&n| n > 0),
+        "every count occurs: {tally:?}"
+    );
+    assert!(
+        tally.iter().sum::<usize>() >= 150,
+        "rounds compared: {tally:?}"
+    );
+}

@@ -9,6 +9,9 @@
 //!   accumulators over the digit boards.
 //! - Hidden singles (and digits with no place left in a unit) are checked per unit, only for the
 //!   digits whose board changed since their last check.
+//! - Locked candidates (a digit's places in a box on one line, or on a line in one box), once the
+//!   singles found nothing, for the digits changed since their last check: one pass over the
+//!   box–line segments of a digit's board, the removals made together.
 //! - The most constrained cell comes from the same bit-parallel counters: a cell with exactly two
 //!   candidates is the first set bit of `twice & !thrice`, O(words) whatever the grid; only when
 //!   no cell has two candidates are the cells scanned for the fewest.
@@ -40,6 +43,17 @@ struct Tables<const W: usize, const N: usize> {
     units_of: Vec<u128>,
     /// Every unit index.
     all_units: u128,
+    /// Each box's intersection with a row or column it crosses (locked candidates).
+    segments: Vec<Segment<W>>,
+}
+
+/// A box's cells on one of its rows or columns, and what is left of each unit around it.
+struct Segment<const W: usize> {
+    cells: Cells<W>,
+    box_rest: Cells<W>,
+    line_rest: Cells<W>,
+    /// The box and the line as unit indices (bits of `State::settled`).
+    units: u128,
 }
 
 impl<const W: usize, const N: usize> Tables<W, N> {
@@ -61,14 +75,31 @@ impl<const W: usize, const N: usize> Tables<W, N> {
             peers[c] = set(&mut (0..size.cells()).filter(|&p| size.sees(c, p)));
             units_of[c] = size.units_of(c).iter().fold(0, |m, &u| m | 1u128 << u);
         }
+        let units: Vec<Cells<W>> = (0..size.unit_count())
+            .map(|u| set(&mut size.unit_cells(u)))
+            .collect();
+        let (lines, boxes) = (0..2 * size.n(), 2 * size.n()..3 * size.n());
+        let mut segments = Vec::new();
+        for b in boxes {
+            for l in lines.clone() {
+                let cells = and(units[b], units[l]);
+                if !is_empty(&cells) {
+                    segments.push(Segment {
+                        cells,
+                        box_rest: and_not(units[b], cells),
+                        line_rest: and_not(units[l], cells),
+                        units: 1 << b | 1 << l,
+                    });
+                }
+            }
+        }
         Tables {
             all: set(&mut (0..size.cells())),
             peers,
-            units: (0..size.unit_count())
-                .map(|u| set(&mut size.unit_cells(u)))
-                .collect(),
+            units,
             units_of,
             all_units: (1u128 << size.unit_count()) - 1,
+            segments,
         }
     }
 }
@@ -88,6 +119,10 @@ pub(super) struct Engine<const W: usize, const N: usize> {
     state: State<W, N>,
     /// Digits whose board changed since their last hidden-single check.
     dirty: u32,
+    /// Digits whose board changed since their last locked-candidates check.
+    unlocked: u32,
+    /// Whether locked candidates run (the tests turn them off to check they change no answer).
+    pub(super) locking: bool,
     /// Saved states, one per depth, reused across the search.
     pool: Vec<State<W, N>>,
 }
@@ -103,6 +138,8 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 settled: [0; N],
             },
             dirty: 0,
+            unlocked: 0,
+            locking: true,
             pool: Vec::new(),
         }
     }
@@ -205,9 +242,13 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                 continue;
             }
             if self.dirty == 0 {
+                if self.locked_candidates(tracker)? {
+                    continue;
+                }
                 return Ok(true);
             }
             let mut digits = std::mem::take(&mut self.dirty);
+            self.unlocked |= digits;
             let mut progress = false;
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
@@ -230,10 +271,58 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     progress = true;
                 }
             }
-            if !progress && self.dirty == 0 {
+            if !progress && self.dirty == 0 && !self.locked_candidates(tracker)? {
                 return Ok(true);
             }
         }
+    }
+
+    /// Locked candidates for the digits changed since their last check: a digit whose places in
+    /// a box lie on one line leaves the rest of that line (pointing), one whose places on a line
+    /// lie in one box leaves the rest of that box (claiming). `Ok(true)` if a board changed.
+    fn locked_candidates<O: Observer + ?Sized>(
+        &mut self,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
+        let mut digits = std::mem::take(&mut self.unlocked);
+        if !self.locking {
+            return Ok(false);
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let (board, settled) = (self.state.boards[d], self.state.settled[d]);
+            // Every removal follows from this board: they can be made together.
+            let mut removed = [0u64; W];
+            for segment in &self.tables.segments {
+                if settled & segment.units != 0 || is_empty(&and(board, segment.cells)) {
+                    continue;
+                }
+                let in_box_rest = and(board, segment.box_rest);
+                let in_line_rest = and(board, segment.line_rest);
+                if is_empty(&in_box_rest) {
+                    removed = or(removed, in_line_rest);
+                } else if is_empty(&in_line_rest) {
+                    removed = or(removed, in_box_rest);
+                }
+            }
+            if is_empty(&removed) {
+                continue;
+            }
+            self.state.boards[d] = and_not(board, removed);
+            self.dirty |= 1 << d;
+            tracker.count_eliminations(count(&removed));
+            if tracker.wants_cell_events() {
+                for cell in cells_of(removed) {
+                    tracker.emit(Event::Eliminate {
+                        cell: cell as u16,
+                        value: d as u8 + 1,
+                        reason: Reason::PROPAGATION,
+                    })?;
+                }
+            }
+        }
+        Ok(self.dirty != 0)
     }
 
     /// The cells that are digit `d`'s only place in a unit, or `None` if a unit has no place
@@ -300,6 +389,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     ) -> Result<bool, Halt> {
         tracker.guess(slot, d as u8 + 1, depth)?;
         self.dirty = 0;
+        self.unlocked = 0;
         self.place(slot, d, Reason::DECISION, tracker)?;
         self.propagate(tracker)
     }
