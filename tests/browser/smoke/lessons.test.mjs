@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { BASE, boardLine, cursor, newPage } from '../support.mjs';
+import { BASE, boardLine, cursor, newPage, settles } from '../support.mjs';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const LESSONS = readdirSync(`${ROOT}web/lessons`).filter((f) => f.endsWith('.toml')).map((f) => f.slice(0, -5)).sort();
@@ -56,9 +56,11 @@ for (const name of LESSONS) {
           const status = document.querySelector('#status')?.textContent ?? '';
           return status !== '' && !status.includes('running');
         }, null, { timeout: 60_000 });
-        assert.equal(await cursor(page), want.cursor, `step ${k}: the playback at event ${want.cursor}`);
-        const total = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
-        assert.equal(total, want.events, `step ${k}: events`);
+        // The status just read may still be the previous step's (its run done) while this
+        // step's run starts: the counter is waited for, not read once.
+        const total = async () => Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)?.[1]);
+        await settles(total, want.events, `step ${k}: events`, 60_000);
+        await settles(() => cursor(page), want.cursor, `step ${k}: the playback at event ${want.cursor}`);
         const line = await page.evaluate(() => {
           const items = [...document.querySelectorAll('[data-view=pseudocode] li')];
           const at = items.findIndex((li) => li.getAttribute('aria-current') === 'step');
