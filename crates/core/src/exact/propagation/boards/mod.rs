@@ -184,18 +184,31 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         self.state.settled[d] |= self.tables.units_of[slot];
         tracker.assign(cell, d as u8 + 1, reason)?;
         let removed = and(self.state.boards[d], self.tables.peers[slot]);
-        if !is_empty(&removed) {
-            self.state.boards[d] = and_not(self.state.boards[d], removed);
-            self.dirty |= 1 << d;
-            tracker.count_eliminations(count(&removed));
-            if tracker.wants_cell_events() {
-                for peer in cells_of(removed) {
-                    tracker.emit(Event::Eliminate {
-                        cell: peer as u16,
-                        value: d as u8 + 1,
-                        reason: Reason::peer(cell),
-                    })?;
-                }
+        self.eliminate(d, removed, Reason::peer(cell), tracker)
+    }
+
+    /// Digit index `d` leaves the cells `removed` (all on its board), told with `reason`.
+    #[inline(always)]
+    fn eliminate<O: Observer + ?Sized>(
+        &mut self,
+        d: usize,
+        removed: Cells<W>,
+        reason: Reason,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Halt> {
+        if is_empty(&removed) {
+            return Ok(());
+        }
+        self.state.boards[d] = and_not(self.state.boards[d], removed);
+        self.dirty |= 1 << d;
+        tracker.count_eliminations(count(&removed));
+        if tracker.wants_cell_events() {
+            for cell in cells_of(removed) {
+                tracker.emit(Event::Eliminate {
+                    cell: cell as u16,
+                    value: d as u8 + 1,
+                    reason,
+                })?;
             }
         }
         Ok(())
@@ -214,7 +227,8 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         [once, twice, thrice]
     }
 
-    /// Runs naked and hidden singles to a fixpoint; `Ok(false)` on a contradiction.
+    /// Runs naked and hidden singles, then locked candidates, to a fixpoint; `Ok(false)` on a
+    /// contradiction.
     fn propagate<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
@@ -240,12 +254,6 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     self.place(slot, d, Reason::NAKED_SINGLE, tracker)?;
                 }
                 continue;
-            }
-            if self.dirty == 0 {
-                if self.locked_candidates(tracker)? {
-                    continue;
-                }
-                return Ok(true);
             }
             let mut digits = std::mem::take(&mut self.dirty);
             self.unlocked |= digits;
@@ -306,21 +314,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     removed = or(removed, in_box_rest);
                 }
             }
-            if is_empty(&removed) {
-                continue;
-            }
-            self.state.boards[d] = and_not(board, removed);
-            self.dirty |= 1 << d;
-            tracker.count_eliminations(count(&removed));
-            if tracker.wants_cell_events() {
-                for cell in cells_of(removed) {
-                    tracker.emit(Event::Eliminate {
-                        cell: cell as u16,
-                        value: d as u8 + 1,
-                        reason: Reason::PROPAGATION,
-                    })?;
-                }
-            }
+            self.eliminate(d, removed, Reason::PROPAGATION, tracker)?;
         }
         Ok(self.dirty != 0)
     }
