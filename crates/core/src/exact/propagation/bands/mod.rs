@@ -32,10 +32,12 @@
 use crate::solve::{Halt, Tracker};
 use crate::trace::Observer;
 
+mod isa;
 mod narrate;
 mod search;
 mod tables;
 
+use isa::Isa;
 pub(crate) use search::search;
 use tables::*;
 
@@ -54,6 +56,7 @@ impl From<Halt> for Stop {
 
 /// What the search saves per level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(32))]
 struct Bands {
     /// `cand[3 * d + b]`: the cells of band b where digit d + 1 may go (a placed digit keeps its cell).
     cand: [u32; 27],
@@ -130,31 +133,39 @@ impl Bands {
         }
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
     /// Candidate bits left over the whole grid (placed cells count one each).
+    #[inline(always)]
     fn candidate_count(&self) -> u32 {
-        // Two words per 64-bit count: half the popcounts.
-        let pairs: u32 = self
-            .cand
-            .chunks_exact(2)
-            .map(|pair| (pair[0] as u64 | (pair[1] as u64) << 32).count_ones())
-            .sum();
-        pairs + self.cand[26].count_ones()
+        // Two words per 64-bit count: half the popcounts. A plain loop (no iterator adaptors)
+        // so that it is inlined into each instruction set's copy of the search.
+        let mut count = self.cand[26].count_ones();
+        for pair in 0..13 {
+            count +=
+                (self.cand[2 * pair] as u64 | (self.cand[2 * pair + 1] as u64) << 32).count_ones();
+        }
+        count
     }
 
+    #[inline(always)]
     fn unsolved_count(&self) -> u32 {
-        self.unsolved.iter().map(|w| w.count_ones()).sum()
+        let [u0, u1, u2] = self.unsolved;
+        (u0 as u64 | (u1 as u64) << 32).count_ones() + u2.count_ones()
     }
 
     /// The digit-index set of a cell (0..81 in reading order).
+    #[inline(always)]
     fn candidates(&self, cell: usize) -> u32 {
-        let (b, bit) = (cell / 27, 1 << (cell % 27));
-        (0..9).fold(0, |set, d| {
-            set | ((self.cand[3 * d + b] & bit != 0) as u32) << d
-        })
+        let (b, p) = (cell / 27, cell % 27);
+        let mut set = 0;
+        for d in 0..9 {
+            set |= (self.cand[3 * d + b] >> p & 1) << d;
+        }
+        set
     }
 
     /// Places a given with all its consequences at once; `Dead` if its cell lost the digit.
@@ -192,12 +203,10 @@ impl Bands {
 
     /// Word update (see the module doc) of word `S`.
     #[inline(always)]
-    fn update<const S: usize>(&mut self) -> Result<(), Stop> {
+    fn update<I: Isa, const S: usize>(&mut self) -> Result<(), Stop> {
         let b = S % 3;
         let word = self.cand[S];
-        let triplets = BOXES_OF_ROW[(word & ROW) as usize] as usize
-            | (BOXES_OF_ROW[(word >> 9 & ROW) as usize] as usize) << 3
-            | (BOXES_OF_ROW[(word >> 18) as usize] as usize) << 6;
+        let triplets = I::triplets(word);
         let by_triplets = BY_TRIPLETS[triplets];
         let word = word & by_triplets.keep;
         if word == 0 {
@@ -223,7 +232,7 @@ impl Bands {
 
     /// Updates every changed word until none changes.
     #[inline(always)]
-    fn settle_words<W: Watch, O: Observer + ?Sized>(
+    fn settle_words<I: Isa, W: Watch, O: Observer + ?Sized>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
@@ -233,7 +242,7 @@ impl Bands {
             each_word!(S => {
                 if self.cand[S] != self.seen[S] {
                     changed = true;
-                    self.update::<S>()?;
+                    self.update::<I, S>()?;
                     if W::NARRATES {
                         watch.step(self, tracker)?;
                     }
@@ -288,6 +297,7 @@ impl Bands {
     /// Columns across bands, once the word updates and the naked singles found nothing: a digit
     /// needs every column (none left is a contradiction), and a column only one band still
     /// offers claims it inside its box there. `Ok(true)` if a word changed.
+    #[inline(always)]
     fn claim_columns(&mut self) -> Result<bool, Stop> {
         let mut changed = false;
         for d in 0..9 {
@@ -308,13 +318,13 @@ impl Bands {
 
     /// Runs word updates, naked singles and column claims to a fixpoint (or a contradiction).
     #[inline(always)]
-    fn settle<W: Watch, O: Observer + ?Sized>(
+    fn settle<I: Isa, W: Watch, O: Observer + ?Sized>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
         loop {
-            self.settle_words(watch, tracker)?;
+            self.settle_words::<I, W, O>(watch, tracker)?;
             if self.is_solved() {
                 return Ok(());
             }
@@ -333,6 +343,7 @@ impl Bands {
     /// The cell to branch on: among the cells with two candidates (known from the last
     /// naked-singles pass, after which nothing changed), the one with the most unsolved
     /// neighbours; else the first with the fewest candidates.
+    #[inline(always)]
     fn branch_cell(&self) -> usize {
         // The degree rule breaks MRV's ties: each branch on a well-connected cell settles more.
         // Degree = unsolved cells of its row and box (one band word) and of its column (three).
@@ -355,7 +366,15 @@ impl Bands {
         if best.1 != usize::MAX {
             return best.1;
         }
-        // No two-candidate cell (rare): at_least[k] holds the cells with at least k + 1.
+        self.fewest_candidates_cell()
+    }
+
+    /// The first unsolved cell with the fewest candidates, when no cell has two (rare: kept out
+    /// of line so that the search's hot loop stays small).
+    #[cold]
+    #[inline(never)]
+    fn fewest_candidates_cell(&self) -> usize {
+        // at_least[k] holds the cells with at least k + 1 candidates.
         let mut best = (u32::MAX, 0);
         for b in 0..3 {
             let mut at_least = [0u32; 9];

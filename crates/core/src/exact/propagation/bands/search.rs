@@ -1,6 +1,9 @@
 //! The band engine's depth-first search: settle, branch on the best cell, try each digit on a
 //! copy of the state (the last one in place), count solutions up to a limit.
 
+#[cfg(target_arch = "x86_64")]
+use super::isa::Pext;
+use super::isa::{choice, Choice, Isa, Portable};
 use super::narrate::Narrate;
 use super::{Bands, Quiet, Stop, Watch};
 use crate::grid::Grid;
@@ -18,6 +21,7 @@ struct Search<'a, 't, 'o, O: Observer + ?Sized, W: Watch> {
 
 /// The work measure the statistics count: candidate bits plus unsolved cells (each elimination
 /// and each placement lowers it by one).
+#[inline(always)]
 fn weight(state: &Bands) -> u32 {
     state.candidate_count() + state.unsolved_count()
 }
@@ -25,8 +29,8 @@ fn weight(state: &Bands) -> u32 {
 impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// Settles `state` whose weight was `before`: its new weight, or `None` on a contradiction.
     #[inline(always)]
-    fn settle(&mut self, state: &mut Bands, before: u32) -> Result<Option<u32>, Halt> {
-        let result = state.settle(&mut self.watch, self.tracker);
+    fn settle<I: Isa>(&mut self, state: &mut Bands, before: u32) -> Result<Option<u32>, Halt> {
+        let result = state.settle::<I, W, O>(&mut self.watch, self.tracker);
         let after = weight(state);
         self.tracker.count_eliminations(before - after);
         match result {
@@ -46,7 +50,15 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// Explores the settled, unsolved `state` (of weight `weight`) by branching on one cell at
     /// decision level `depth`; `Ok(true)` once the limit is reached. The last digit is tried on
     /// `state` itself (no copy) unless the watch needs it to narrate the backtrack.
-    fn explore(&mut self, state: &mut Bands, weight: u32, depth: u32) -> Result<bool, Halt> {
+    /// `deeper` explores a child: this same function, as compiled for the same instruction set.
+    #[inline(always)]
+    fn explore<I: Isa>(
+        &mut self,
+        state: &mut Bands,
+        weight: u32,
+        depth: u32,
+        deeper: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
+    ) -> Result<bool, Halt> {
         let cell = state.branch_cell();
         let (b, p) = (cell / 27, cell % 27);
         let mut digits = state.candidates(cell);
@@ -68,11 +80,11 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
                 self.watch.reset(&shown);
             }
             child.place(b, d, p);
-            if let Some(settled) = self.settle(child, weight)? {
+            if let Some(settled) = self.settle::<I>(child, weight)? {
                 let done = if child.is_solved() {
                     self.solution(child)
                 } else {
-                    self.explore(child, settled, depth + 1)?
+                    deeper(self, child, settled, depth + 1)?
                 };
                 if done {
                     return Ok(true);
@@ -86,7 +98,70 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         Ok(false)
     }
 
-    fn run(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
+    /// [`Search::explore`] for any CPU.
+    fn explore_portable(
+        &mut self,
+        state: &mut Bands,
+        weight: u32,
+        depth: u32,
+    ) -> Result<bool, Halt> {
+        self.explore::<Portable>(state, weight, depth, Self::explore_portable)
+    }
+
+    /// [`Search::explore`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (as `isa::choice` checked).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn explore_v3<I: Isa>(
+        &mut self,
+        state: &mut Bands,
+        weight: u32,
+        depth: u32,
+    ) -> Result<bool, Halt> {
+        self.explore::<I>(state, weight, depth, |search, child, weight, depth| {
+            // SAFETY: the same CPU as this call's, which the caller vouched for.
+            unsafe { search.explore_v3::<I>(child, weight, depth) }
+        })
+    }
+
+    /// [`Search::run_with`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Search::explore_v3`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn run_v3<I: Isa>(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
+        self.run_with::<I>(puzzle, |search, state, weight, depth| {
+            // SAFETY: as for this call.
+            unsafe { search.explore_v3::<I>(state, weight, depth) }
+        })
+    }
+
+    /// Runs the copy of the search `choice` names.
+    fn run(&mut self, puzzle: &Grid, choice: Choice) -> Result<u64, Halt> {
+        match choice {
+            Choice::Portable => self.run_with::<Portable>(puzzle, Self::explore_portable),
+            // SAFETY: `isa::choice` names V3 and V3Pext only on a CPU with their features.
+            #[cfg(target_arch = "x86_64")]
+            Choice::V3 => unsafe { self.run_v3::<Portable>(puzzle) },
+            #[cfg(target_arch = "x86_64")]
+            Choice::V3Pext => unsafe { self.run_v3::<Pext>(puzzle) },
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => self.run_with::<Portable>(puzzle, Self::explore_portable),
+        }
+    }
+
+    /// Places the givens, settles, and explores with `explore` (of the same instruction set).
+    #[inline(always)]
+    fn run_with<I: Isa>(
+        &mut self,
+        puzzle: &Grid,
+        explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
+    ) -> Result<u64, Halt> {
         let mut state = Bands::new();
         let mut givens = 0;
         for (cell, &v) in puzzle.values().iter().enumerate() {
@@ -109,11 +184,11 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             self.watch.reset(&shown);
             self.watch.step(&state, self.tracker)?;
         }
-        if let Some(settled) = self.settle(&mut state, before)? {
+        if let Some(settled) = self.settle::<I>(&mut state, before)? {
             if state.is_solved() {
                 self.solution(&state);
             } else {
-                self.explore(&mut state, settled, 1)?;
+                explore(self, &mut state, settled, 1)?;
             }
         }
         Ok(self.found)
@@ -123,6 +198,17 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
 /// Depth-first search of a 9×9 puzzle; calls `on_solution` (values in reading order) for each
 /// solution until `limit` were found. Returns how many were found.
 pub(crate) fn search<O: Observer + ?Sized>(
+    puzzle: &Grid,
+    limit: u64,
+    tracker: &mut Tracker<'_, O>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Result<u64, Halt> {
+    search_with(choice(), puzzle, limit, tracker, on_solution)
+}
+
+/// [`search`] on the copy `choice` names (the tests force each one this CPU has).
+pub(super) fn search_with<O: Observer + ?Sized>(
+    choice: Choice,
     puzzle: &Grid,
     limit: u64,
     tracker: &mut Tracker<'_, O>,
@@ -141,7 +227,7 @@ pub(crate) fn search<O: Observer + ?Sized>(
             found: 0,
             on_solution,
         }
-        .run(puzzle)
+        .run(puzzle, choice)
     } else {
         Search {
             tracker,
@@ -150,6 +236,6 @@ pub(crate) fn search<O: Observer + ?Sized>(
             found: 0,
             on_solution,
         }
-        .run(puzzle)
+        .run(puzzle, choice)
     }
 }

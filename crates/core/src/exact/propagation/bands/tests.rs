@@ -135,3 +135,77 @@ fn narration_changes_nothing_but_the_events() {
         );
     }
 }
+
+/// PEXT gathers the same triplets as the tables, for every row in every place.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn both_isas_agree() {
+    use super::isa::{Isa, Pext, Portable};
+    if !is_x86_feature_detected!("bmi2") {
+        return;
+    }
+    let others = [0, ROW, 0o525, 0o070, 0o001, 0o700];
+    for row in 0..512u32 {
+        for r in 0..3 {
+            for &other in &others {
+                let word = (0..3).fold(0, |w, s| w | if s == r { row } else { other } << (9 * s));
+                let portable = Portable::triplets(word);
+                assert_eq!(
+                    portable,
+                    (0..3).fold(0, |t, s| t
+                        | (boxes_of_row(word >> (9 * s) & ROW) as usize) << (3 * s))
+                );
+                assert_eq!(Pext::triplets(word), portable, "word {word:#o}");
+            }
+        }
+    }
+}
+
+/// Every copy of the search this CPU can run (the portable one everywhere) finds the same
+/// solutions with the same statistics: puzzles with one, several and no solution.
+#[test]
+fn every_instruction_set_finds_the_same() {
+    use super::isa::{choice, Choice};
+    use super::search::search_with;
+    let mut copies = vec![Choice::Portable];
+    if choice() != Choice::Portable {
+        copies.extend([Choice::V3, choice()]);
+    }
+    let mut all = puzzles(include_str!("../../../../../../tests/data/top95.txt"));
+    all.extend(puzzles(include_str!(
+        "../../../../../../tests/data/hardest.txt"
+    )));
+    let several: Grid = format!("12345{}", ".".repeat(76)).parse().unwrap();
+    let mut none = all[0].values().to_vec();
+    let hole = none.iter().position(|&v| v == 0).unwrap();
+    let solution = narrated(&all[0], 1).0.remove(0);
+    none[hole] = solution[hole] % 9 + 1; // a wrong digit: no solution (or a clash)
+    all.push(several);
+    all.push(Grid::from_givens(Size::NINE, &none).unwrap());
+    for puzzle in &all {
+        let runs: Vec<_> = copies
+            .iter()
+            .map(|&copy| {
+                let mut quiet = crate::trace::NullObserver;
+                let mut tracker = Tracker::new(&mut quiet, Limits::NONE);
+                let mut solutions = Vec::new();
+                search_with(copy, puzzle, 3, &mut tracker, &mut |v| {
+                    solutions.push(v.to_vec())
+                })
+                .unwrap();
+                (solutions, tracker.stats)
+            })
+            .collect();
+        for run in &runs[1..] {
+            assert_eq!(run, &runs[0], "{puzzle}");
+        }
+        for solution in &runs[0].0 {
+            assert_eq!(
+                crate::verify_solution(puzzle, &puzzle.with_values(solution)),
+                Ok(())
+            );
+        }
+    }
+    assert_eq!(narrated(&all[all.len() - 2], 3).0.len(), 3);
+    assert!(narrated(&all[all.len() - 1], 3).0.is_empty());
+}
