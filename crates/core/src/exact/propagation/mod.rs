@@ -19,6 +19,7 @@ use crate::trace::{NullObserver, Observer, Rule};
 
 mod bands;
 mod boards;
+mod cpu;
 
 use boards::Engine;
 

@@ -1,5 +1,6 @@
 //! The engine against its oracle and budgets: both engines find the same solutions, counts, limits.
 
+use super::cpu::{choice, Choice};
 use super::*;
 use crate::size::Size;
 use crate::solve::Limits;
@@ -84,7 +85,8 @@ fn the_band_engine_agrees_with_the_generic_engine_on_nine_by_nine() {
 }
 
 /// Locked candidates change no answer: on 4×4 and 16×16 puzzles with none, one and several
-/// solutions, the digit-board engine finds the same solutions with them and without them.
+/// solutions, the digit-board engine finds the same solutions with them and without them; and
+/// the copy of the engine this CPU runs (see `cpu`) finds them with the portable copy's nodes.
 #[test]
 fn locked_candidates_change_no_answer() {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
@@ -116,7 +118,7 @@ fn locked_candidates_change_no_answer() {
         else {
             continue;
         };
-        let run = |locking: bool| {
+        let run = |locking: bool, copy: Choice| {
             let mut found = Vec::new();
             let mut observer = NullObserver;
             let mut tracker = Tracker::new(&mut observer, Limits::nodes(100_000));
@@ -125,22 +127,30 @@ fn locked_candidates_change_no_answer() {
                 4 => {
                     let mut engine = Engine::<1, 4>::new();
                     engine.locking = locking;
-                    engine.search(&puzzle, 3, &mut tracker, &mut record).ok()?;
+                    engine
+                        .search_with(copy, &puzzle, 3, &mut tracker, &mut record)
+                        .ok()?;
                 }
                 _ => {
                     let mut engine = Engine::<4, 16>::new();
                     engine.locking = locking;
-                    engine.search(&puzzle, 3, &mut tracker, &mut record).ok()?;
+                    engine
+                        .search_with(copy, &puzzle, 3, &mut tracker, &mut record)
+                        .ok()?;
                 }
             }
             found.sort();
-            Some(found)
+            Some((found, tracker.stats))
         };
         // A random 16×16 grid with most cells open can send a depth-first search into a huge
         // dead subtree: such rounds (over the node budget) are left out.
-        let (Some(with), Some(without)) = (run(true), run(false)) else {
+        let (Some((with, stats)), Some((without, _))) =
+            (run(true, Choice::Portable), run(false, Choice::Portable))
+        else {
             continue;
         };
+        // The copy this CPU runs (x86-64-v3 on most) does exactly what the portable one does.
+        assert_eq!(run(true, choice()), Some((with.clone(), stats)), "{puzzle}");
         tally[with.len()] += 1;
         if without.len() < 3 {
             assert_eq!(with, without, "{puzzle}");

@@ -3,9 +3,10 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::isa::Pext;
-use super::isa::{choice, Choice, Isa, Portable};
+use super::isa::{Isa, Portable};
 use super::narrate::Narrate;
 use super::{Bands, Quiet, Stop, Watch};
+use crate::exact::propagation::cpu::{choice, Choice};
 use crate::grid::Grid;
 use crate::solve::{Halt, Tracker};
 use crate::trace::Observer;
@@ -112,7 +113,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     ///
     /// # Safety
     ///
-    /// The CPU has AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (as `isa::choice` checked).
+    /// The CPU has AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (as `cpu::choice` checked).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     unsafe fn explore_v3<I: Isa>(
@@ -145,7 +146,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     fn run(&mut self, puzzle: &Grid, choice: Choice) -> Result<u64, Halt> {
         match choice {
             Choice::Portable => self.run_with::<Portable>(puzzle, Self::explore_portable),
-            // SAFETY: `isa::choice` names V3 and V3Pext only on a CPU with their features.
+            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
             #[cfg(target_arch = "x86_64")]
             Choice::V3 => unsafe { self.run_v3::<Portable>(puzzle) },
             #[cfg(target_arch = "x86_64")]

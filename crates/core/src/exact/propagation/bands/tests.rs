@@ -165,8 +165,8 @@ fn both_isas_agree() {
 /// solutions with the same statistics: puzzles with one, several and no solution.
 #[test]
 fn every_instruction_set_finds_the_same() {
-    use super::isa::{choice, Choice};
     use super::search::search_with;
+    use crate::exact::propagation::cpu::{choice, Choice};
     let mut copies = vec![Choice::Portable];
     if choice() != Choice::Portable {
         copies.extend([Choice::V3, choice()]);

@@ -19,14 +19,25 @@ pub(super) fn or<const W: usize>(a: Cells<W>, b: Cells<W>) -> Cells<W> {
     std::array::from_fn(|i| a[i] | b[i])
 }
 
+// Plain loops below rather than iterator adaptors: those are generic functions of their own,
+// which the search's x86-64-v3 copy (see `cpu`) would call in their baseline build.
+
 #[inline(always)]
 pub(super) fn is_empty<const W: usize>(a: &Cells<W>) -> bool {
-    a.iter().all(|&w| w == 0)
+    let mut any = 0;
+    for w in a {
+        any |= w;
+    }
+    any == 0
 }
 
 #[inline(always)]
 pub(super) fn count<const W: usize>(a: &Cells<W>) -> u32 {
-    a.iter().map(|w| w.count_ones()).sum()
+    let mut count = 0;
+    for w in a {
+        count += w.count_ones();
+    }
+    count
 }
 
 #[inline(always)]
@@ -37,8 +48,12 @@ pub(super) fn contains<const W: usize>(a: &Cells<W>, cell: usize) -> bool {
 /// The lowest cell of a non-empty set.
 #[inline(always)]
 pub(super) fn first<const W: usize>(a: &Cells<W>) -> usize {
-    let i = a.iter().position(|&w| w != 0).expect("non-empty cell set");
-    i * 64 + a[i].trailing_zeros() as usize
+    for (i, w) in a.iter().enumerate() {
+        if *w != 0 {
+            return i * 64 + w.trailing_zeros() as usize;
+        }
+    }
+    unreachable!("non-empty cell set")
 }
 
 #[inline(always)]

@@ -28,6 +28,8 @@ use crate::size::Size;
 use crate::solve::{Halt, Tracker};
 use crate::trace::{Event, Observer, Reason};
 
+use super::cpu::{choice, Choice};
+
 mod cells;
 
 use cells::{and, and_not, cells_of, contains, count, first, is_empty, or, single, Cells};
@@ -229,6 +231,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
 
     /// Runs naked and hidden singles, then locked candidates, to a fixpoint; `Ok(false)` on a
     /// contradiction.
+    #[inline(always)]
     fn propagate<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
@@ -288,6 +291,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     /// Locked candidates for the digits changed since their last check: a digit whose places in
     /// a box lie on one line leaves the rest of that line (pointing), one whose places on a line
     /// lie in one box leaves the rest of that box (claiming). `Ok(true)` if a board changed.
+    #[inline(always)]
     fn locked_candidates<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
@@ -354,6 +358,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     }
 
     /// The unplaced cell (as a slot) with the fewest candidates (first in reading order among equals).
+    #[inline(always)]
     fn most_constrained(&self) -> usize {
         let unplaced = and_not(self.tables.all, self.state.placed);
         let [_, twice, thrice] = self.candidate_counts(unplaced);
@@ -361,19 +366,31 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         if !is_empty(&pairs) {
             return first(&pairs);
         }
+        self.fewest_candidates_cell(unplaced)
+    }
+
+    /// The first unplaced cell with the fewest candidates, when no cell has two (rare: kept out
+    /// of line so that the search's loop stays small).
+    #[cold]
+    #[inline(never)]
+    fn fewest_candidates_cell(&self, unplaced: Cells<W>) -> usize {
         cells_of(unplaced)
             .min_by_key(|&cell| self.digits_of(cell).count_ones())
             .expect("an unplaced cell exists when the search branches")
     }
 
     /// The candidates of a slot as a digit-index bit set.
+    #[inline(always)]
     fn digits_of(&self, slot: usize) -> u32 {
-        (0..N).fold(0, |m, d| {
-            m | (contains(&self.state.boards[d], slot) as u32) << d
-        })
+        let mut digits = 0;
+        for (d, board) in self.state.boards.iter().enumerate() {
+            digits |= (contains(board, slot) as u32) << d;
+        }
+        digits
     }
 
     /// Tries digit index `d` in `slot` as a search decision and propagates.
+    #[inline(always)]
     fn try_digit<O: Observer + ?Sized>(
         &mut self,
         slot: usize,
@@ -400,8 +417,59 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     }
 
     /// Depth-first search; calls `on_solution` for each solution until `limit` were found.
-    /// Returns how many were found.
+    /// Returns how many were found. Runs the copy of the search this CPU has (see
+    /// [`super::cpu`]).
     pub(super) fn search<O: Observer + ?Sized>(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        tracker: &mut Tracker<'_, O>,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<u64, Halt> {
+        self.search_with(choice(), puzzle, limit, tracker, on_solution)
+    }
+
+    /// [`Engine::search`] on the copy `choice` names (the tests force each one this CPU has).
+    pub(super) fn search_with<O: Observer + ?Sized>(
+        &mut self,
+        choice: Choice,
+        puzzle: &Grid,
+        limit: u64,
+        tracker: &mut Tracker<'_, O>,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<u64, Halt> {
+        match choice {
+            Choice::Portable => self.run(puzzle, limit, tracker, on_solution),
+            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
+            #[cfg(target_arch = "x86_64")]
+            Choice::V3 | Choice::V3Pext => unsafe {
+                self.run_v3(puzzle, limit, tracker, on_solution)
+            },
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => self.run(puzzle, limit, tracker, on_solution),
+        }
+    }
+
+    /// [`Engine::run`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (as `cpu::choice` checked).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn run_v3<O: Observer + ?Sized>(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        tracker: &mut Tracker<'_, O>,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<u64, Halt> {
+        self.run(puzzle, limit, tracker, on_solution)
+    }
+
+    /// The search itself: givens, propagation, then depth-first decisions with an explicit stack.
+    #[inline(always)]
+    fn run<O: Observer + ?Sized>(
         &mut self,
         puzzle: &Grid,
         limit: u64,

@@ -1,0 +1,71 @@
+//! Which copy of the propagation engine this CPU runs, decided once per process.
+//!
+//! The release binary targets any x86-64 CPU (SSE2); most CPUs in use have AVX2 and BMI2
+//! (x86-64-v3). Both engines are compiled a second time for those (`#[target_feature(enable =
+//! "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]` on their search), and [`choice`] picks the copy by what
+//! the CPU reports. The compiler may then use the newer instructions everywhere in the search
+//! (ANDN, BLSR, TZCNT, POPCNT, 256-bit moves and operations on the bit boards), and the band
+//! engine gathers a word's triplets with one PEXT — except on AMD's Zen 1 and Zen 2, which run
+//! PEXT in microcode (tens of cycles). Measured in BENCHMARKS.md.
+//!
+//! Any other architecture (aarch64, wasm32) runs the portable copy, which is also what every
+//! x86-64 CPU without AVX2 and BMI2 runs; tests force it so that it is checked everywhere, and
+//! `./dev test` runs the engine's tests for aarch64 under qemu.
+
+/// Which copy of the search this CPU runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    Portable,
+    /// x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT, FMA), triplets by table.
+    V3,
+    /// x86-64-v3 with the triplets by PEXT.
+    V3Pext,
+}
+
+/// The copy this CPU runs, decided once (CPUID can cost a microsecond under a hypervisor).
+/// `SUDOKU_ISA=portable` or `v3` asks for a lesser copy, to compare them in one binary.
+pub(crate) fn choice() -> Choice {
+    use std::sync::OnceLock;
+    static CHOICE: OnceLock<Choice> = OnceLock::new();
+    *CHOICE.get_or_init(|| {
+        let best = detect();
+        match std::env::var("SUDOKU_ISA").as_deref() {
+            Ok("portable") => Choice::Portable,
+            Ok("v3") if best == Choice::V3Pext => Choice::V3,
+            _ => best,
+        }
+    })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> Choice {
+    Choice::Portable
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> Choice {
+    let v3 = is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("fma");
+    if !v3 {
+        Choice::Portable
+    } else if slow_pext() {
+        Choice::V3
+    } else {
+        Choice::V3Pext
+    }
+}
+
+/// AMD before Zen 3 (family 0x19) runs PEXT in microcode.
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    let signature = __cpuid(1).eax;
+    let family = (signature >> 8 & 0xF) + (signature >> 20 & 0xFF);
+    amd && family < 0x19
+}
