@@ -1,7 +1,8 @@
 //! Which copy of the propagation engine this CPU runs, decided once per process.
 //!
-//! The release binary targets any x86-64 CPU (SSE2); most CPUs in use have AVX2 and BMI2
-//! (x86-64-v3). Both engines are compiled a second time for those (`#[target_feature(enable =
+//! The release binary targets x86-64-v2 (SSE4.2 and POPCNT, `.cargo/config.toml`: every x86-64
+//! CPU since about 2009); most CPUs in use also have AVX2 and BMI2 (x86-64-v3). Both engines
+//! are compiled a second time for those (`#[target_feature(enable =
 //! "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]` on their search), and [`choice`] picks the copy by what
 //! the CPU reports. The compiler may then use the newer instructions everywhere in the search
 //! (ANDN, BLSR, TZCNT, POPCNT, 256-bit moves and operations on the bit boards), and the band
