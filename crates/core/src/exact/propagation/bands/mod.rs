@@ -26,6 +26,10 @@
 //!   with the fewest candidates. A search level saves the 60-word state by copy; the last digit
 //!   of a cell is tried in place.
 //!
+//! - **Copies.** On x86-64 the search is compiled twice, for x86-64-v2 and for x86-64-v3, the
+//!   latter gathering a word's triplets with PEXT ([`isa`]); `cpu::choice` picks one at run
+//!   time.
+//!
 //! A [`Watch`] sees every step: the quiet one compiles to nothing, the narrating one turns the
 //! difference between two steps into the trace's Assign and Eliminate events.
 
