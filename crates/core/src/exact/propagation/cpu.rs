@@ -9,12 +9,17 @@
 //! engine gathers a word's triplets with one PEXT — except on AMD's Zen 1 and Zen 2, which run
 //! PEXT in microcode (tens of cycles). Measured in BENCHMARKS.md.
 //!
+//! What the v3 copy calls must be inlined into it to be built for v3: the engines' helpers are
+//! `#[inline(always)]` on x86-64 (`cfg_attr`), and left to the compiler elsewhere, where there
+//! is one copy only and a smaller module matters (the page's worker).
+//!
 //! Any other architecture (aarch64, wasm32) runs the portable copy, which is also what every
 //! x86-64 CPU without AVX2 and BMI2 runs; tests force it so that it is checked everywhere, and
 //! `./dev test` runs the engine's tests for aarch64 under qemu.
 
 /// Which copy of the search this CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // one copy there
 pub(crate) enum Choice {
     Portable,
     /// x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT, FMA), triplets by table.
@@ -25,6 +30,7 @@ pub(crate) enum Choice {
 
 /// The copy this CPU runs, decided once (CPUID can cost a microsecond under a hypervisor).
 /// `SUDOKU_ISA=portable` or `v3` asks for a lesser copy, to compare them in one binary.
+#[cfg(target_arch = "x86_64")]
 pub(crate) fn choice() -> Choice {
     use std::sync::OnceLock;
     static CHOICE: OnceLock<Choice> = OnceLock::new();
@@ -38,8 +44,9 @@ pub(crate) fn choice() -> Choice {
     })
 }
 
+/// Elsewhere there is one copy.
 #[cfg(not(target_arch = "x86_64"))]
-fn detect() -> Choice {
+pub(crate) fn choice() -> Choice {
     Choice::Portable
 }
 

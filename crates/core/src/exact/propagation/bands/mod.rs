@@ -137,13 +137,13 @@ impl Bands {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
     /// Candidate bits left over the whole grid (placed cells count one each).
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn candidate_count(&self) -> u32 {
         // Two words per 64-bit count: half the popcounts. A plain loop (no iterator adaptors)
         // so that it is inlined into each instruction set's copy of the search.
@@ -155,14 +155,14 @@ impl Bands {
         count
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn unsolved_count(&self) -> u32 {
         let [u0, u1, u2] = self.unsolved;
         (u0 as u64 | (u1 as u64) << 32).count_ones() + u2.count_ones()
     }
 
     /// The digit-index set of a cell (0..81 in reading order).
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn candidates(&self, cell: usize) -> u32 {
         let (b, p) = (cell / 27, cell % 27);
         let mut set = 0;
@@ -301,7 +301,7 @@ impl Bands {
     /// Columns across bands, once the word updates and the naked singles found nothing: a digit
     /// needs every column (none left is a contradiction), and a column only one band still
     /// offers claims it inside its box there. `Ok(true)` if a word changed.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn claim_columns(&mut self) -> Result<bool, Stop> {
         let mut changed = false;
         for d in 0..9 {
@@ -347,7 +347,7 @@ impl Bands {
     /// The cell to branch on: among the cells with two candidates (known from the last
     /// naked-singles pass, after which nothing changed), the one with the most unsolved
     /// neighbours; else the first with the fewest candidates.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn branch_cell(&self) -> usize {
         // The degree rule breaks MRV's ties: each branch on a well-connected cell settles more.
         // Degree = unsolved cells of its row and box (one band word) and of its column (three).

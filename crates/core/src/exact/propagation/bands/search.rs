@@ -22,7 +22,7 @@ struct Search<'a, 't, 'o, O: Observer + ?Sized, W: Watch> {
 
 /// The work measure the statistics count: candidate bits plus unsolved cells (each elimination
 /// and each placement lowers it by one).
-#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
 fn weight(state: &Bands) -> u32 {
     state.candidate_count() + state.unsolved_count()
 }
@@ -144,16 +144,17 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
 
     /// Runs the copy of the search `choice` names.
     fn run(&mut self, puzzle: &Grid, choice: Choice) -> Result<u64, Halt> {
+        #[cfg(target_arch = "x86_64")]
         match choice {
-            Choice::Portable => self.run_with::<Portable>(puzzle, Self::explore_portable),
             // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
-            #[cfg(target_arch = "x86_64")]
-            Choice::V3 => unsafe { self.run_v3::<Portable>(puzzle) },
-            #[cfg(target_arch = "x86_64")]
-            Choice::V3Pext => unsafe { self.run_v3::<Pext>(puzzle) },
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => self.run_with::<Portable>(puzzle, Self::explore_portable),
+            Choice::V3 => return unsafe { self.run_v3::<Portable>(puzzle) },
+            Choice::V3Pext => return unsafe { self.run_v3::<Pext>(puzzle) },
+            Choice::Portable => {}
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = choice;
+        // One call site: `run_with` is inlined, and a second one would double its code.
+        self.run_with::<Portable>(puzzle, Self::explore_portable)
     }
 
     /// Places the givens, settles, and explores with `explore` (of the same instruction set).

@@ -233,7 +233,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
 
     /// Runs naked and hidden singles, then locked candidates, to a fixpoint; `Ok(false)` on a
     /// contradiction.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn propagate<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
@@ -293,7 +293,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     /// Locked candidates for the digits changed since their last check: a digit whose places in
     /// a box lie on one line leaves the rest of that line (pointing), one whose places on a line
     /// lie in one box leaves the rest of that box (claiming). `Ok(true)` if a board changed.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn locked_candidates<O: Observer + ?Sized>(
         &mut self,
         tracker: &mut Tracker<'_, O>,
@@ -361,7 +361,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
 
     /// The cell (as a slot) to branch on: among those with two candidates the one with the most
     /// unplaced peers (the first in reading order among equals), else the fewest candidates.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn most_constrained(&self) -> usize {
         let unplaced = and_not(self.tables.all, self.state.placed);
         let [_, twice, thrice] = self.candidate_counts(unplaced);
@@ -391,7 +391,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     }
 
     /// The candidates of a slot as a digit-index bit set.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn digits_of(&self, slot: usize) -> u32 {
         let mut digits = 0;
         for (d, board) in self.state.boards.iter().enumerate() {
@@ -401,7 +401,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     }
 
     /// Tries digit index `d` in `slot` as a search decision and propagates.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn try_digit<O: Observer + ?Sized>(
         &mut self,
         slot: usize,
@@ -449,16 +449,13 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         tracker: &mut Tracker<'_, O>,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Result<u64, Halt> {
-        match choice {
-            Choice::Portable => self.run(puzzle, limit, tracker, on_solution),
-            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
+        if choice != Choice::Portable {
             #[cfg(target_arch = "x86_64")]
-            Choice::V3 | Choice::V3Pext => unsafe {
-                self.run_v3(puzzle, limit, tracker, on_solution)
-            },
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => self.run(puzzle, limit, tracker, on_solution),
+            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
+            return unsafe { self.run_v3(puzzle, limit, tracker, on_solution) };
         }
+        // One call site: `run` is inlined, and a second one would double the engine's code.
+        self.run(puzzle, limit, tracker, on_solution)
     }
 
     /// [`Engine::run`] compiled for x86-64-v3.
