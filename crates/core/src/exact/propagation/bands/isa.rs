@@ -30,9 +30,9 @@ impl Isa for Pext {
     #[inline(always)]
     fn triplets(word: u32) -> usize {
         let heads = word | word >> 1 | word >> 2;
-        // SAFETY: `Pext` is only named by the search's x86-64-v3 copy (`Search::run_v3::<Pext>`), which
-        // runs only after `cpu::choice` saw BMI2 on this CPU; the test `both_isas_agree` compares it
-        // with the portable gathering on every row.
+        // SAFETY: `Pext` is only named by the search's x86-64-v3 copy
+        // (`Search::run_v3::<Pext>`), which runs only after `cpu::choice` saw BMI2 on this CPU;
+        // the test `both_isas_agree` compares it with the portable gathering on every row.
         (unsafe { std::arch::x86_64::_pext_u32(heads, 0o111_111_111) }) as usize
     }
 }
