@@ -4,7 +4,8 @@
 # installed (`apt-get install clang`; CXX=… chooses another), -O3 -march=native — timed in
 # memory by bench.c and as a whole process by its example/solve.c, each beside the same measure
 # of `sudoku` (release build, no special flags), in one run, as ratios. Every figure is printed
-# with the CPU it ran on and its SIMD level: the ratios change with the CPU's vector units.
+# with the CPU it ran on and its SIMD level: the ratios change with the CPU's vector units. The
+# `sudoku` crate (tests/bench/sudoku_crate, fetched from crates.io) is timed in the same run.
 # Usage: tdoku.sh SET...
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,6 +26,13 @@ flags=(-O3 -march=native)
 "$CXX" "$out/solve.o" "$out/simd.o" "$out/util.o" -o "$out/tdoku_solve"
 (cd "$root" && cargo build --release --locked -q -p sudoku-cli)
 sudoku="$root/target/release/sudoku"
+# The `sudoku` crate beside them, from crates.io (its own harness; the lab does not depend on it).
+crate_bench=
+# Built from the repository's root, so with the same .cargo/config.toml (x86-64-v2) as ours.
+if (cd "$root" && cargo build --release -q --manifest-path tests/bench/sudoku_crate/Cargo.toml \
+  --target-dir "$out/sudoku_crate"); then
+  crate_bench="$out/sudoku_crate/release/sudoku-crate-bench"
+fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 simd=$(grep -m1 '^flags' /proc/cpuinfo)
@@ -39,13 +47,20 @@ echo
 ours() { "$sudoku" bench -a propagation --runs 7 "$@" 2> /dev/null | awk -F'|' '$2 ~ /propagation/ { gsub(/[ ,]/, "", $8); print $8 }'; }
 
 echo "In memory, one thread, fastest of 7 passes (puzzles/s): tdoku string → solution; sudoku text line → verified answer line, and its solver alone on puzzles read beforehand"
-echo "| set | tdoku | sudoku, text → answer | ratio | sudoku, solver alone | ratio |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "(ratios to tdoku; the \`sudoku\` crate 0.8 timed the same two ways: line → solution line, and some_solution alone)"
+echo "| set | tdoku | sudoku, text → answer | ratio | sudoku, solver alone | ratio | \`sudoku\` crate, text → answer | ratio | \`sudoku\` crate, solver alone | ratio |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+ratio() { awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
 for set in "$@"; do
   t=$("$out/tdoku_bench" "$set" | sed -E 's/.* ([0-9]+) puzzles\/s.*/\1/')
   a=$(ours "$set")
   s=$(ours --solver-only "$set")
-  echo "| $(basename "$set") | $t | $a | $(awk "BEGIN { printf \"%.2f\", $a / $t }") | $s | $(awk "BEGIN { printf \"%.2f\", $s / $t }") |"
+  crate="— | — | — | —"
+  if [ -n "$crate_bench" ]; then
+    read -r ct cs < <("$crate_bench" "$set")
+    crate="$ct | $(ratio "$ct" "$t") | $cs | $(ratio "$cs" "$t")"
+  fi
+  echo "| $(basename "$set") | $t | $a | $(ratio "$a" "$t") | $s | $(ratio "$s" "$t") | $crate |"
 done
 echo
 
