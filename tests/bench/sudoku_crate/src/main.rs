@@ -19,7 +19,9 @@ fn fastest(mut pass: impl FnMut() -> usize) -> (f64, usize) {
 }
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: sudoku-crate-bench FILE");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: sudoku-crate-bench FILE");
     let text = std::fs::read_to_string(&path).expect("a readable set");
     let lines: Vec<&str> = text
         .lines()
@@ -30,7 +32,10 @@ fn main() {
         let mut out = String::with_capacity(lines.len() * 82);
         let mut solved = 0;
         for line in &lines {
-            if let Some(solution) = Sudoku::from_str_line(line).ok().and_then(|s| s.some_solution()) {
+            if let Some(solution) = Sudoku::from_str_line(line)
+                .ok()
+                .and_then(|s| s.some_solution())
+            {
                 solved += solution.is_solved() as usize;
                 out.push_str(&solution.to_str_line());
             }
@@ -39,7 +44,10 @@ fn main() {
         std::hint::black_box(&out);
         solved
     });
-    let puzzles: Vec<Sudoku> = lines.iter().filter_map(|l| Sudoku::from_str_line(l).ok()).collect();
+    let puzzles: Vec<Sudoku> = lines
+        .iter()
+        .filter_map(|l| Sudoku::from_str_line(l).ok())
+        .collect();
     let (alone, solved_alone) = fastest(|| {
         let solutions: Vec<Option<Sudoku>> = puzzles.iter().map(|p| p.some_solution()).collect();
         solutions.iter().flatten().filter(|s| s.is_solved()).count()
