@@ -1,6 +1,6 @@
 // The browser suite's driver layer: `BROWSER=chromium|firefox|webkit` (chromium unless told)
 // chooses the engine; a test file asks for pages and uses the same methods in each (page.mjs).
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 
 export const ENGINE = process.env.BROWSER ?? 'chromium';
 const ENGINES = {
@@ -18,6 +18,17 @@ before(async () => {
   browser = await driver.launch();
 });
 
+/** Pages a test opened and has not closed: a failing test stops before its `page.close()`,
+ * and its page (WebKitWebDriver allows one session at a time) must not fail the tests after it. */
+const open = new Set();
+
+afterEach(async () => {
+  for (const page of open) {
+    open.delete(page);
+    await page.close().catch(() => {});
+  }
+});
+
 after(async () => {
   await browser?.close();
 });
@@ -25,6 +36,13 @@ after(async () => {
 /** A fresh page (its own cookies, storage and service workers where the engine allows) that
  * keeps the problems it sees. `options.viewport` in every engine; Chromium also takes
  * playwright's other context options. */
-export function openPage(base, options = {}) {
-  return driver.newPage(browser, base, options);
+export async function openPage(base, options = {}) {
+  const page = await driver.newPage(browser, base, options);
+  open.add(page);
+  const close = page.close.bind(page);
+  page.close = () => {
+    open.delete(page);
+    return close();
+  };
+  return page;
 }

@@ -22,28 +22,41 @@ async function freePort() {
   return port;
 }
 
-/** The WebDriver server: one for the test file, a home folder of its own (downloads). */
+/** The WebDriver server: one for the test file, a home folder of its own (downloads). It runs
+ * in a process group of its own, so that stopping it stops the MiniBrowsers it started. */
 export async function launch() {
   const home = mkdtempSync(join(tmpdir(), 'sudoku-lab-webkit-'));
   const downloads = join(home, 'Downloads');
   mkdirSync(downloads);
   mkdirSync(join(home, '.config'));
   writeFileSync(join(home, '.config', 'user-dirs.dirs'), `XDG_DOWNLOAD_DIR="${downloads}"\n`);
-  const port = await freePort();
-  const server = spawn(process.env.WEBKIT_WEBDRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`],
-    { stdio: 'ignore', env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') } });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) break;
-    } catch (_) {
-      await sleep(50);
+  const server = { url: null, downloads, process: null };
+  server.start = async () => {
+    const port = await freePort();
+    server.process = spawn(process.env.WEBKIT_WEBDRIVER ?? '/usr/bin/WebKitWebDriver', [`--port=${port}`],
+      { stdio: 'ignore', detached: true, env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') } });
+    server.url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i += 1) {
+      try {
+        if ((await fetch(`${server.url}/status`)).ok) break;
+      } catch (_) {
+        await sleep(50);
+      }
     }
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    downloads,
-    close: async () => { server.kill(); rmSync(home, { recursive: true, force: true }); },
   };
+  server.stop = () => {
+    try {
+      process.kill(-server.process.pid, 'SIGKILL');
+    } catch (_) {
+      // Already gone.
+    }
+  };
+  server.close = async () => { server.stop(); rmSync(home, { recursive: true, force: true }); };
+  // A file stopped by its time limit gets SIGTERM: its server and browsers go with it.
+  process.once('exit', server.stop);
+  process.once('SIGTERM', () => process.exit(143));
+  await server.start();
+  return server;
 }
 
 const KEYS = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
@@ -154,11 +167,40 @@ class WebKitPage extends LabPage {
   close() { return this.selenium.quit(); }
 }
 
-export async function newPage(server, base, options = {}) {
-  const driver = await new Builder().usingServer(server.url).withCapabilities({
+/** How long a new session may take: MiniBrowser starts in about a second; on a busy machine
+ * WebKitWebDriver now and then never answers (seen about once in six runs of the smoke suite). */
+const SESSION_TIMEOUT_MS = 30_000;
+const SESSION_ATTEMPTS = 3;
+
+/** A session, or null when WebKitWebDriver has not answered in time. */
+async function session(server) {
+  const building = new Builder().usingServer(server.url).withCapabilities({
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
   }).build();
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), SESSION_TIMEOUT_MS); });
+  try {
+    return await Promise.race([building, late]);
+  } finally {
+    clearTimeout(timer);
+    // The abandoned request fails once its server is stopped; nothing waits for it then.
+    building.catch(() => {});
+  }
+}
+
+export async function newPage(server, base, options = {}) {
+  let driver;
+  for (let attempt = 1; ; attempt += 1) {
+    driver = await session(server);
+    if (driver) break;
+    if (attempt === SESSION_ATTEMPTS) {
+      throw new Error(`WebKitWebDriver started no session in ${SESSION_ATTEMPTS} tries of ${SESSION_TIMEOUT_MS / 1000} s`);
+    }
+    process.stderr.write(`webkit: no session after ${SESSION_TIMEOUT_MS / 1000} s; the WebDriver server is restarted\n`);
+    server.stop();
+    await server.start();
+  }
   const page = new WebKitPage(base, traced(driver), server);
   if (options.viewport) await page.setViewport(options.viewport);
   return page;
