@@ -264,6 +264,7 @@ impl Experiments {
             progress: Progress::default(),
             chunks: Chunks::default(),
             plan_job: None,
+            plan_saw: 0,
             started_ms: now,
             ended_ms: None,
             last_plan_ms: now,
@@ -289,6 +290,7 @@ impl Experiments {
             return;
         }
         run.plan_job = Some(job);
+        run.plan_saw = run.progress.finished();
         run.last_plan_ms = now;
         let request = ExperimentRequest::Plan(PlanRequest {
             setup: run.setup.clone(),
@@ -365,16 +367,19 @@ impl Experiments {
         }
         let Some(run) = self.run.as_mut() else { return };
         run.planned = reply.planned;
-        if !reply.next.is_empty() && run.progress.is_complete() {
+        // Answers that came in while the plan worker was busy are not in this reply: its next
+        // jobs may repeat work and its report lacks them (a report that must not be the last).
+        let current = run.plan_saw == run.progress.finished();
+        if current && !reply.next.is_empty() && run.progress.is_complete() {
             let issued = run.progress.issue(reply.next);
             run.chunks.extend(issued);
         }
         if run.chunks.is_over() {
-            if run.progress.is_complete() {
+            if current && run.progress.is_complete() {
                 self.status = Status::Done;
                 run.ended_ms = Some(now);
             } else {
-                // Only after a stop could jobs be left unsent; ask again rather than stall.
+                // Out of date, or (after a stop) jobs left unsent: ask again rather than stall.
                 self.ask_plan(now, effects);
             }
             return;

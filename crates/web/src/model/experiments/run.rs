@@ -15,6 +15,9 @@ pub struct Run {
     pub(super) chunks: Chunks,
     /// The pool job asking for the plan, if one is out.
     pub(super) plan_job: Option<u64>,
+    /// Finished jobs in the progress that plan was asked with: fewer than now, and its report
+    /// and next jobs are out of date.
+    pub(super) plan_saw: usize,
     pub started_ms: f64,
     /// When it ended (done, cancelled or failed).
     pub ended_ms: Option<f64>,

@@ -23,6 +23,16 @@ fn answer(request: &ExperimentRequest) -> ExperimentReply {
 /// Carries out effects like a pool of workers that finish the newest request first (the
 /// hardest order for the page), until nothing is left; `now` advances 300 ms per answer.
 fn drive(page: &mut Experiments, effects: ExperimentsEffects, now: &mut f64) -> usize {
+    drive_in(page, effects, now, |waiting| waiting.len() - 1)
+}
+
+/// [`drive`] answering the request at the index `pick` chooses among those waiting.
+fn drive_in(
+    page: &mut Experiments,
+    effects: ExperimentsEffects,
+    now: &mut f64,
+    pick: impl Fn(&[(u64, ExperimentRequest)]) -> usize,
+) -> usize {
     let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let mut answered = 0;
     let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
@@ -30,7 +40,8 @@ fn drive(page: &mut Experiments, effects: ExperimentsEffects, now: &mut f64) -> 
         waiting.extend(effects.submit.into_iter().map(|(job, r, _)| (job, r)));
     };
     push(effects, &mut waiting);
-    while let Some((job, request)) = waiting.pop() {
+    while !waiting.is_empty() {
+        let (job, request) = waiting.remove(pick(&waiting));
         *now += 300.0;
         let message = answer(&request);
         answered += 1;
@@ -79,6 +90,30 @@ fn a_url_run_ends_with_the_clis_report() {
         );
         assert_eq!(run.time_left_ms(now), None);
     }
+}
+
+#[test]
+fn a_report_asked_before_the_last_answers_is_not_the_final_one() {
+    // A busy plan worker: the report asked for mid-run comes back after the last chunk, from a
+    // progress that lacks it; the page must ask again rather than end on it.
+    let mut now = 0.0;
+    let (mut page, effects) = Experiments::new(
+        query("page=experiments&experiment=filtering&seed=5&run=1"),
+        3,
+        now,
+    );
+    let plans_last = |waiting: &[(u64, ExperimentRequest)]| {
+        waiting
+            .iter()
+            .position(|(_, r)| !matches!(r, ExperimentRequest::Plan(_)))
+            .unwrap_or(0)
+    };
+    drive_in(&mut page, effects, &mut now, plans_last);
+    assert_eq!(page.status, Status::Done);
+    assert_eq!(
+        page.report.as_ref(),
+        Some(&cli_report("filtering", 5, 1, 40))
+    );
 }
 
 #[test]
