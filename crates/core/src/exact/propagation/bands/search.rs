@@ -122,6 +122,8 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         weight: u32,
         depth: u32,
     ) -> Result<bool, Halt> {
+        // A closure, not a named safe function: it can only be made inside a v3 function, so it
+        // cannot be called on a CPU without the features (run_v3 makes the same one).
         self.explore::<I>(state, weight, depth, |search, child, weight, depth| {
             // SAFETY: the same CPU as this call's, which the caller vouched for.
             unsafe { search.explore_v3::<I>(child, weight, depth) }
