@@ -225,7 +225,8 @@ impl Bands {
         // A row down to one triplet whose box is down to one column: one cell left.
         let placed = word & by_triplets.lone & by_columns.one_column_boxes;
         // The placed cells leave every digit's word of the band (nine ANDs: cheaper than
-        // testing which are new), then this word gets them back.
+        // testing which are new, or whether there are any: 4 % slower on the hardest set),
+        // then this word gets them back.
         self.unsolved[b] &= !placed;
         for e in 0..9 {
             self.cand[3 * e + b] &= !placed;
