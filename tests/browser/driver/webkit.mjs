@@ -128,10 +128,17 @@ class WebKitPage extends LabPage {
   }
 
   /** WebKitWebDriver clicks an element's centre without scrolling it fully into view: one on
-   * the window's lower edge gets no click. Centred first, as a user would scroll to it. */
+   * the window's lower edge gets no click. Centred first, as a user would scroll to it; when
+   * that scrolled, two frames are let by before the click, so that its point is taken from the
+   * scrolled page (on a busy machine a click sent at once was now and then lost). */
   async clickElement(selector) {
     const element = await this.selenium.findElement(By.css(selector));
-    await this.selenium.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });", element);
+    await this.selenium.executeAsyncScript(`
+      const [element, done] = arguments;
+      const before = [scrollX, scrollY];
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      if (scrollX === before[0] && scrollY === before[1]) done();
+      else requestAnimationFrame(() => requestAnimationFrame(() => done()));`, element);
     await element.click();
   }
 
