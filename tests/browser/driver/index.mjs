@@ -19,7 +19,7 @@ before(async () => {
 });
 
 /** Pages a test opened and has not closed: a failing test stops before its `page.close()`,
- * and its page (WebKitWebDriver allows one session at a time) must not fail the tests after it. */
+ * and its page (WebKitWebDriver drives one browser at a time) must not fail the tests after it. */
 const open = new Set();
 
 afterEach(async () => {

@@ -174,19 +174,19 @@ class WebKitPage extends LabPage {
   close() { return this.selenium.quit(); }
 }
 
-/** How long a new session may take: MiniBrowser starts in about a second; on a busy machine
+/** How long starting a driven browser may take: MiniBrowser starts in about a second; on a busy machine
  * WebKitWebDriver now and then never answers (seen about once in six runs of the smoke suite). */
-const SESSION_TIMEOUT_MS = 30_000;
-const SESSION_ATTEMPTS = 3;
+const START_TIMEOUT_MS = 30_000;
+const START_ATTEMPTS = 3;
 
-/** A session, or null when WebKitWebDriver has not answered in time. */
-async function session(server) {
+/** A driven browser, or null when WebKitWebDriver has not answered in time. */
+async function startBrowser(server) {
   const building = new Builder().usingServer(server.url).withCapabilities({
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
   }).build();
   let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), SESSION_TIMEOUT_MS); });
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), START_TIMEOUT_MS); });
   try {
     return await Promise.race([building, late]);
   } finally {
@@ -199,12 +199,12 @@ async function session(server) {
 export async function newPage(server, base, options = {}) {
   let driver;
   for (let attempt = 1; ; attempt += 1) {
-    driver = await session(server);
+    driver = await startBrowser(server);
     if (driver) break;
-    if (attempt === SESSION_ATTEMPTS) {
-      throw new Error(`WebKitWebDriver started no session in ${SESSION_ATTEMPTS} tries of ${SESSION_TIMEOUT_MS / 1000} s`);
+    if (attempt === START_ATTEMPTS) {
+      throw new Error(`WebKitWebDriver started no browser in ${START_ATTEMPTS} tries of ${START_TIMEOUT_MS / 1000} s`);
     }
-    process.stderr.write(`webkit: no session after ${SESSION_TIMEOUT_MS / 1000} s; the WebDriver server is restarted\n`);
+    process.stderr.write(`webkit: no browser after ${START_TIMEOUT_MS / 1000} s; the WebDriver server is restarted\n`);
     server.stop();
     await server.start();
   }
