@@ -84,5 +84,5 @@ echo "|---|---:|---:|---:|"
 for set in "$@"; do
   t=$(fastest sh -c '"$0" 1 < "$1"' "$out/tdoku_solve" "$set")
   s=$(fastest "$sudoku" solve -a propagation --threads 1 "$set")
-  echo "| $(basename "$set") | $t | $s | $(awk "BEGIN { printf \"%.2f\", $t / $s }") |"
+  echo "| $(basename "$set") | $t | $s | $(ratio "$t" "$s") |"
 done
