@@ -36,11 +36,14 @@ pub enum Rule {
     /// The alldifferent constraint of the unit `at` (the `cp` model's filter): no way of giving
     /// that unit's cells distinct digits keeps this value here (or leaves another one).
     AllDifferent,
+    /// Probing: the cell's other candidate (the reason's `at`) was tried and led to a
+    /// contradiction, so this one holds.
+    Probe,
 }
 
 impl Rule {
     /// Every rule, in a fixed order (the index is a rule's number in binary traces).
-    pub const ALL: [Rule; 10] = [
+    pub const ALL: [Rule; 11] = [
         Rule::Step,
         Rule::Given,
         Rule::Decision,
@@ -51,6 +54,7 @@ impl Rule {
         Rule::Propagation,
         Rule::Technique,
         Rule::AllDifferent,
+        Rule::Probe,
     ];
 }
 
@@ -61,8 +65,8 @@ pub struct Reason {
     pub rule: Rule,
     /// The unit the rule acted in (flat index: rows, columns, boxes) for a hidden single and an
     /// alldifferent filter; the
-    /// neighbour cell for [`Rule::Peer`]; the technique's number for [`Rule::Technique`]; 0
-    /// otherwise.
+    /// neighbour cell for [`Rule::Peer`]; the technique's number for [`Rule::Technique`]; the
+    /// digit that failed for [`Rule::Probe`]; 0 otherwise.
     pub at: u16,
 }
 
@@ -107,6 +111,14 @@ impl Reason {
         Reason {
             rule: Rule::AllDifferent,
             at: unit as u16,
+        }
+    }
+
+    /// Probing found that putting `failed` (1..=n) in the cell leads to a contradiction.
+    pub const fn probe(failed: u8) -> Reason {
+        Reason {
+            rule: Rule::Probe,
+            at: failed as u16,
         }
     }
 

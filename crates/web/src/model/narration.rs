@@ -70,6 +70,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                     "{head}: alldifferent on {} leaves it no other digit",
                     size.unit(reason.at as usize)
                 ),
+                Rule::Probe => format!(
+                    "{head}: {} there leads to a contradiction (probing)",
+                    digit(reason.at as u8)
+                ),
                 Rule::Step => head,
             }
         }
@@ -101,6 +105,9 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                     "{head}: no way of giving {} distinct digits keeps it there",
                     size.unit(reason.at as usize)
                 ),
+                Rule::Probe => {
+                    format!("{head}: trying it there leads to a contradiction (probing)")
+                }
                 Rule::Step => head,
             }
         }

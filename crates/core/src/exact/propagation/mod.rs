@@ -6,7 +6,9 @@
 //! - [`bands`]: 9×9, one 27-bit word per digit and band (three rows), the whole settling done
 //!   by table on a word at a time.
 //! - [`boards`]: any size, one bit board per digit (4×4, 16×16 and 25×25 run it; its 9×9
-//!   instance is kept as a test oracle for the band engine, which is 2–3× faster there).
+//!   instance is kept as a test oracle for the band engine, which is 2–3× faster there). Before
+//!   it branches it probes the two-candidate cells (`boards::probe`): on the larger grids a
+//!   search node is dear and the trees deep, and probing keeps them a few hundred nodes.
 //!
 //! Both count solutions up to a limit ([`count_solutions`]), and both report every step
 //! through the observer when one listens.
@@ -149,7 +151,17 @@ pub const PSEUDOCODE: &[Line] = &[
     line(1, "SEARCH:"),
     line(
         2,
-        "c ← a two-candidate cell (most open neighbours), else the fewest candidates",
+        "sizes but 9×9: PROBE each two-candidate cell c = {a, b}: singles on a copy with c = a, on one with c = b",
+    ),
+    step(
+        3,
+        "one copy fails: place the other digit (no guess); PROPAGATE; probe again",
+        &[Mark::Assign(Rule::Probe), Mark::Eliminate(Rule::Probe)],
+    ),
+    line(3, "both fail: fail"),
+    line(
+        2,
+        "c ← the probed cell whose copies removed most (product); 9×9: the two-candidate cell with most open neighbours; else the fewest candidates",
     ),
     line(2, "for d in c's candidates, on a copy of the boards:"),
     step(3, "guess c = d", &[Mark::Guess]),
@@ -169,9 +181,9 @@ pub const PSEUDOCODE: &[Line] = &[
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "propagation",
-    name: "Propagation engine (band words, locked candidates, singles, MRV + degree)",
+    name: "Propagation engine (band words, locked candidates, singles, probing, MRV + degree)",
     family: Family::Exact,
-    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles, locked candidates (pointing and claiming) for the digits that changed.",
+    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles, locked candidates (pointing and claiming) for the digits that changed; before branching each two-candidate cell is probed (each digit tried on a copy with singles): a digit that fails gives the other, else the branch is the cell whose two trials removed most.",
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

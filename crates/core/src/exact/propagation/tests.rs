@@ -84,23 +84,28 @@ fn the_band_engine_agrees_with_the_generic_engine_on_nine_by_nine() {
     );
 }
 
-/// Locked candidates change no answer: on 4×4 and 16×16 puzzles with none, one and several
-/// solutions, the digit-board engine finds the same solutions with them and without them; and
-/// the copy of the engine this CPU runs (see `cpu`) finds them with the portable copy's nodes.
+/// Locked candidates and probing change no answer: on 4×4, 16×16 and 25×25 puzzles with none,
+/// one and several solutions, the digit-board engine finds the same solutions with both, with
+/// either and with neither; and the copy of the engine this CPU runs (see `cpu`) finds them
+/// with the portable copy's nodes.
 #[test]
-fn locked_candidates_change_no_answer() {
+fn locked_candidates_and_probing_change_no_answer() {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
     let mut tally = [0usize; 4];
     for round in 0..240 {
-        let size = if round % 3 == 0 {
-            Size::FOUR
-        } else {
-            Size::SIXTEEN
+        let size = match round % 6 {
+            0 | 3 => Size::FOUR,
+            5 => Size::TWENTY_FIVE,
+            _ => Size::SIXTEEN,
         };
         let solution = crate::generate::random_solution(size, &mut rng);
         // A wrong digit goes into a fuller grid: proving that a 16×16 grid with most cells
         // open has no solution is a long search.
-        let share = if round % 4 == 1 {
+        let share = if size == Size::TWENTY_FIVE {
+            // Most cells open is the hard region of Latin-square completion on 25×25, where
+            // the search without inference outruns any small budget (BENCHMARKS.md).
+            20 + round % 20
+        } else if round % 4 == 1 {
             25 + round % 20
         } else {
             45 + round % 30
@@ -118,45 +123,57 @@ fn locked_candidates_change_no_answer() {
         else {
             continue;
         };
-        let run = |locking: bool, copy: Choice| {
+        let run = |locking: bool, probing: bool, copy: Choice| {
             let mut found = Vec::new();
             let mut observer = NullObserver;
             let mut tracker = Tracker::new(&mut observer, Limits::nodes(100_000));
             let mut record = |v: &[u8]| found.push(v.to_vec());
+            macro_rules! search {
+                ($engine:expr) => {{
+                    let mut engine = $engine;
+                    engine.locking = locking;
+                    engine.probing = probing;
+                    engine
+                        .search_with(copy, &puzzle, 3, &mut tracker, &mut record)
+                        .ok()?;
+                }};
+            }
             match size.n() {
-                4 => {
-                    let mut engine = Engine::<1, 4>::new();
-                    engine.locking = locking;
-                    engine
-                        .search_with(copy, &puzzle, 3, &mut tracker, &mut record)
-                        .ok()?;
-                }
-                _ => {
-                    let mut engine = Engine::<4, 16>::new();
-                    engine.locking = locking;
-                    engine
-                        .search_with(copy, &puzzle, 3, &mut tracker, &mut record)
-                        .ok()?;
-                }
+                4 => search!(Engine::<1, 4>::new()),
+                16 => search!(Engine::<4, 16>::new()),
+                _ => search!(Engine::<10, 25>::new()),
             }
             found.sort();
             Some((found, tracker.stats))
         };
         // A random 16×16 grid with most cells open can send a depth-first search into a huge
         // dead subtree: such rounds (over the node budget) are left out.
-        let (Some((with, stats)), Some((without, _))) =
-            (run(true, Choice::Portable), run(false, Choice::Portable))
-        else {
+        let Some((with, stats)) = run(true, true, Choice::Portable) else {
             continue;
         };
         // The copy this CPU runs (x86-64-v3 on most) does exactly what the portable one does.
-        assert_eq!(run(true, choice()), Some((with.clone(), stats)), "{puzzle}");
-        tally[with.len()] += 1;
-        if without.len() < 3 {
-            assert_eq!(with, without, "{puzzle}");
-        } else {
-            assert_eq!(with.len(), 3, "{puzzle}");
+        assert_eq!(
+            run(true, true, choice()),
+            Some((with.clone(), stats)),
+            "{puzzle}"
+        );
+        let mut compared = false;
+        for (locking, probing) in [(false, true), (true, false), (false, false)] {
+            let Some((without, _)) = run(locking, probing, Choice::Portable) else {
+                continue;
+            };
+            compared = true;
+            if without.len() < 3 {
+                assert_eq!(with, without, "{locking} {probing}: {puzzle}");
+            } else {
+                assert_eq!(with.len(), 3, "{puzzle}");
+                assert_eq!(without.len(), 3, "{puzzle}");
+            }
         }
+        if !compared {
+            continue;
+        }
+        tally[with.len()] += 1;
         for solution in &with {
             assert_eq!(
                 crate::verify_solution(&puzzle, &puzzle.with_values(solution)),
@@ -172,4 +189,41 @@ fn locked_candidates_change_no_answer() {
         tally.iter().sum::<usize>() >= 150,
         "rounds compared: {tally:?}"
     );
+}
+
+/// The minimal 25×25 puzzles that the search without probing left unsolved after 2,000,000
+/// nodes each: solved with probing within a budget far below that, each answer verified and
+/// proved the only one; and the trace of a solve (probing's placements included) replays to
+/// the answer.
+#[test]
+fn probing_solves_the_minimal_25_by_25_puzzles_the_degree_rule_could_not() {
+    let text = include_str!("../../../../../tests/data/minimal25.txt");
+    let puzzles: Vec<Grid> = crate::parse_records(text)
+        .into_iter()
+        .map(|r| r.result.unwrap())
+        .collect();
+    assert_eq!(puzzles.len(), 7);
+    let mut probed = 0;
+    for puzzle in &puzzles {
+        let mut recorder = crate::trace::Recorder::default();
+        let outcome = Propagation {
+            limits: Limits::nodes(100_000),
+        }
+        .solve(puzzle, &mut recorder);
+        assert!(outcome.is_solved(), "{puzzle}");
+        assert_eq!(crate::verify_solution(puzzle, &outcome.grid), Ok(()));
+        let mut replay = crate::trace::Replay::new(puzzle);
+        for event in &recorder.events {
+            replay.apply(event);
+        }
+        assert_eq!(replay.values, outcome.grid.values());
+        probed += recorder
+            .events
+            .iter()
+            .filter(|e| matches!(e, crate::trace::Event::Assign { reason, .. } if reason.rule == Rule::Probe))
+            .count();
+        let count = count_solutions_within(puzzle, 2, Limits::nodes(100_000)).unwrap();
+        assert_eq!((count.count, count.exact), (1, true), "{puzzle}");
+    }
+    assert!(probed > 0, "probing placed a digit");
 }

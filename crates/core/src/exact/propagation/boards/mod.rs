@@ -12,10 +12,11 @@
 //! - Locked candidates (a digit's places in a box on one line, or on a line in one box), once the
 //!   singles found nothing, for the digits changed since their last check: one pass over the
 //!   box–line segments of a digit's board, the removals made together.
-//! - The cell to branch on: the cells with exactly two candidates come from the same
-//!   bit-parallel counters (`twice & !thrice`), and among them the one with the most unplaced
-//!   peers is taken (the degree rule, as the band engine does: on 100 minimal 16×16 puzzles 472
-//!   nodes a puzzle instead of 2,645 for the first such cell). Only when no cell has two
+//! - Probing before a branch ([`probe`]): each cell with two candidates is tried with both on a
+//!   copy; a digit that fails gives the other, else the branch is on the cell whose two trials
+//!   removed the most. The cells with exactly two candidates come from the same bit-parallel
+//!   counters (`twice & !thrice`). With probing off (tests), the one with the most unplaced
+//!   peers is taken (the degree rule, as the band engine does). Only when no cell has two
 //!   candidates (about one branching in 2,700 on 25×25) are the cells scanned for the fewest.
 //!
 //! The engine is generic over the word count and the digit count, one instance per size
@@ -33,8 +34,10 @@ use crate::trace::{Event, Observer, Reason};
 use super::cpu::{choice, Choice};
 
 mod cells;
+mod probe;
 
 use cells::{and, and_not, cells_of, contains, count, is_empty, or, single, Cells};
+use probe::Lookahead;
 
 /// Peer and unit masks of one size, built once per process. A cell's bit in a cell set is its
 /// index in reading order.
@@ -127,6 +130,8 @@ pub(super) struct Engine<const W: usize, const N: usize> {
     unlocked: u32,
     /// Whether locked candidates run (the tests turn them off to check they change no answer).
     pub(super) locking: bool,
+    /// Whether the search probes before it branches ([`probe`]; the tests turn it off likewise).
+    pub(super) probing: bool,
     /// Saved states, one per depth, reused across the search.
     pool: Vec<State<W, N>>,
 }
@@ -144,6 +149,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             dirty: 0,
             unlocked: 0,
             locking: true,
+            probing: true,
             pool: Vec::new(),
         }
     }
@@ -238,6 +244,16 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         &mut self,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
+        self.propagate_with(self.locking, tracker)
+    }
+
+    /// [`Engine::propagate`], with or without locked candidates.
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    fn propagate_with<O: Observer + ?Sized>(
+        &mut self,
+        locking: bool,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<bool, Halt> {
         loop {
             let unplaced = and_not(self.tables.all, self.state.placed);
             if is_empty(&unplaced) {
@@ -284,7 +300,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     progress = true;
                 }
             }
-            if !progress && self.dirty == 0 && !self.locked_candidates(tracker)? {
+            if !progress && self.dirty == 0 && !(locking && self.locked_candidates(tracker)?) {
                 return Ok(true);
             }
         }
@@ -299,9 +315,6 @@ impl<const W: usize, const N: usize> Engine<W, N> {
         tracker: &mut Tracker<'_, O>,
     ) -> Result<bool, Halt> {
         let mut digits = std::mem::take(&mut self.unlocked);
-        if !self.locking {
-            return Ok(false);
-        }
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -512,7 +525,24 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     ok = false;
                     continue;
                 }
-                let cell = self.most_constrained();
+                let cell = match self.look_ahead() {
+                    Lookahead::Branch(cell) => cell,
+                    Lookahead::Dead => {
+                        ok = false;
+                        continue;
+                    }
+                    Lookahead::Forced {
+                        slot,
+                        digit,
+                        failed,
+                    } => {
+                        self.dirty = 0;
+                        self.unlocked = 0;
+                        self.place(slot, digit, Reason::probe(failed as u8 + 1), tracker)?;
+                        ok = self.propagate(tracker)?;
+                        continue;
+                    }
+                };
                 let digits = self.digits_of(cell);
                 let d = digits.trailing_zeros() as usize;
                 let depth = frames.len();
