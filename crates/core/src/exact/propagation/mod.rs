@@ -151,7 +151,7 @@ pub const PSEUDOCODE: &[Line] = &[
     line(1, "SEARCH:"),
     line(
         2,
-        "sizes but 9×9: PROBE each two-candidate cell c = {a, b}: singles on a copy with c = a, on one with c = b",
+        "sizes but 9×9, once a guess has failed: PROBE each two-candidate cell c = {a, b}: singles on a copy with c = a, on one with c = b",
     ),
     step(
         3,

@@ -525,8 +525,8 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     ok = false;
                     continue;
                 }
-                let cell = match self.look_ahead() {
-                    Lookahead::Branch(cell) => cell,
+                let (cell, d) = match self.look_ahead(tracker.stats.backtracks > 0) {
+                    Lookahead::Branch { slot, first } => (slot, first),
                     Lookahead::Dead => {
                         ok = false;
                         continue;
@@ -544,7 +544,6 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                     }
                 };
                 let digits = self.digits_of(cell);
-                let d = digits.trailing_zeros() as usize;
                 let depth = frames.len();
                 if self.pool.len() == depth {
                     self.pool.push(self.state);

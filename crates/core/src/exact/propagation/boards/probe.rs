@@ -7,10 +7,14 @@
 //! fails, the search branches on the cell whose two trials removed the most (the product of the
 //! two counts, as lookahead SAT solvers score a variable): both its branches start small.
 //!
-//! A trial costs one propagation, so probing pays where a search node is dear and trees are
-//! deep: 16×16 and 25×25 (measured in BENCHMARKS.md: on 40 minimal 25×25 puzzles, every one
-//! solved with a few hundred nodes where the degree rule alone left 7 over two million). The
-//! 9×9 band engine does not probe: its nodes cost less than the trials would.
+//! A trial costs one propagation (singles only: with locked candidates too, trials on 100
+//! minimal 16×16 puzzles took 1.6× the time for 20 % fewer nodes), so probing pays where a
+//! search node is dear and trees are deep: 16×16 and 25×25 (BENCHMARKS.md: all 40 minimal
+//! 25×25 puzzles of a batch solved within 16,000 nodes each, where the degree rule alone left
+//! 7 over two million). It starts once the search has backtracked: a grid that a straight line
+//! of guesses solves is done sooner without it (the fixtures of every size: 6.6 µs a puzzle,
+//! 17 µs when probing from the first branch). The 9×9 band engine does not probe: its nodes
+//! cost less than the trials would.
 
 use super::{and_not, cells_of, is_empty, Engine};
 use crate::solve::{Limits, Tracker};
@@ -26,25 +30,35 @@ pub(super) enum Lookahead {
     },
     /// Both digits of a cell lead to a contradiction: the state has no solution.
     Dead,
-    /// No trial failed: branch on this cell.
-    Branch(usize),
+    /// No trial failed: branch on `slot`, trying digit index `first` first.
+    Branch { slot: usize, first: usize },
 }
 
-/// How much a trial removed, or `None` when it ended in a contradiction.
-type Trial = Option<u64>;
+/// Where a trial that ended without a contradiction left the grid.
+#[derive(Clone, Copy)]
+enum Trial {
+    /// Every cell placed.
+    Done,
+    /// Cells left open; the count of candidates removed and cells placed.
+    Open(u64),
+}
+use Trial::{Done, Open};
 
 impl<const W: usize, const N: usize> Engine<W, N> {
-    /// Probes every cell with two candidates of the settled state (see the module doc); with no
-    /// such cell, the cell with the fewest candidates is the one to branch on.
+    /// Probes every cell with two candidates of the settled state (see the module doc) when
+    /// `probe` says the search has backtracked; without probing, or with no such cell, the
+    /// branch is [`Engine::most_constrained`]'s.
     #[cfg_attr(target_arch = "x86_64", inline(always))]
-    pub(super) fn look_ahead(&mut self) -> Lookahead {
+    pub(super) fn look_ahead(&mut self, probe: bool) -> Lookahead {
         let unplaced = and_not(self.tables.all, self.state.placed);
         let [_, twice, thrice] = self.candidate_counts(unplaced);
         let pairs = and_not(twice, thrice);
-        if is_empty(&pairs) || !self.probing {
-            return Lookahead::Branch(self.most_constrained());
+        if is_empty(&pairs) || !self.probing || !probe {
+            let slot = self.most_constrained();
+            let first = self.digits_of(slot).trailing_zeros() as usize;
+            return Lookahead::Branch { slot, first };
         }
-        let mut best = (0, usize::MAX);
+        let mut best = (0, usize::MAX, 0);
         for slot in cells_of(pairs) {
             let digits = self.digits_of(slot);
             let first = digits.trailing_zeros() as usize;
@@ -65,16 +79,29 @@ impl<const W: usize, const N: usize> Engine<W, N> {
                         failed: second,
                     }
                 }
-                (Some(a), Some(b)) => {
+                // A trial that filled the grid: that branch is the answer (the search finds
+                // it again at once; on an easy grid, probing the other cells would cost more
+                // than the whole search).
+                (Some(Done), _) => return Lookahead::Branch { slot, first },
+                (_, Some(Done)) => {
+                    return Lookahead::Branch {
+                        slot,
+                        first: second,
+                    }
+                }
+                (Some(Open(a)), Some(Open(b))) => {
                     // +1: a trial that removed nothing but its own cell still ranks its partner.
                     let score = (a + 1) * (b + 1);
                     if score > best.0 {
-                        best = (score, slot);
+                        best = (score, slot, first);
                     }
                 }
             }
         }
-        Lookahead::Branch(best.1)
+        Lookahead::Branch {
+            slot: best.1,
+            first: best.2,
+        }
     }
 
     /// Places digit index `d` in `slot` on the state and propagates the singles, unobserved;
@@ -82,7 +109,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     /// Locked candidates are left out of trials: on 100 minimal 16×16 puzzles trials with them
     /// took 15.8 nodes a puzzle instead of 12.3 but 1.6× the time.
     #[cfg_attr(target_arch = "x86_64", inline(always))]
-    fn trial(&mut self, slot: usize, d: usize) -> Trial {
+    fn trial(&mut self, slot: usize, d: usize) -> Option<Trial> {
         let saved = self.state;
         let mut observer = NullObserver;
         let mut tracker = Tracker::new(&mut observer, Limits::NONE);
@@ -93,10 +120,15 @@ impl<const W: usize, const N: usize> Engine<W, N> {
             .place(slot, d, Reason::PROPAGATION, &mut tracker)
             .and_then(|()| self.propagate_with(false, &mut tracker))
             .unwrap_or(false);
+        let done = is_empty(&and_not(self.tables.all, self.state.placed));
         self.state = saved;
         // The saved state was settled: nothing is left to check.
         self.dirty = 0;
         self.unlocked = 0;
-        alive.then_some(tracker.stats.propagations)
+        alive.then_some(if done {
+            Done
+        } else {
+            Open(tracker.stats.propagations)
+        })
     }
 }
