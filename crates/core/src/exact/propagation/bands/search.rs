@@ -28,10 +28,19 @@ fn weight(state: &Bands) -> u32 {
 }
 
 impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
-    /// Settles `state` whose weight was `before`: its new weight, or `None` on a contradiction.
+    /// Settles `state` whose weight was `before` (only its word `news` changed since it was
+    /// last settled, if given): its new weight, or `None` on a contradiction.
     #[inline(always)]
-    fn settle<I: Isa>(&mut self, state: &mut Bands, before: u32) -> Result<Option<u32>, Halt> {
-        let result = state.settle::<I, W, O>(&mut self.watch, self.tracker);
+    fn settle<I: Isa>(
+        &mut self,
+        state: &mut Bands,
+        before: u32,
+        news: Option<usize>,
+    ) -> Result<Option<u32>, Halt> {
+        let result = match news {
+            Some(s) => state.settle_after::<I, W, O>(s, &mut self.watch, self.tracker),
+            None => state.settle::<I, W, O>(&mut self.watch, self.tracker),
+        };
         let after = weight(state);
         self.tracker.count_eliminations(before - after);
         match result {
@@ -81,7 +90,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
                 self.watch.reset(&shown);
             }
             child.place(b, d, p);
-            if let Some(settled) = self.settle::<I>(child, weight)? {
+            if let Some(settled) = self.settle::<I>(child, weight, Some(3 * d + b))? {
                 let done = if child.is_solved() {
                     self.solution(child)
                 } else {
@@ -188,7 +197,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             self.watch.reset(&shown);
             self.watch.step(&state, self.tracker)?;
         }
-        if let Some(settled) = self.settle::<I>(&mut state, before)? {
+        if let Some(settled) = self.settle::<I>(&mut state, before, None)? {
             if state.is_solved() {
                 self.solution(&state);
             } else {

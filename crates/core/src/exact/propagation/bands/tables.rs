@@ -176,3 +176,13 @@ pub(super) const ROW_AND_BOX: [u32; 27] = table!(27, 0, |p| (ROW << (9 * (p / 9)
 /// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
 pub(super) const KEEP_AFTER_PLACING: [u32; 27] =
     table!(27, 0, |p| (ALL & !ROW_AND_BOX[p]) | 1 << p);
+
+/// Indexed by a word (3 × digit + band): its band, and its digit's words of the two other bands.
+pub(super) const WORD_PEERS: [[u8; 3]; 27] = table!(27, [0; 3], |s| {
+    let b = s % 3;
+    [
+        b as u8,
+        (s - b + (b + 1) % 3) as u8,
+        (s - b + (b + 2) % 3) as u8,
+    ]
+});
