@@ -85,7 +85,8 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Sol
     };
     let started = now();
     let mut batcher = Batcher::new(now, post);
-    let result = algorithm.run(&request.puzzle, &config, &mut batcher);
+    let observer: &mut dyn Observer = &mut batcher;
+    let result = algorithm.run(&request.puzzle, &config, observer);
     batcher.flush();
     let (kept, dropped) = (batcher.kept, batcher.dropped);
     let elapsed_ms = now() - started;

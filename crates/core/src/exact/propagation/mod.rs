@@ -71,8 +71,13 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
 /// settled (neither `limit` solutions found nor the search space exhausted).
 pub fn count_solutions_within(puzzle: &Grid, limit: u64, budget: Limits) -> Option<SolutionCount> {
     let limit = limit.max(1);
-    let mut observer = NullObserver;
-    let mut tracker = Tracker::new(&mut observer, budget);
+    // In wasm, through the same `dyn Observer` instance of the engine that the page's worker
+    // runs with: one copy of the engine in the worker's module instead of two.
+    #[cfg(target_arch = "wasm32")]
+    let observer: &mut dyn Observer = &mut NullObserver;
+    #[cfg(not(target_arch = "wasm32"))]
+    let observer = &mut NullObserver;
+    let mut tracker = Tracker::new(observer, budget);
     let mut found = 0u64;
     let result = search_any_size(puzzle, limit, &mut tracker, &mut |_| found += 1);
     let count = result.ok()?;
