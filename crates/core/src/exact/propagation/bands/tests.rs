@@ -33,6 +33,27 @@ fn tables_follow_the_rules() {
     }
 }
 
+#[test]
+fn changed_words_are_the_words_that_differ() {
+    // Every single differing word, then pseudo-random sets of them, against a plain comparison.
+    let seen: [u32; 27] = std::array::from_fn(|s| (s as u32).wrapping_mul(0x9E37_79B9) & ALL);
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for round in 0..27 + 500 {
+        let differ = if round < 27 {
+            1u32 << round
+        } else {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u32 & ((1 << 27) - 1)
+        };
+        let cand: [u32; 27] = std::array::from_fn(|s| seen[s] ^ (differ >> s & 1) << s);
+        let plain = (0..27).fold(0, |m, s| m | ((cand[s] != seen[s]) as u32) << s);
+        assert_eq!(plain, differ);
+        assert_eq!(changed_words(&cand, &seen), differ, "round {round}");
+    }
+}
+
 fn puzzles(text: &str) -> Vec<Grid> {
     crate::parse_records(text)
         .into_iter()
