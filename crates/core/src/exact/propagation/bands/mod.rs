@@ -78,11 +78,9 @@ struct Bands {
 #[inline(always)]
 fn changed_words(cand: &[u32; 27], seen: &[u32; 27]) -> u32 {
     let mut news = 0u32;
-    for k in 0..6 {
-        news |= (same_four(cand, seen, 4 * k) ^ 0xF) << (4 * k);
-    }
-    for s in 24..27 {
-        news |= ((cand[s] != seen[s]) as u32) << s;
+    // Words 0..24, then 23..27 (word 23 twice: cheaper than three words one by one).
+    for at in [0, 4, 8, 12, 16, 20, 23] {
+        news |= (same_four(cand, seen, at) ^ 0xF) << at;
     }
     news
 }
