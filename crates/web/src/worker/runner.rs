@@ -85,6 +85,7 @@ pub fn run(request: &RunRequest, now: &dyn Fn() -> f64, post: &mut dyn FnMut(Sol
     };
     let started = now();
     let mut batcher = Batcher::new(now, post);
+    // As `dyn Observer`: the instance of the engine the core's counting uses in wasm too.
     let observer: &mut dyn Observer = &mut batcher;
     let result = algorithm.run(&request.puzzle, &config, observer);
     batcher.flush();
