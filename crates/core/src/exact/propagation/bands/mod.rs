@@ -27,8 +27,8 @@
 //!   of a cell is tried in place.
 //!
 //! - **Copies.** On x86-64 the search is compiled twice, for x86-64-v2 and for x86-64-v3, the
-//!   latter gathering a word's triplets with PEXT ([`isa`]); `cpu::choice` picks one at run
-//!   time.
+//!   latter gathering a word's triplets with PEXT, the other copies by one multiplication
+//!   ([`isa`]); `cpu::choice` picks one at run time.
 //!
 //! A [`Watch`] sees every step: the quiet one compiles to nothing, the narrating one turns the
 //! difference between two steps into the trace's Assign and Eliminate events.
@@ -250,8 +250,7 @@ impl Bands {
     fn update<I: Isa>(&mut self, s: usize) -> Result<(), Stop> {
         let [b, other, another] = WORD_PEERS[s].map(usize::from);
         let word = self.cand[s];
-        let triplets = I::triplets(word);
-        let by_triplets = BY_TRIPLETS[triplets];
+        let by_triplets = I::by_triplets(word);
         let word = word & by_triplets.keep;
         if word == 0 {
             return Err(Stop::Dead);

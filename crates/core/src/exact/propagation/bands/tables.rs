@@ -8,11 +8,6 @@ pub(super) const ROW: u32 = 0x1FF;
 /// Column 0 of a band (column c is this shifted by c).
 pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// Bit j of the result: the 9-bit row has a cell in box j.
-pub(super) const fn boxes_of_row(row: u32) -> u32 {
-    ((row & 0o7 != 0) as u32) | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
-}
-
 /// The cells of a set of triplets (bit 3r + j: row r, box j).
 pub(super) const fn cells_of_triplets(triplets: u32) -> u32 {
     let mut cells = 0;
@@ -92,12 +87,9 @@ macro_rules! table {
     }};
 }
 
-/// Indexed by a 9-bit row: its boxes (3 bits).
-pub(super) const BOXES_OF_ROW: [u8; 512] = table!(512, 0, |m| boxes_of_row(m as u32) as u8);
-
 /// What a band word's triplets imply, in one load: the cells locked candidates keep (0: a row
 /// or box has no place left), and the cells of the triplets then alone in their row.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ByTriplets {
     pub(super) keep: u32,
     pub(super) lone: u32,
@@ -111,6 +103,44 @@ pub(super) const BY_TRIPLETS: [ByTriplets; 512] =
             lone: cells_of_triplets(lone_triplets(set)),
         }
     });
+
+/// The first cell of each triplet of a band (bit 3k: row k / 3, box k % 3).
+pub(super) const TRIPLET_HEADS: u32 = 0o111_111_111;
+
+/// A multiplier that sends the 512 sets of triplet heads to 512 distinct values of their
+/// product's top nine bits (a perfect hash; any such multiplier will do: this one was found by
+/// trying random ones, and [`BY_TRIPLET_HASH`] fails to compile if it were not one).
+const TRIPLET_MULTIPLIER: u32 = 0x5e81_0040;
+
+/// The table index of a set of triplet heads (see [`TRIPLET_MULTIPLIER`]).
+#[inline(always)]
+pub(super) const fn triplet_hash(heads: u32) -> usize {
+    (heads.wrapping_mul(TRIPLET_MULTIPLIER) >> 23) as usize
+}
+
+/// [`BY_TRIPLETS`] in the order of [`triplet_hash`].
+pub(super) const BY_TRIPLET_HASH: [ByTriplets; 512] = {
+    let mut table = [ByTriplets { keep: 0, lone: 0 }; 512];
+    let mut filled = [false; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut heads = 0;
+        let mut k = 0;
+        while k < 9 {
+            heads |= (set >> k & 1) << (3 * k);
+            k += 1;
+        }
+        let at = triplet_hash(heads);
+        assert!(
+            !filled[at],
+            "TRIPLET_MULTIPLIER sends two sets to one index"
+        );
+        filled[at] = true;
+        table[at] = BY_TRIPLETS[set as usize];
+        set += 1;
+    }
+    table
+};
 
 /// What the columns (9 bits) a digit has in a band imply, in one load: the cells it keeps in
 /// the other bands (a box with one column left claims that column), and the cells of the boxes
