@@ -175,16 +175,10 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         puzzle: &Grid,
         explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
     ) -> Result<u64, Halt> {
-        let mut state = Bands::new();
-        let mut givens = 0;
-        for (cell, &v) in puzzle.values().iter().enumerate() {
-            if v != 0 {
-                givens += 1;
-                if state.place_given(cell, v as usize - 1).is_err() {
-                    return Ok(0); // a given whose digit a clashing given already took
-                }
-            }
-        }
+        let Some(mut state) = Bands::with_givens(puzzle.values()) else {
+            return Ok(0); // two givens clash
+        };
+        let givens = 81 - state.unsolved_count();
         // The weight of the bare givens: 9 candidates and one unsolved mark per empty cell.
         let before = 10 * (81 - givens) + givens;
         if W::NARRATES {
