@@ -215,8 +215,17 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
     /// Builds the outcome of a search that either found `solution` (values in reading order),
     /// proved there is none (`Ok(None)`), or halted.
     pub fn finish(self, puzzle: &Grid, result: Result<Option<&[u8]>, Halt>) -> Outcome {
+        self.finish_solved(
+            puzzle,
+            result.map(|found| found.map(|values| puzzle.with_values(values))),
+        )
+    }
+
+    /// [`Tracker::finish`] of a search that built the solved grid itself (the fast engines: no
+    /// copy of the values in between, which costs an allocation per puzzle).
+    pub fn finish_solved(self, puzzle: &Grid, result: Result<Option<Grid>, Halt>) -> Outcome {
         let (status, grid) = match result {
-            Ok(Some(values)) => (Status::Solved, puzzle.with_values(values)),
+            Ok(Some(solved)) => (Status::Solved, solved),
             Ok(None) => (Status::NoSolution, puzzle.clone()),
             Err(Halt::Cancelled) => (Status::Cancelled, puzzle.clone()),
             Err(Halt::Limit(limit)) => (Status::GaveUp(limit), puzzle.clone()),

@@ -34,14 +34,11 @@ pub struct Propagation {
 impl Solver for Propagation {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut tracker = Tracker::new(observer, self.limits);
-        let mut solution = Vec::new();
+        let mut solution = None;
         let result = search_any_size(puzzle, 1, &mut tracker, &mut |values| {
-            solution = values.to_vec();
+            solution = Some(puzzle.with_values(values));
         });
-        tracker.finish(
-            puzzle,
-            result.map(|found| (found > 0).then_some(solution.as_slice())),
-        )
+        tracker.finish_solved(puzzle, result.map(|_| solution))
     }
 }
 
