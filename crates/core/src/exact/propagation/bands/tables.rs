@@ -203,6 +203,9 @@ pub(super) const KEEP_FOR_CLAIMED_COLUMNS: [u32; 512] =
 pub(super) const ROW_AND_BOX: [u32; 27] = table!(27, 0, |p| (ROW << (9 * (p / 9)))
     | ((0o7 << (3 * ((p % 9) / 3))) * COLUMN));
 
+/// Indexed by a cell's bit in its band: the cells of its column in a band.
+pub(super) const COLUMN_OF: [u32; 27] = table!(27, 0, |p| COLUMN << (p % 9));
+
 /// Indexed by a cell's bit in its band: the band's cells outside its row and box, plus itself.
 pub(super) const KEEP_AFTER_PLACING: [u32; 27] =
     table!(27, 0, |p| (ALL & !ROW_AND_BOX[p]) | 1 << p);
