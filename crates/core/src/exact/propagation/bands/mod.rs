@@ -122,26 +122,23 @@ fn same_four(a: &[u32; 27], b: &[u32; 27], at: usize) -> u32 {
     same
 }
 
-/// The nonzero bytes of `values` (at most 128), as a bit set: eight at a time (the high bit
-/// of each nonzero byte, gathered by one multiplication), so that the givens are visited
-/// without a mispredicted branch per cell.
-fn filled_cells(values: &[u8]) -> u128 {
+/// The nonzero bytes of `values`, as a bit set in two halves (cells 0..64, then 64..81): eight
+/// at a time (the high bit of each nonzero byte, gathered by one multiplication), so that the
+/// givens are visited without a mispredicted branch per cell. In 64-bit halves, not one u128:
+/// wasm has no 128-bit shifts (each is a call).
+fn filled_cells(values: &[u8; 81]) -> [u64; 2] {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut set = 0u128;
-    let mut chunks = values.chunks_exact(8);
-    for (i, chunk) in chunks.by_ref().enumerate() {
+    let mut set = [0u64; 2];
+    for (i, chunk) in values.chunks_exact(8).enumerate() {
         let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
         // Bit 7 of each byte: the byte is nonzero (its low seven bits carry into it, or it is set).
         let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
         // Bits 7, 15, …, 63 to bits 56..64, in order.
         let byte = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        set |= (byte as u128) << (8 * i);
+        set[i / 8] |= byte << (8 * (i % 8));
     }
-    let base = values.len() - chunks.remainder().len();
-    for (i, &v) in chunks.remainder().iter().enumerate() {
-        set |= ((v != 0) as u128) << (base + i);
-    }
+    set[1] |= ((values[80] != 0) as u64) << 16;
     set
 }
 
@@ -238,22 +235,23 @@ impl Bands {
     /// The state with the filled cells of `values` (81, in reading order) placed: each digit
     /// leaves its row, box and column, each cell the other digits. All at once, without a branch
     /// per cell; `None` if two clash (a cell lost its digit to another).
-    fn with_givens(values: &[u8]) -> Option<Bands> {
+    fn with_givens(values: &[u8; 81]) -> Option<Bands> {
         let mut state = Bands::new();
         // Per word: the cells given its digit.
         let mut givens = [0u32; 27];
-        let mut filled = filled_cells(values);
-        while filled != 0 {
-            let cell = filled.trailing_zeros() as usize;
-            filled &= filled - 1;
-            let (b, p) = (cell / 27, cell % 27);
-            let s = 3 * (values[cell] as usize - 1) + b;
-            givens[s] |= 1 << p;
-            let [_, other, another] = WORD_PEERS[s].map(usize::from);
-            state.cand[s] &= KEEP_AFTER_PLACING[p];
-            let column = !(COLUMN << (p % 9));
-            state.cand[other] &= column;
-            state.cand[another] &= column;
+        for (half, mut filled) in filled_cells(values).into_iter().enumerate() {
+            while filled != 0 {
+                let cell = 64 * half + filled.trailing_zeros() as usize;
+                filled &= filled - 1;
+                let (b, p) = (cell / 27, cell % 27);
+                let s = 3 * (values[cell] as usize - 1) + b;
+                givens[s] |= 1 << p;
+                let [_, other, another] = WORD_PEERS[s].map(usize::from);
+                state.cand[s] &= KEEP_AFTER_PLACING[p];
+                let column = !(COLUMN << (p % 9));
+                state.cand[other] &= column;
+                state.cand[another] &= column;
+            }
         }
         let mut placed = [0u32; 3];
         let mut kept = true;

@@ -175,7 +175,8 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         puzzle: &Grid,
         explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
     ) -> Result<u64, Halt> {
-        let Some(mut state) = Bands::with_givens(puzzle.values()) else {
+        let values = puzzle.values().try_into().expect("a 9×9 grid");
+        let Some(mut state) = Bands::with_givens(values) else {
             return Ok(0); // two givens clash
         };
         let givens = 81 - state.unsolved_count();
