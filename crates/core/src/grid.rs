@@ -254,14 +254,13 @@ impl Grid {
         let mut clash = false;
         let values = &self.values;
         self.size.for_each_cell(|cell, r, c, b| {
-            let v = values[cell];
-            if v != 0 {
-                let bit = bits::digit_bit(v);
-                clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
-            }
+            // No branch on empty cells (one in four or five is given, in no pattern a branch
+            // predictor learns): an empty cell's bit is 0.
+            let bit = (1u32 << values[cell]) >> 1;
+            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
         });
         clash
     }
