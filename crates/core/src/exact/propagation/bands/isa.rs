@@ -41,7 +41,7 @@ impl Isa for Pext {
     fn by_triplets(word: u32) -> ByTriplets {
         // SAFETY: `Pext` is only named by the search's x86-64-v3 copy
         // (`Search::run_v3::<Pext>`), which runs only after `cpu::choice` saw BMI2 on this CPU;
-        // the test `both_isas_agree` compares it with the portable gathering on every row.
+        // the test `both_isas_agree` checks it against the triplets found one by one.
         let triplets = unsafe { std::arch::x86_64::_pext_u32(triplet_heads(word), TRIPLET_HEADS) };
         BY_TRIPLETS[triplets as usize]
     }
