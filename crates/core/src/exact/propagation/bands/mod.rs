@@ -243,14 +243,13 @@ impl Bands {
             while filled != 0 {
                 let cell = 64 * half + filled.trailing_zeros() as usize;
                 filled &= filled - 1;
-                let (b, p) = (cell / 27, cell % 27);
-                let s = 3 * (values[cell] as usize - 1) + b;
+                let (b, p, d) = (cell / 27, cell % 27, values[cell] as usize - 1);
+                let s = 3 * d + b;
                 givens[s] |= 1 << p;
+                state.place(b, d, p);
                 let [_, other, another] = WORD_PEERS[s].map(usize::from);
-                state.cand[s] &= KEEP_AFTER_PLACING[p];
-                let column = !(COLUMN << (p % 9));
-                state.cand[other] &= column;
-                state.cand[another] &= column;
+                state.cand[other] &= !COLUMN_OF[p];
+                state.cand[another] &= !COLUMN_OF[p];
             }
         }
         let mut placed = [0u32; 3];
@@ -280,8 +279,8 @@ impl Bands {
         self.cand[3 * d + b] |= own;
     }
 
-    /// Places digit d in a cell during the search: only its own word changes (its row and box
-    /// neighbours lose the digit); the word update does the rest.
+    /// Places digit d in a cell: only its own word changes (its row and box neighbours lose the
+    /// digit); during the search the word update does the rest.
     #[inline(always)]
     fn place(&mut self, b: usize, d: usize, p: usize) {
         self.cand[3 * d + b] &= KEEP_AFTER_PLACING[p];
@@ -317,10 +316,10 @@ impl Bands {
     }
 
     /// Updates every changed word until none changes. Each pass finds the changed words at
-    /// once, without a branch ([`changed_words`]), and updates them in turn; a word an update changes meanwhile waits for the next pass. A branch per word, as
-    /// the pass was first written (27 tests, unrolled), mispredicted on most changed words:
-    /// this is 6–7 % faster on the hard sets, 12 % on the 17-clue set, and a quarter of the
-    /// code.
+    /// once, without a branch ([`changed_words`]), and updates them in turn; a word an update
+    /// changes meanwhile waits for the next pass. A branch per word, as the pass was first
+    /// written (27 tests, unrolled), mispredicted on most changed words: this is 6–7 % faster on
+    /// the hard sets, 12 % on the 17-clue set, and a quarter of the code.
     #[inline(always)]
     fn settle_words<I: Isa, W: Watch, O: Observer + ?Sized>(
         &mut self,

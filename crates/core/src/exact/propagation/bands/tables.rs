@@ -124,13 +124,7 @@ pub(super) const BY_TRIPLET_HASH: [ByTriplets; 512] = {
     let mut filled = [false; 512];
     let mut set = 0;
     while set < 512 {
-        let mut heads = 0;
-        let mut k = 0;
-        while k < 9 {
-            heads |= (set >> k & 1) << (3 * k);
-            k += 1;
-        }
-        let at = triplet_hash(heads);
+        let at = triplet_hash(cells_of_triplets(set) & TRIPLET_HEADS);
         assert!(
             !filled[at],
             "TRIPLET_MULTIPLIER sends two sets to one index"

@@ -36,16 +36,14 @@ fn tables_follow_the_rules() {
 #[test]
 fn changed_words_are_the_words_that_differ() {
     // Every single differing word, then pseudo-random sets of them, against a plain comparison.
+    use rand::{Rng, SeedableRng};
     let seen: [u32; 27] = std::array::from_fn(|s| (s as u32).wrapping_mul(0x9E37_79B9) & ALL);
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(27);
     for round in 0..27 + 500 {
         let differ = if round < 27 {
             1u32 << round
         } else {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u32 & ((1 << 27) - 1)
+            rng.random::<u32>() & ((1 << 27) - 1)
         };
         let cand: [u32; 27] = std::array::from_fn(|s| seen[s] ^ (differ >> s & 1) << s);
         let plain = (0..27).fold(0, |m, s| m | ((cand[s] != seen[s]) as u32) << s);
@@ -241,15 +239,13 @@ fn filled_cells_are_the_nonzero_bytes() {
         }
         set
     };
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(81);
     for _ in 0..2000 {
+        // Mostly zeros, and every byte value now and then.
         let values: [u8; 81] = std::array::from_fn(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            // Mostly zeros, and every byte value now and then.
-            if seed.is_multiple_of(3) {
-                (seed >> 8) as u8
+            if rng.random_ratio(1, 3) {
+                rng.random()
             } else {
                 0
             }
