@@ -2,8 +2,11 @@
 
 use std::fmt;
 
-use crate::bits;
-use crate::size::{Size, Unit};
+use crate::size::Size;
+
+mod clash;
+
+pub use clash::Conflict;
 
 /// A Sudoku grid: `values[c]` is 0 for an empty cell or a digit 1..=n; `given[c]` marks the clues.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -50,44 +53,6 @@ impl TryFrom<GridData> for Grid {
             values: data.values,
             given: data.given,
         })
-    }
-}
-
-/// A set of cells holding the same digit inside one unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Conflict {
-    pub unit: Unit,
-    pub value: u8,
-    /// The clashing cells (two or more), in reading order.
-    pub cells: Vec<usize>,
-}
-
-impl Conflict {
-    /// Every cell taking part in some conflict, ascending, each once (to highlight them).
-    pub fn cells_of(conflicts: &[Conflict]) -> Vec<usize> {
-        let mut cells: Vec<usize> = conflicts
-            .iter()
-            .flat_map(|c| c.cells.iter().copied())
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
-    }
-
-    /// "5 appears twice in row 1 (r1c1, r1c7)"-style message.
-    pub fn describe(&self, size: Size) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|&c| cell_name(size, c)).collect();
-        let times = match self.cells.len() {
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
-        format!(
-            "{} appears {times} in {} ({})",
-            digit_char(size, self.value),
-            self.unit,
-            cells.join(", ")
-        )
     }
 }
 
@@ -248,56 +213,6 @@ impl Grid {
         self.values.iter().all(|&v| v != 0)
     }
 
-    /// Whether some digit appears twice in a unit (one pass; no list built).
-    pub fn has_conflict(&self) -> bool {
-        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
-        let mut clash = false;
-        let values = &self.values;
-        self.size.for_each_cell(|cell, r, c, b| {
-            // No branch on empty cells (one in four or five is given, in no pattern a branch
-            // predictor learns): an empty cell's bit is 0.
-            let bit = (1u32 << values[cell]) >> 1;
-            clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
-        });
-        clash
-    }
-
-    /// Every digit that appears more than once in a unit, with the cells holding it.
-    pub fn conflicts(&self) -> Vec<Conflict> {
-        if !self.has_conflict() {
-            return Vec::new();
-        }
-        let size = self.size;
-        let mut out = Vec::new();
-        for u in 0..size.unit_count() {
-            let mut seen = 0u32;
-            let mut repeated = 0u32;
-            for c in size.unit_cells(u) {
-                let v = self.values[c];
-                if v != 0 {
-                    let bit = bits::digit_bit(v);
-                    repeated |= seen & bit;
-                    seen |= bit;
-                }
-            }
-            for v in bits::digits(repeated) {
-                let cells = size
-                    .unit_cells(u)
-                    .filter(|&c| self.values[c] == v)
-                    .collect();
-                out.push(Conflict {
-                    unit: size.unit(u),
-                    value: v,
-                    cells,
-                });
-            }
-        }
-        out
-    }
-
     /// One line, n² symbols, `.` for empty cells (the format of the benchmark sets).
     pub fn to_line(&self) -> String {
         let mut out = String::with_capacity(self.values.len());
@@ -426,23 +341,6 @@ mod tests {
         assert_eq!(char_digit(Size::FOUR, '5'), None);
         assert_eq!(char_digit(Size::SIXTEEN, 'H'), None);
         assert_eq!(char_digit(Size::TWENTY_FIVE, '3'), None);
-    }
-
-    #[test]
-    fn conflicts_name_unit_and_cells() {
-        let mut values = vec![0u8; 81];
-        values[0] = 5;
-        values[6] = 5;
-        values[10] = 5; // same box as cell 0
-        let g = Grid::from_givens(Size::NINE, &values).unwrap();
-        let conflicts = g.conflicts();
-        assert_eq!(conflicts.len(), 2);
-        assert_eq!(conflicts[0].cells, vec![0, 6]);
-        assert_eq!(
-            conflicts[0].describe(Size::NINE),
-            "5 appears twice in row 1 (r1c1, r1c7)"
-        );
-        assert_eq!(conflicts[1].unit.kind, crate::UnitKind::Box);
     }
 
     #[test]
