@@ -129,13 +129,21 @@ impl Grid {
 
     /// A grid whose non-zero values are all givens. `None` if the length or a value does not fit.
     pub fn from_givens(size: Size, values: &[u8]) -> Option<Grid> {
-        if values.len() != size.cells() || values.iter().any(|&v| v as usize > size.n()) {
+        Grid::from_given_values(size, values.to_vec())
+    }
+
+    /// [`Grid::from_givens`] keeping the vector it is given (no copy: the reader builds one per
+    /// puzzle line).
+    pub fn from_given_values(size: Size, values: Vec<u8>) -> Option<Grid> {
+        // The largest value, not a search for one too large: no early exit, so it vectorises.
+        let largest = values.iter().fold(0, |most, &v| most.max(v));
+        if values.len() != size.cells() || largest as usize > size.n() {
             return None;
         }
         Some(Grid {
             size,
-            values: values.to_vec(),
             given: values.iter().map(|&v| v != 0).collect(),
+            values,
         })
     }
 
@@ -222,16 +230,23 @@ impl Grid {
         out
     }
 
-    /// Appends [`Grid::to_line`] to `out` (no new allocation when `out` has room): one table
-    /// lookup per cell, every symbol being ASCII.
+    /// Appends [`Grid::to_line`] to `out` (no new allocation when `out` has room): each symbol
+    /// computed rather than looked up, so that the loop vectorises — digits from `1`, letters
+    /// from `A` (from 10 on, or from 1 on 25×25, as [`digit_char`] writes them), `.` for empty.
     pub fn write_line(&self, out: &mut String) {
-        let mut table = [b'.'; 26];
-        for v in 1..=self.size.n() as u8 {
-            table[v as usize] = digit_char(self.size, v) as u8;
+        let (letters_from, letter_base) = match self.size.n() {
+            25 => (1, b'A' - 1),
+            _ => (10, b'A' - 10),
+        };
+        for cells in self.values.chunks(128) {
+            let mut bytes = [0u8; 128];
+            for (byte, &v) in bytes.iter_mut().zip(cells) {
+                let base = if v >= letters_from { letter_base } else { b'0' };
+                *byte = if v == 0 { b'.' } else { v.wrapping_add(base) };
+            }
+            // Every symbol is ASCII.
+            out.push_str(std::str::from_utf8(&bytes[..cells.len()]).unwrap_or_default());
         }
-        let bytes: Vec<u8> = self.values.iter().map(|&v| table[v as usize]).collect();
-        // Every symbol of the table is ASCII.
-        out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
     }
 
     /// The grid with a symbol per value (`.` for empty), on one line or one row per line.
@@ -343,6 +358,24 @@ mod tests {
         assert_eq!(char_digit(Size::FOUR, '5'), None);
         assert_eq!(char_digit(Size::SIXTEEN, 'H'), None);
         assert_eq!(char_digit(Size::TWENTY_FIVE, '3'), None);
+    }
+
+    /// The line writer's computed symbols are digit_char's, for every value of every size.
+    #[test]
+    fn lines_write_each_value_as_digit_char() {
+        for size in Size::ALL {
+            let values: Vec<u8> = (0..size.cells())
+                .map(|c| (c % (size.n() + 1)) as u8)
+                .collect();
+            let grid = Grid::from_givens(size, &values).unwrap();
+            let expected: String = values
+                .iter()
+                .map(|&v| if v == 0 { '.' } else { digit_char(size, v) })
+                .collect();
+            let mut out = String::from("before ");
+            grid.write_line(&mut out);
+            assert_eq!(out, format!("before {expected}"), "{size}");
+        }
     }
 
     #[test]

@@ -47,18 +47,13 @@ fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> 
         625 if letters == Letters25::AToY => (Size::TWENTY_FIVE, &SYMBOLS_25),
         _ => return None,
     };
-    let mut values = [0u8; 625];
     // No branch per symbol: every byte is looked up, a bad one marks `bad` with NOT_A_SYMBOL.
-    let mut bad = 0;
-    for (value, &byte) in values.iter_mut().zip(line) {
-        let symbol = table[byte as usize];
-        bad |= symbol;
-        *value = symbol;
-    }
+    let values: Vec<u8> = line.iter().map(|&byte| table[byte as usize]).collect();
+    let bad = values.iter().fold(0, |bad, &value| bad | value);
     if bad & NOT_A_SYMBOL != 0 {
         return None;
     }
-    let grid = Grid::from_givens(size, &values[..line.len()])?;
+    let grid = Grid::from_given_values(size, values)?;
     Some(Record {
         line: number,
         format: Format::LINE,
