@@ -1,6 +1,8 @@
 // The core's batch work in the browser's engine: the wasm build (crates/wasm-bench, bound for
 // Node by `./dev bench`) timed on each set, the same work as `sudoku bench` natively: from each
 // puzzle's text line to its verified answer, and the solver alone. Fastest of RUNS passes.
+// `./dev bench` runs it on both builds the page ships (with wasm SIMD and without); by hand, the
+// SIMD one unless WASM_BENCH_PKG names another.
 //   node tests/bench/wasm.mjs [--label NAME] FILE…
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +13,7 @@ const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const labelAt = args.indexOf('--label');
 const label = labelAt >= 0 ? args.splice(labelAt, 2)[1] : 'wasm';
-const pkg = process.env.WASM_BENCH_PKG ?? new URL('../../target/wasm-bench/sudoku_wasm_bench.js', import.meta.url).pathname;
+const pkg = process.env.WASM_BENCH_PKG ?? new URL('../../target/wasm-bench-simd128/pkg/sudoku_wasm_bench.js', import.meta.url).pathname;
 const { Batch } = require(pkg);
 const runs = Number(process.env.RUNS ?? 7);
 const algorithm = process.env.ALGORITHM ?? 'propagation';
