@@ -32,6 +32,9 @@ pub enum ParseError {
         column: usize,
         found: char,
         size: Size,
+        /// A 25×25 grid read in the 1–9, A–P writing (its other cells had digits), whose
+        /// symbols the message must name rather than A–Y.
+        alnum: bool,
     },
     /// A number outside 0..=n.
     NumberOutOfRange {
@@ -90,11 +93,12 @@ impl ParseError {
     }
 }
 
-fn symbols_hint(size: Size) -> &'static str {
+fn symbols_hint(size: Size, alnum: bool) -> &'static str {
     match size.n() {
         4 => "1-4",
         9 => "1-9",
         16 => "1-9 and A-G",
+        _ if alnum => "1-9 and A-P",
         _ => "A-Y",
     }
 }
@@ -125,11 +129,12 @@ impl fmt::Display for ParseError {
                 column,
                 found,
                 size,
+                alnum,
             } => write!(
                 f,
                 "line {line}, column {column}: '{}' is not a symbol of a {size} grid (use {}, and . or 0 for empty)",
                 found.escape_default(),
-                symbols_hint(*size)
+                symbols_hint(*size, *alnum)
             ),
             ParseError::NumberOutOfRange {
                 line,

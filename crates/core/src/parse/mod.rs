@@ -233,6 +233,7 @@ fn build_grid(size: Size, rows: &[&RawLine], alnum: bool) -> Result<Grid, ParseE
                         column: cell.column,
                         found: ch,
                         size,
+                        alnum,
                     })?
                 }
                 Token::Char(ch) => char_digit(size, ch).ok_or(ParseError::BadCharacter {
@@ -240,6 +241,7 @@ fn build_grid(size: Size, rows: &[&RawLine], alnum: bool) -> Result<Grid, ParseE
                     column: cell.column,
                     found: ch,
                     size,
+                    alnum,
                 })?,
                 Token::Number(v) if v as usize <= size.n() => v as u8,
                 Token::Number(value) => {

@@ -112,9 +112,24 @@ fn bad_character_has_line_and_column() {
             line: 2,
             column: 11,
             found: 'x',
-            size: Size::NINE
+            size: Size::NINE,
+            alnum: false
         }
     );
+}
+
+/// A 25×25 line written with digits is read as 1–9, A–P: a letter past P is named as such, with
+/// the symbols of that writing in the message (not A–Y, which would accept it).
+#[test]
+fn bad_letter_of_the_digit_writing_names_that_writing() {
+    let line = format!("1Y{}", ".".repeat(623));
+    let err = Grid::parse(&line).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 2: 'Y' is not a symbol of a 25×25 grid (use 1-9 and A-P, and . or 0 for empty)"
+    );
+    let letters = format!("AY{}", ".".repeat(623));
+    assert!(Grid::parse(&letters).is_ok());
 }
 
 #[test]
