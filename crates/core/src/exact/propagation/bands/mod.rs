@@ -372,11 +372,17 @@ impl Bands {
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                // An earlier single of this pass may have taken this cell's last digit.
-                let d = (0..9)
-                    .find(|&d| self.cand[3 * d + b] >> p & 1 != 0)
-                    .ok_or(Stop::Dead)?;
-                self.place(b, d, p);
+                // The cell's digit from its bit in the nine words at once (a search word by
+                // word ends where no predictor can tell); none if an earlier single of this pass
+                // took the cell's last digit.
+                let mut digits = 0u32;
+                for d in 0..9 {
+                    digits |= (self.cand[3 * d + b] >> p & 1) << d;
+                }
+                if digits == 0 {
+                    return Err(Stop::Dead);
+                }
+                self.place(b, digits.trailing_zeros() as usize, p);
             }
         }
         Ok(any)
