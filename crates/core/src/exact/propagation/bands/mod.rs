@@ -224,7 +224,12 @@ impl Bands {
     /// The digit-index set of a cell (0..81 in reading order).
     #[cfg_attr(target_arch = "x86_64", inline(always))]
     fn candidates(&self, cell: usize) -> u32 {
-        let (b, p) = (cell / 27, cell % 27);
+        self.candidates_at(cell / 27, cell % 27)
+    }
+
+    /// The digit-index set of cell p of band b: its bit in the nine words at once.
+    #[inline(always)]
+    fn candidates_at(&self, b: usize, p: usize) -> u32 {
         let mut set = 0;
         for d in 0..9 {
             set |= (self.cand[3 * d + b] >> p & 1) << d;
@@ -372,13 +377,10 @@ impl Bands {
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                // The cell's digit from its bit in the nine words at once (a search word by
-                // word ends where no predictor can tell); none if an earlier single of this pass
-                // took the cell's last digit.
-                let mut digits = 0u32;
-                for d in 0..9 {
-                    digits |= (self.cand[3 * d + b] >> p & 1) << d;
-                }
+                // The cell's digit from all nine words at once (a search word by word ends where
+                // no predictor can tell); none if an earlier single of this pass took the cell's
+                // last digit.
+                let digits = self.candidates_at(b, p);
                 if digits == 0 {
                     return Err(Stop::Dead);
                 }
