@@ -34,10 +34,34 @@ fn tables_follow_the_rules() {
 }
 
 #[test]
-fn changed_words_are_the_words_that_differ() {
-    // Every single differing word, then pseudo-random sets of them, against a plain comparison.
+fn the_columns_table_read_by_byte_offset_is_the_table() {
     use rand::{Rng, SeedableRng};
-    let seen: [u32; 27] = std::array::from_fn(|s| (s as u32).wrapping_mul(0x9E37_79B9) & ALL);
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(9);
+    // Each of the 512 column sets in each row of the band, then random words.
+    let words = (0..512u32)
+        .flat_map(|c| [c, c << 9, c << 18])
+        .chain((0..5000).map(|_| rng.random::<u32>() & ALL));
+    for word in words {
+        let columns = ((word | word >> 9 | word >> 18) & ROW) as usize;
+        let read = by_columns_at(columns_offset(word));
+        assert_eq!(columns_offset(word), 8 * columns, "word {word:#o}");
+        assert_eq!(read.other_bands, BY_COLUMNS[columns].other_bands);
+        assert_eq!(read.one_column_boxes, BY_COLUMNS[columns].one_column_boxes);
+    }
+}
+
+#[test]
+fn changed_words_are_the_words_that_differ() {
+    changed_words_of::<27>();
+    // The layout wasm uses: a 28th word, equal in both arrays.
+    changed_words_of::<28>();
+}
+
+/// Every single differing word, then pseudo-random sets of them, against a plain comparison.
+fn changed_words_of<const N: usize>() {
+    use rand::{Rng, SeedableRng};
+    let seen: [u32; N] =
+        std::array::from_fn(|s| (s < 27) as u32 * ((s as u32).wrapping_mul(0x9E37_79B9) & ALL));
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(27);
     for round in 0..27 + 500 {
         let differ = if round < 27 {
@@ -45,10 +69,14 @@ fn changed_words_are_the_words_that_differ() {
         } else {
             rng.random::<u32>() & ((1 << 27) - 1)
         };
-        let cand: [u32; 27] = std::array::from_fn(|s| seen[s] ^ (differ >> s & 1) << s);
-        let plain = (0..27).fold(0, |m, s| m | ((cand[s] != seen[s]) as u32) << s);
+        let cand: [u32; N] = std::array::from_fn(|s| seen[s] ^ (differ >> s & 1) << s);
+        let plain = (0..N).fold(0, |m, s| m | ((cand[s] != seen[s]) as u32) << s);
         assert_eq!(plain, differ);
-        assert_eq!(changed_words(&cand, &seen), differ, "round {round}");
+        assert_eq!(
+            changed_words(&cand, &seen),
+            differ,
+            "{N} words, round {round}"
+        );
     }
 }
 
