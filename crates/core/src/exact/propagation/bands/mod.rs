@@ -246,13 +246,16 @@ impl Bands {
         set
     }
 
-    /// The state with the filled cells of `values` (81, in reading order) placed: each digit
+    /// Places the filled cells of `values` (81, in reading order) on a new state: each digit
     /// leaves its row, box and column, each cell the other digits. All at once, without a branch
-    /// per cell; `None` if two clash (a cell lost its digit to another).
-    fn with_givens(values: &[u8; 81]) -> Option<Bands> {
-        let mut state = Bands::new();
-        // Per word: the cells given its digit.
-        let mut givens = [0u32; 27];
+    /// per cell; `false` if two clash (a cell lost its digit to another). In place, and with the
+    /// givens gathered in `seen`, so that no state is copied and no array zeroed per puzzle (in
+    /// wasm each is a call out of the module).
+    fn place_givens(&mut self, values: &[u8; 81]) -> bool {
+        debug_assert_eq!(*self, Bands::new());
+        // Per word: the cells given its digit. Left in `seen`: a word that is only its givens
+        // has nothing to update, and every other word differs from it, so is updated first.
+        let givens = &mut self.seen;
         for (half, mut filled) in filled_cells(values).into_iter().enumerate() {
             while filled != 0 {
                 let cell = 64 * half + filled.trailing_zeros() as usize;
@@ -260,26 +263,23 @@ impl Bands {
                 let (b, p, d) = (cell / 27, cell % 27, values[cell] as usize - 1);
                 let s = 3 * d + b;
                 givens[s] |= 1 << p;
-                state.place(b, d, p);
+                self.cand[s] &= KEEP_AFTER_PLACING[p];
                 let [_, other, another] = WORD_PEERS[s].map(usize::from);
-                state.cand[other] &= !COLUMN_OF[p];
-                state.cand[another] &= !COLUMN_OF[p];
+                self.cand[other] &= !COLUMN_OF[p];
+                self.cand[another] &= !COLUMN_OF[p];
             }
         }
         let mut placed = [0u32; 3];
         let mut kept = true;
         for s in 0..27 {
-            kept &= state.cand[s] & givens[s] == givens[s];
+            kept &= self.cand[s] & givens[s] == givens[s];
             placed[s % 3] |= givens[s];
         }
-        if !kept {
-            return None;
-        }
         for s in 0..27 {
-            state.cand[s] = state.cand[s] & !placed[s % 3] | givens[s];
+            self.cand[s] = self.cand[s] & !placed[s % 3] | givens[s];
         }
-        state.unsolved = placed.map(|p| ALL & !p);
-        Some(state)
+        self.unsolved = placed.map(|p| ALL & !p);
+        kept
     }
 
     /// The cell holds digit d: unsolved no more, no other digit there (neighbours untouched).

@@ -176,9 +176,10 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
     ) -> Result<u64, Halt> {
         let values = puzzle.values().try_into().expect("a 9×9 grid");
-        let Some(mut state) = Bands::with_givens(values) else {
+        let mut state = Bands::new();
+        if !state.place_givens(values) {
             return Ok(0); // two givens clash
-        };
+        }
         let givens = 81 - state.unsolved_count();
         // The weight of the bare givens: 9 candidates and one unsolved mark per empty cell.
         let before = 10 * (81 - givens) + givens;
