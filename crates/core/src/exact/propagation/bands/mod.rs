@@ -248,22 +248,20 @@ impl Bands {
 
     /// Places the filled cells of `values` (81, in reading order) on a new state: each digit
     /// leaves its row, box and column, each cell the other digits. All at once, without a branch
-    /// per cell; `false` if two clash (a cell lost its digit to another). In place, and with the
-    /// givens gathered in `seen`, so that no state is copied and no array zeroed per puzzle (in
-    /// wasm each is a call out of the module).
+    /// per cell; `false` if two clash (a cell lost its digit to another). In place, with the
+    /// givens gathered in `seen` until every word is marked changed, so that no state is copied
+    /// and no array zeroed per puzzle (in wasm each is a call out of the module).
     fn place_givens(&mut self, values: &[u8; 81]) -> bool {
         debug_assert_eq!(*self, Bands::new());
-        // Per word: the cells given its digit. Left in `seen`: a word that is only its givens
-        // has nothing to update, and every other word differs from it, so is updated first.
-        let givens = &mut self.seen;
         for (half, mut filled) in filled_cells(values).into_iter().enumerate() {
             while filled != 0 {
                 let cell = 64 * half + filled.trailing_zeros() as usize;
                 filled &= filled - 1;
                 let (b, p, d) = (cell / 27, cell % 27, values[cell] as usize - 1);
                 let s = 3 * d + b;
-                givens[s] |= 1 << p;
-                self.cand[s] &= KEEP_AFTER_PLACING[p];
+                // The cells given each word's digit, for now.
+                self.seen[s] |= 1 << p;
+                self.place(b, d, p);
                 let [_, other, another] = WORD_PEERS[s].map(usize::from);
                 self.cand[other] &= !COLUMN_OF[p];
                 self.cand[another] &= !COLUMN_OF[p];
@@ -272,11 +270,15 @@ impl Bands {
         let mut placed = [0u32; 3];
         let mut kept = true;
         for s in 0..27 {
-            kept &= self.cand[s] & givens[s] == givens[s];
-            placed[s % 3] |= givens[s];
+            let givens = self.seen[s];
+            kept &= self.cand[s] & givens == givens;
+            placed[s % 3] |= givens;
         }
         for s in 0..27 {
-            self.cand[s] = self.cand[s] & !placed[s % 3] | givens[s];
+            self.cand[s] = self.cand[s] & !placed[s % 3] | self.seen[s];
+            // Bits past the band's 27 cells: every word differs from it, so each is updated
+            // first — even one that is only its givens, which may leave a row without the digit.
+            self.seen[s] = !ALL;
         }
         self.unsolved = placed.map(|p| ALL & !p);
         kept

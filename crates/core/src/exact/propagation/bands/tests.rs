@@ -153,6 +153,26 @@ fn the_narration_replays_step_by_step() {
     }
 }
 
+/// A digit whose givens alone leave it no place in a row (1 in rows 1 and 2 of the top band,
+/// row 3's other cells given or in their boxes): no solution, found before any guess, whatever
+/// the rest of the grid leaves open.
+#[test]
+fn a_digit_left_without_a_place_by_its_givens_is_seen_at_once() {
+    let puzzle: Grid = format!(
+        "1{}1{}234{}",
+        ".".repeat(11),
+        ".".repeat(11),
+        ".".repeat(54)
+    )
+    .parse()
+    .unwrap();
+    let mut quiet = crate::trace::NullObserver;
+    let mut tracker = Tracker::new(&mut quiet, Limits::NONE);
+    let found = search(&puzzle, 2, &mut tracker, &mut |_| {}).unwrap();
+    assert_eq!(found, 0);
+    assert_eq!(tracker.stats.nodes, 0, "{puzzle}");
+}
+
 /// Quiet and narrated runs find the same solutions with the same statistics.
 #[test]
 fn narration_changes_nothing_but_the_events() {
