@@ -314,7 +314,7 @@ impl Bands {
         }
         self.cand[s] = word;
         self.seen[s] = word;
-        let by_columns = by_columns_at(columns_offset(word));
+        let by_columns = by_columns_of(word);
         self.cand[other] &= by_columns.other_bands;
         self.cand[another] &= by_columns.other_bands;
         // A row down to one triplet whose box is down to one column: one cell left.

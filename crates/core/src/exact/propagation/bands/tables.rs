@@ -215,7 +215,7 @@ pub(super) const WORD_PEERS: [[u8; 3]; 27] = table!(27, [0; 3], |s| {
 });
 
 /// [`BY_COLUMNS`] as bytes, each entry's two words little-endian side by side, read at a byte
-/// offset ([`by_columns_at`]). In wasm an address is one 32-bit value that the engine cannot
+/// offset ([`by_columns_of`]). In wasm an address is one 32-bit value that the engine cannot
 /// scale, so an index costs a shift before each load; a byte offset computed directly does not
 /// (1 % more puzzles a second on the 17-clue set under V8, natively the same).
 #[repr(align(8))]
@@ -245,12 +245,12 @@ pub(super) const fn columns_offset(word: u32) -> usize {
     ((word << 3 | word >> 6 | word >> 15) & ROW << 3) as usize
 }
 
-/// [`BY_COLUMNS`]' entry at byte offset `at` (see [`columns_offset`]).
+/// [`BY_COLUMNS`]' entry for a band word's columns, read at its [`columns_offset`] (whose mask
+/// also bounds the reads: no check).
 #[inline(always)]
-pub(super) fn by_columns_at(at: usize) -> ByColumns {
+pub(super) fn by_columns_of(word: u32) -> ByColumns {
     let bytes = &BY_COLUMNS_BYTES.0;
-    // The mask bounds the reads (no check) and leaves a columns_offset unchanged.
-    let at = at & (ROW << 3) as usize;
+    let at = columns_offset(word);
     let word =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     ByColumns {

@@ -43,7 +43,7 @@ fn the_columns_table_read_by_byte_offset_is_the_table() {
         .chain((0..5000).map(|_| rng.random::<u32>() & ALL));
     for word in words {
         let columns = ((word | word >> 9 | word >> 18) & ROW) as usize;
-        let read = by_columns_at(columns_offset(word));
+        let read = by_columns_of(word);
         assert_eq!(columns_offset(word), 8 * columns, "word {word:#o}");
         assert_eq!(read.other_bands, BY_COLUMNS[columns].other_bands);
         assert_eq!(read.one_column_boxes, BY_COLUMNS[columns].one_column_boxes);
