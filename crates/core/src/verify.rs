@@ -1,8 +1,8 @@
 //! The O(n²) verifier: one pass over the cells with a bit set per row, column and box.
 //!
-//! A complete grid is valid exactly when every unit holds all n digits (n cells, n digits: none
-//! can repeat), so the common case only ORs bits and compares; the pass that names the first
-//! empty or repeated cell runs only when that check fails.
+//! A complete grid of digits 1..=n is valid exactly when no unit repeats one (n cells, n digits:
+//! each unit then holds them all), so the common case is three passes without a branch per cell;
+//! the pass that names the first empty, out-of-range or repeated cell runs only when they fail.
 
 use std::fmt;
 
@@ -22,6 +22,12 @@ pub enum VerifyError {
     Incomplete {
         size: Size,
         cell: usize,
+    },
+    /// `cell` holds a value past n: no digit of the grid's size (a solver's bug, never a reader's).
+    NotADigit {
+        size: Size,
+        cell: usize,
+        value: u8,
     },
     /// `cell` repeats a digit already seen in its row, column or box.
     Repeated {
@@ -52,6 +58,11 @@ impl fmt::Display for VerifyError {
             VerifyError::Incomplete { size, cell } => {
                 write!(f, "{} is empty", cell_name(size, cell))
             }
+            VerifyError::NotADigit { size, cell, value } => write!(
+                f,
+                "{} holds {value}, which is no digit of a {size} grid",
+                cell_name(size, cell)
+            ),
             VerifyError::Repeated { size, cell, value } => write!(
                 f,
                 "{} repeats {} in its row, column or box",
@@ -67,8 +78,10 @@ impl fmt::Display for VerifyError {
 
 /// Checks that a grid is complete and every row, column and box holds each digit once.
 pub fn verify(grid: &Grid) -> Result<(), VerifyError> {
-    // n cells per unit, none empty and none repeated: each unit holds all n digits.
-    if grid.is_complete() && !grid.has_conflict() {
+    // n cells per unit, each a digit 1..=n and none repeated: each unit holds all n digits. The
+    // largest value, not a search for one too large: no early exit, so it vectorises.
+    let largest = grid.values().iter().fold(0, |most, &v| most.max(v));
+    if grid.is_complete() && largest as usize <= grid.size().n() && !grid.has_conflict() {
         return Ok(());
     }
     first_error(grid)
@@ -84,6 +97,10 @@ fn first_error(grid: &Grid) -> Result<(), VerifyError> {
         let value = values[cell];
         if value == 0 {
             first_error.get_or_insert(VerifyError::Incomplete { size, cell });
+            return;
+        }
+        if value as usize > size.n() {
+            first_error.get_or_insert(VerifyError::NotADigit { size, cell, value });
             return;
         }
         let bit = digit_bit(value);
@@ -158,6 +175,26 @@ mod tests {
             verify(&swapped).unwrap_err().to_string(),
             "r4c2 repeats 5 in its row, column or box"
         );
+    }
+
+    /// A solver that wrote a value past n is caught, though no unit then repeats a value (every 9
+    /// turned into 10, or into 200, which no digit bit can hold).
+    #[test]
+    fn a_value_past_n_is_no_digit() {
+        let solved = Grid::parse(SOLVED).unwrap();
+        let empty = Grid::empty(Size::NINE);
+        for past in [10, 16, 200] {
+            let values: Vec<u8> = solved
+                .values()
+                .iter()
+                .map(|&v| if v == 9 { past } else { v })
+                .collect();
+            let answer = empty.with_values(&values);
+            assert_eq!(
+                verify_solution(&empty, &answer).unwrap_err().to_string(),
+                format!("r1c7 holds {past}, which is no digit of a 9×9 grid")
+            );
+        }
     }
 
     #[test]
