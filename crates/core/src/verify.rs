@@ -1,8 +1,10 @@
-//! The O(n²) verifier: one pass over the cells with a bit set per row, column and box.
+//! The O(n²) verifier.
 //!
 //! A complete grid of digits 1..=n is valid exactly when no unit repeats one (n cells, n digits:
-//! each unit then holds them all), so the common case is three passes without a branch per cell;
-//! the pass that names the first empty, out-of-range or repeated cell runs only when they fail.
+//! each unit then holds them all), so the common case is three passes without a branch per cell
+//! (no empty cell, no value past n, no repeat); the pass that names the first empty,
+//! out-of-range or repeated cell, with a bit set per row, column and box, runs only when they
+//! fail.
 
 use std::fmt;
 
