@@ -80,10 +80,8 @@ impl fmt::Display for VerifyError {
 
 /// Checks that a grid is complete and every row, column and box holds each digit once.
 pub fn verify(grid: &Grid) -> Result<(), VerifyError> {
-    // n cells per unit, each a digit 1..=n and none repeated: each unit holds all n digits. The
-    // largest value, not a search for one too large: no early exit, so it vectorises.
-    let largest = grid.values().iter().fold(0, |most, &v| most.max(v));
-    if grid.is_complete() && largest as usize <= grid.size().n() && !grid.has_conflict() {
+    // n cells per unit, each a digit 1..=n and none repeated: each unit holds all n digits.
+    if grid.is_complete() && grid.values_in_range() && !grid.has_conflict() {
         return Ok(());
     }
     first_error(grid)

@@ -117,6 +117,12 @@ pub fn char_digit(size: Size, ch: char) -> Option<u8> {
     (value <= n).then_some(value as u8)
 }
 
+/// The largest of `values`: a fold, not a search for one too large, so that it has no early exit
+/// and vectorises (every line read and every answer verified goes through it).
+fn largest(values: &[u8]) -> u8 {
+    values.iter().fold(0, |most, &v| most.max(v))
+}
+
 impl Grid {
     /// An empty grid of the given size.
     pub fn empty(size: Size) -> Grid {
@@ -135,9 +141,7 @@ impl Grid {
     /// [`Grid::from_givens`] keeping the vector it is given (no copy: the reader builds one per
     /// puzzle line).
     pub fn from_given_values(size: Size, values: Vec<u8>) -> Option<Grid> {
-        // The largest value, not a search for one too large: no early exit, so it vectorises.
-        let largest = values.iter().fold(0, |most, &v| most.max(v));
-        if values.len() != size.cells() || largest as usize > size.n() {
+        if values.len() != size.cells() || largest(&values) as usize > size.n() {
             return None;
         }
         Some(Grid {
@@ -215,6 +219,12 @@ impl Grid {
 
     pub fn filled_count(&self) -> usize {
         self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Every value 0 or a digit of the grid's size: always so for a grid read or built here; the
+    /// verifier asks it of a solver's answer, whose values [`Grid::with_values`] takes as given.
+    pub fn values_in_range(&self) -> bool {
+        largest(&self.values) as usize <= self.size.n()
     }
 
     /// No empty cell. The smallest value over the grid, not a search for the first 0: a search
