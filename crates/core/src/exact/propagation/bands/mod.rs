@@ -394,6 +394,9 @@ impl Bands {
                 if digits == 0 {
                     return Err(Stop::Dead);
                 }
+                // Only the word changes here: its next update finds the cell alone in its row
+                // and box and marks it solved. Settling ends on that (an update that could miss
+                // it would leave this single to be found again, pass after pass).
                 self.place(b, digits.trailing_zeros() as usize, p);
             }
         }
