@@ -320,7 +320,8 @@ impl Bands {
         let placed = word & by_triplets.lone & by_columns.one_column_boxes;
         // The placed cells leave every digit's word of the band (nine ANDs: cheaper than
         // testing which are new, or whether there are any: 4 % slower on the hardest set),
-        // then this word gets them back (its only store: the peers' ANDs above never touch it).
+        // then this word is stored, over what the loop made of its old value (one store: the
+        // peers' ANDs above never touch it).
         self.unsolved[b] &= !placed;
         for e in 0..9 {
             self.cand[3 * e + b] &= !placed;
