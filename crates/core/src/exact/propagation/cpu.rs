@@ -5,9 +5,8 @@
 //! are compiled a second time for those (`#[target_feature(enable =
 //! "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]` on their search), and [`choice`] picks the copy by what
 //! the CPU reports. The compiler may then use the newer instructions everywhere in the search
-//! (ANDN, BLSR, TZCNT, POPCNT, 256-bit moves and operations on the bit boards), and the band
-//! engine gathers a word's triplets with one PEXT — except on AMD's Zen 1 and Zen 2, which run
-//! PEXT in microcode (tens of cycles). Measured in BENCHMARKS.md.
+//! (ANDN, BLSR, TZCNT, POPCNT, 256-bit moves and operations on the bit boards). Measured in
+//! BENCHMARKS.md.
 //!
 //! What the v3 copy calls must be inlined into it to be built for v3: the engines' helpers are
 //! `#[inline(always)]` on x86-64 (`cfg_attr`), and left to the compiler elsewhere, where there
@@ -22,25 +21,19 @@
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // one copy there
 pub(crate) enum Choice {
     Portable,
-    /// x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT, FMA), triplets by table.
+    /// x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT, FMA).
     V3,
-    /// x86-64-v3 with the triplets by PEXT.
-    V3Pext,
 }
 
 /// The copy this CPU runs, decided once (CPUID can cost a microsecond under a hypervisor).
-/// `SUDOKU_ISA=portable` or `v3` asks for a lesser copy, to compare them in one binary.
+/// `SUDOKU_ISA=portable` asks for the portable copy, to compare the two in one binary.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn choice() -> Choice {
     use std::sync::OnceLock;
     static CHOICE: OnceLock<Choice> = OnceLock::new();
-    *CHOICE.get_or_init(|| {
-        let best = detect();
-        match std::env::var("SUDOKU_ISA").as_deref() {
-            Ok("portable") => Choice::Portable,
-            Ok("v3") if best == Choice::V3Pext => Choice::V3,
-            _ => best,
-        }
+    *CHOICE.get_or_init(|| match std::env::var("SUDOKU_ISA").as_deref() {
+        Ok("portable") => Choice::Portable,
+        _ => detect(),
     })
 }
 
@@ -58,22 +51,9 @@ fn detect() -> Choice {
         && is_x86_feature_detected!("lzcnt")
         && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("fma");
-    if !v3 {
-        Choice::Portable
-    } else if slow_pext() {
+    if v3 {
         Choice::V3
     } else {
-        Choice::V3Pext
+        Choice::Portable
     }
-}
-
-/// AMD before Zen 3 (family 0x19) runs PEXT in microcode.
-#[cfg(target_arch = "x86_64")]
-fn slow_pext() -> bool {
-    use std::arch::x86_64::__cpuid;
-    let vendor = __cpuid(0);
-    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-    let signature = __cpuid(1).eax;
-    let family = (signature >> 8 & 0xF) + (signature >> 20 & 0xFF);
-    amd && family < 0x19
 }

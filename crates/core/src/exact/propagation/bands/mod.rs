@@ -26,9 +26,8 @@
 //!   with the fewest candidates. A search level saves the 60-word state by copy; the last digit
 //!   of a cell is tried in place.
 //!
-//! - **Copies.** On x86-64 the search is compiled twice, for x86-64-v2 and for x86-64-v3, the
-//!   latter gathering a word's triplets with PEXT, the other copies by one multiplication
-//!   ([`isa`]); `cpu::choice` picks one at run time.
+//! - **Copies.** On x86-64 the search is compiled twice, for x86-64-v2 and for x86-64-v3;
+//!   `cpu::choice` picks one at run time.
 //!
 //! A [`Watch`] sees every step: the quiet one compiles to nothing, the narrating one turns the
 //! difference between two steps into the trace's Assign and Eliminate events.
@@ -36,12 +35,10 @@
 use crate::solve::{Halt, Tracker};
 use crate::trace::Observer;
 
-mod isa;
 mod narrate;
 mod search;
 mod tables;
 
-use isa::Isa;
 pub(crate) use search::search;
 use tables::*;
 
@@ -304,10 +301,10 @@ impl Bands {
 
     /// Word update (see the module doc) of word `s` (< 27).
     #[inline(always)]
-    fn update<I: Isa>(&mut self, s: usize) -> Result<(), Stop> {
+    fn update(&mut self, s: usize) -> Result<(), Stop> {
         let [b, other, another] = WORD_PEERS[s].map(usize::from);
         let word = self.cand[s];
-        let by_triplets = I::by_triplets(word);
+        let by_triplets = by_triplets_of(word);
         let word = word & by_triplets.keep;
         if word == 0 {
             return Err(Stop::Dead);
@@ -336,7 +333,7 @@ impl Bands {
     /// written (27 tests, unrolled), mispredicted on most changed words: this is 6–7 % faster on
     /// the hard sets, 12 % on the 17-clue set, and a quarter of the code.
     #[inline(always)]
-    fn settle_words<I: Isa, W: Watch, O: Observer + ?Sized>(
+    fn settle_words<W: Watch, O: Observer + ?Sized>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
@@ -349,7 +346,7 @@ impl Bands {
             while news != 0 {
                 let s = news.trailing_zeros() as usize;
                 news &= news - 1;
-                self.update::<I>(s)?;
+                self.update(s)?;
                 if W::NARRATES {
                     watch.step(self, tracker)?;
                 }
@@ -428,28 +425,28 @@ impl Bands {
     /// [`Bands::settle`] of a settled state in which only word `s` has changed since (a guess
     /// was placed): that word is updated first, without a pass over the 27 to find it.
     #[inline(always)]
-    fn settle_after<I: Isa, W: Watch, O: Observer + ?Sized>(
+    fn settle_after<W: Watch, O: Observer + ?Sized>(
         &mut self,
         s: usize,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
-        self.update::<I>(s)?;
+        self.update(s)?;
         if W::NARRATES {
             watch.step(self, tracker)?;
         }
-        self.settle::<I, W, O>(watch, tracker)
+        self.settle::<W, O>(watch, tracker)
     }
 
     /// Runs word updates, naked singles and column claims to a fixpoint (or a contradiction).
     #[inline(always)]
-    fn settle<I: Isa, W: Watch, O: Observer + ?Sized>(
+    fn settle<W: Watch, O: Observer + ?Sized>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
         loop {
-            self.settle_words::<I, W, O>(watch, tracker)?;
+            self.settle_words::<W, O>(watch, tracker)?;
             if self.is_solved() {
                 return Ok(());
             }

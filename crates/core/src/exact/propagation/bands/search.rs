@@ -1,9 +1,6 @@
 //! The band engine's depth-first search: settle, branch on the best cell, try each digit on a
 //! copy of the state (the last one in place), count solutions up to a limit.
 
-#[cfg(target_arch = "x86_64")]
-use super::isa::Pext;
-use super::isa::{Isa, Portable};
 use super::narrate::Narrate;
 use super::{Bands, Quiet, Stop, Watch};
 use crate::exact::propagation::cpu::{choice, Choice};
@@ -31,15 +28,15 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// Settles `state` whose weight was `before` (only its word `news` changed since it was
     /// last settled, if given): its new weight, or `None` on a contradiction.
     #[inline(always)]
-    fn settle<I: Isa>(
+    fn settle(
         &mut self,
         state: &mut Bands,
         before: u32,
         news: Option<usize>,
     ) -> Result<Option<u32>, Halt> {
         let result = match news {
-            Some(s) => state.settle_after::<I, W, O>(s, &mut self.watch, self.tracker),
-            None => state.settle::<I, W, O>(&mut self.watch, self.tracker),
+            Some(s) => state.settle_after::<W, O>(s, &mut self.watch, self.tracker),
+            None => state.settle::<W, O>(&mut self.watch, self.tracker),
         };
         let after = weight(state);
         self.tracker.count_eliminations(before - after);
@@ -62,7 +59,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// `state` itself (no copy) unless the watch needs it to narrate the backtrack.
     /// `deeper` explores a child: this same function, as compiled for the same instruction set.
     #[inline(always)]
-    fn explore<I: Isa>(
+    fn explore(
         &mut self,
         state: &mut Bands,
         weight: u32,
@@ -90,7 +87,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
                 self.watch.reset(&shown);
             }
             child.place(b, d, p);
-            if let Some(settled) = self.settle::<I>(child, weight, Some(3 * d + b))? {
+            if let Some(settled) = self.settle(child, weight, Some(3 * d + b))? {
                 let done = if child.is_solved() {
                     self.solution(child)
                 } else {
@@ -115,7 +112,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         weight: u32,
         depth: u32,
     ) -> Result<bool, Halt> {
-        self.explore::<Portable>(state, weight, depth, Self::explore_portable)
+        self.explore(state, weight, depth, Self::explore_portable)
     }
 
     /// [`Search::explore`] compiled for x86-64-v3.
@@ -125,7 +122,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// The CPU has AVX2, BMI1, BMI2, LZCNT, POPCNT and FMA (as `cpu::choice` checked).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    unsafe fn explore_v3<I: Isa>(
+    unsafe fn explore_v3(
         &mut self,
         state: &mut Bands,
         weight: u32,
@@ -133,9 +130,9 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     ) -> Result<bool, Halt> {
         // A closure, not a named safe function: it can only be made inside a v3 function, so it
         // cannot be called on a CPU without the features (run_v3 makes the same one).
-        self.explore::<I>(state, weight, depth, |search, child, weight, depth| {
+        self.explore(state, weight, depth, |search, child, weight, depth| {
             // SAFETY: the same CPU as this call's, which the caller vouched for.
-            unsafe { search.explore_v3::<I>(child, weight, depth) }
+            unsafe { search.explore_v3(child, weight, depth) }
         })
     }
 
@@ -146,31 +143,29 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// As for [`Search::explore_v3`].
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    unsafe fn run_v3<I: Isa>(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
-        self.run_with::<I>(puzzle, |search, state, weight, depth| {
+    unsafe fn run_v3(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
+        self.run_with(puzzle, |search, state, weight, depth| {
             // SAFETY: as for this call.
-            unsafe { search.explore_v3::<I>(state, weight, depth) }
+            unsafe { search.explore_v3(state, weight, depth) }
         })
     }
 
     /// Runs the copy of the search `choice` names.
     fn run(&mut self, puzzle: &Grid, choice: Choice) -> Result<u64, Halt> {
         #[cfg(target_arch = "x86_64")]
-        match choice {
-            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
-            Choice::V3 => return unsafe { self.run_v3::<Portable>(puzzle) },
-            Choice::V3Pext => return unsafe { self.run_v3::<Pext>(puzzle) },
-            Choice::Portable => {}
+        if choice == Choice::V3 {
+            // SAFETY: `cpu::choice` names V3 only on a CPU with its features.
+            return unsafe { self.run_v3(puzzle) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = choice;
         // One call site: `run_with` is inlined, and a second one would double its code.
-        self.run_with::<Portable>(puzzle, Self::explore_portable)
+        self.run_with(puzzle, Self::explore_portable)
     }
 
     /// Places the givens, settles, and explores with `explore` (of the same instruction set).
     #[inline(always)]
-    fn run_with<I: Isa>(
+    fn run_with(
         &mut self,
         puzzle: &Grid,
         explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
@@ -193,7 +188,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             self.watch.reset(&shown);
             self.watch.step(&state, self.tracker)?;
         }
-        if let Some(settled) = self.settle::<I>(&mut state, before, None)? {
+        if let Some(settled) = self.settle(&mut state, before, None)? {
             if state.is_solved() {
                 self.solution(&state);
             } else {

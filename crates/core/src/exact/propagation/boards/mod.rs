@@ -464,7 +464,7 @@ impl<const W: usize, const N: usize> Engine<W, N> {
     ) -> Result<u64, Halt> {
         if choice != Choice::Portable {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `cpu::choice` names V3 and V3Pext only on a CPU with their features.
+            // SAFETY: `cpu::choice` names V3 only on a CPU with its features.
             return unsafe { self.run_v3(puzzle, limit, tracker, on_solution) };
         }
         // One call site: `run` is inlined, and a second one would double the engine's code.
