@@ -90,16 +90,20 @@ fn changed_words<const N: usize>(cand: &[u32; N], seen: &[u32; N]) -> u32 {
     news
 }
 
-/// Bit j: words `at + j` of `a` and `b` are equal.
+/// Bit j: words `at + j` of `a` and `b` are equal. Each side is one unaligned load: built from
+/// four words (`_mm_set_epi32`), it was loaded again in three pieces (3 % of the time natively
+/// on the 17-clue set).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn same_four<const N: usize>(a: &[u32; N], b: &[u32; N], at: usize) -> u32 {
-    use std::arch::x86_64::{_mm_castsi128_ps, _mm_cmpeq_epi32, _mm_movemask_ps, _mm_set_epi32};
-    let w = |x: &[u32; N], j: usize| x[at + j] as i32;
-    // SAFETY: SSE2 is part of every x86-64 CPU (the target's baseline).
+    use std::arch::x86_64::{_mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
+    let four = |x: &[u32; N]| -> [u32; 4] { x[at..at + 4].try_into().expect("four words") };
+    let (a, b) = (four(a), four(b));
+    // SAFETY: SSE2 is part of every x86-64 CPU (the target's baseline); each load reads the 16
+    // bytes of a [u32; 4], with no alignment needed.
     unsafe {
-        let a = _mm_set_epi32(w(a, 3), w(a, 2), w(a, 1), w(a, 0));
-        let b = _mm_set_epi32(w(b, 3), w(b, 2), w(b, 1), w(b, 0));
+        let a = _mm_loadu_si128(a.as_ptr().cast());
+        let b = _mm_loadu_si128(b.as_ptr().cast());
         _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))) as u32
     }
 }
