@@ -347,15 +347,33 @@ impl Bands {
             if news == 0 {
                 return Ok(());
             }
+            // Two updates a turn: natively about 3 % faster than one in the default copy, 4–7 %
+            // in the portable one (BENCHMARKS.md); in wasm the same.
             while news != 0 {
-                let s = news.trailing_zeros() as usize;
-                news &= news - 1;
-                self.update(s)?;
-                if W::NARRATES {
-                    watch.step(self, tracker)?;
+                self.update_lowest::<W, O>(&mut news, watch, tracker)?;
+                if news == 0 {
+                    break;
                 }
+                self.update_lowest::<W, O>(&mut news, watch, tracker)?;
             }
         }
+    }
+
+    /// Updates the lowest word of the set `news` and takes it out of the set.
+    #[inline(always)]
+    fn update_lowest<W: Watch, O: Observer + ?Sized>(
+        &mut self,
+        news: &mut u32,
+        watch: &mut W,
+        tracker: &mut Tracker<'_, O>,
+    ) -> Result<(), Stop> {
+        let s = news.trailing_zeros() as usize;
+        *news &= *news - 1;
+        self.update(s)?;
+        if W::NARRATES {
+            watch.step(self, tracker)?;
+        }
+        Ok(())
     }
 
     /// The cells of band `b` with at least one, two and three candidates (placed cells count
