@@ -224,6 +224,17 @@ fn the_triplets_table_read_by_fold_is_the_table() {
             }
         }
     }
+    // Every set of triplets, each holding random cells of its three.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    for (triplets, expected) in BY_TRIPLETS.iter().enumerate() {
+        for _ in 0..20 {
+            let word = (0..9)
+                .filter(|k| triplets >> k & 1 != 0)
+                .fold(0, |w, k| w | rng.random_range(1..8u32) << (3 * k));
+            assert_eq!(by_triplets_of(word), *expected, "word {word:#o}");
+        }
+    }
 }
 
 /// Every copy of the search this CPU can run (the portable one everywhere) finds the same
