@@ -204,7 +204,7 @@ fn narration_changes_nothing_but_the_events() {
 }
 
 /// The triplets table read at its folded offset gives what the triplets found one by one imply,
-/// for every row in every place, beside rows of other shapes.
+/// for every row in every place beside rows of other shapes, and for every set of triplets.
 #[test]
 fn the_triplets_table_read_by_fold_is_the_table() {
     let others = [0, ROW, 0o525, 0o070, 0o001, 0o700];
