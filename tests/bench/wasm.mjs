@@ -23,7 +23,7 @@ const { Batch } = require(pkg);
 const runs = Number(process.env.RUNS ?? 7);
 const algorithm = process.env.ALGORITHM ?? 'propagation';
 const native = process.env.NATIVE;
-const rounds = native ? Math.max(1, Number(process.env.ROUNDS ?? 2)) : 1;
+const rounds = native ? Math.max(1, Math.trunc(Number(process.env.ROUNDS ?? 2)) || 1) : 1;
 
 function fastest(pass) {
   let best = Infinity;
