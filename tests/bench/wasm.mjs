@@ -31,14 +31,16 @@ function fastest(pass) {
   return best;
 }
 
-/** The native rate (puzzles/s) of `sudoku bench` on `file`: `extra` selects the measure. */
-function nativeRate(file, extra) {
+/** The native rate (puzzles/s) of `sudoku bench` on `file`, whose `n` puzzles the wasm build
+ * read too (the same work on both sides): `extra` selects the measure. */
+function nativeRate(file, n, extra) {
   const out = execFileSync(native, ['bench', '-a', algorithm, '--runs', String(runs), ...extra, file], { encoding: 'utf8' });
   const row = out.split('\n').find((line) => line.startsWith(`| ${algorithm} |`));
   // | algorithm | file | puzzles | solved | verified | gave up | puzzles/s | …
   const cells = row?.split('|').map((cell) => cell.trim());
   const rate = Number(cells?.[7]);
   if (!Number.isFinite(rate) || rate <= 0) throw new Error(`${native} bench ${file}: no rate in\n${out}`);
+  if (Number(cells[3]) !== n) throw new Error(`${native} bench ${file}: ${cells[3]} puzzles, the wasm build read ${n}`);
   if (cells[4] !== cells[5]) throw new Error(`${native} bench ${file}: ${cells[5]} of ${cells[4]} verified`);
   return rate;
 }
@@ -59,8 +61,8 @@ for (const file of args) {
   let [whole, alone, nativeWhole, nativeAlone] = [Infinity, Infinity, 0, 0];
   for (let round = 0; round < rounds; round += 1) {
     if (native) {
-      nativeWhole = Math.max(nativeWhole, nativeRate(file, []));
-      nativeAlone = Math.max(nativeAlone, nativeRate(file, ['--solver-only']));
+      nativeWhole = Math.max(nativeWhole, nativeRate(file, n, []));
+      nativeAlone = Math.max(nativeAlone, nativeRate(file, n, ['--solver-only']));
     }
     whole = Math.min(whole, fastest(() => {
       const t = performance.now();
