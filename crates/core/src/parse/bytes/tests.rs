@@ -206,3 +206,26 @@ fn the_quick_readers_symbols_are_the_general_readers() {
         }
     }
 }
+
+#[test]
+fn nine_by_nine_symbols_computed_are_the_table() {
+    for byte in 0..=255u8 {
+        assert_eq!(
+            nine_symbol(byte),
+            SYMBOLS_9[byte as usize],
+            "byte {byte:#04x}"
+        );
+    }
+    // And a line with each kind of byte reads as the general reader reads it.
+    for odd in [
+        b'a', b'A', b'x', b'0', b'.', b'_', b'*', b' ', b'|', 0x80, 0xFF, b'/', b':',
+    ] {
+        let mut line = HARD.as_bytes().to_vec();
+        line[40] = odd;
+        let quick = quick_line(1, &line, Letters25::AToY).map(|r| r.result);
+        let general = std::str::from_utf8(&line).ok().map(Grid::parse);
+        if let Some(quick) = quick {
+            assert_eq!(Some(quick), general, "byte {odd:#04x}");
+        }
+    }
+}
