@@ -128,6 +128,28 @@ test('ilp runs in the full worker, loaded when asked for, and Generate makes a r
   await page.close();
 });
 
+test('a clipboard that never answers: Copy still says so and selects the link', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=4`);
+  const link = await page.inputValue('#share');
+  // A write that stays pending, as some engines leave it without a focused window.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => new Promise(() => {}) },
+    });
+  });
+  await page.click('#copy-share');
+  await page.waitForFunction(() => /did not allow copying/.test(document.querySelector('#copy-result')?.textContent ?? ''));
+  const selected = await page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.id === 'share' ? el.value.slice(el.selectionStart, el.selectionEnd) : null;
+  });
+  assert.equal(selected, link);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('Copy puts the share link on the clipboard, or selects it where the browser refuses', async () => {
   const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=4`);

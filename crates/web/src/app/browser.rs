@@ -128,8 +128,15 @@ fn show_worker_build(simd: bool) {
     }
 }
 
+/// How long a clipboard write may go unanswered before the page says the browser did not allow
+/// it: some engines leave the promise pending (WebKit without a focused window, seen in the
+/// browser suite on 2026-11-26), and a Copy that says nothing leaves the user guessing.
+const CLIPBOARD_PATIENCE_MS: u32 = 2_000;
+
 /// Puts `text` on the clipboard and then tells `done` whether it could. Browsers refuse outside
-/// a secure context or a user's gesture, and some have no clipboard API at all: then `false`.
+/// a secure context or a user's gesture, and some have no clipboard API at all: then `false`;
+/// `false` too once [`CLIPBOARD_PATIENCE_MS`] pass with no answer (a late answer is told
+/// after it).
 pub fn copy_text(text: &str, done: yew::Callback<bool>) {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsValue;
@@ -145,14 +152,26 @@ pub fn copy_text(text: &str, done: yew::Callback<bool>) {
         return;
     };
     let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
-    let (ok, failed) = (done.clone(), done);
-    let on_ok = Closure::once_into_js(move |_: JsValue| ok.emit(true));
-    let on_failed = Closure::once_into_js(move |_: JsValue| failed.emit(false));
+    let answered = std::rc::Rc::new(std::cell::Cell::new(false));
+    let told = |ok: bool| {
+        let (done, answered) = (done.clone(), answered.clone());
+        Closure::once_into_js(move |_: JsValue| {
+            answered.set(true);
+            done.emit(ok);
+        })
+    };
+    let (on_ok, on_failed) = (told(true), told(false));
     let promise = clipboard.write_text(text);
     if let Ok(then) = js_sys::Reflect::get(&promise, &JsValue::from_str("then")) {
         let then: js_sys::Function = then.unchecked_into();
         let _ = then.call2(&promise, &on_ok, &on_failed);
     }
+    gloo_timers::callback::Timeout::new(CLIPBOARD_PATIENCE_MS, move || {
+        if !answered.get() {
+            done.emit(false);
+        }
+    })
+    .forget();
 }
 
 /// A seed for a run the user did not seed (shown, so it can be typed back).
