@@ -129,8 +129,8 @@ fn show_worker_build(simd: bool) {
 }
 
 /// How long a clipboard write may go unanswered before the page says the browser did not allow
-/// it: some engines leave the promise pending (WebKit without a focused window, seen in the
-/// browser suite on 2026-11-26), and a Copy that says nothing leaves the user guessing.
+/// it: some engines leave the promise pending (WebKit under its WebDriver, once, in the browser
+/// suite on 2026-11-26), and a Copy that says nothing leaves the user guessing.
 const CLIPBOARD_PATIENCE_MS: u32 = 2_000;
 
 /// Puts `text` on the clipboard and then tells `done` whether it could. Browsers refuse outside

@@ -47,8 +47,9 @@ fn quick_line(number: usize, line: &[u8], letters: Letters25) -> Option<Record> 
         625 if letters == Letters25::AToY => (Size::TWENTY_FIVE, &SYMBOLS_25),
         _ => return None,
     };
-    // No branch per symbol: every byte is looked up; a bad one becomes NOT_A_SYMBOL, past every
-    // size's n, which the grid's own range check turns away.
+    // No branch per symbol: every byte is mapped (computed on 9×9, looked up on the larger
+    // sizes); a bad one becomes NOT_A_SYMBOL, past every size's n, which the grid's own range
+    // check turns away.
     let values: Vec<u8> = if size == Size::NINE {
         line.iter().map(|&byte| nine_symbol(byte)).collect()
     } else {
@@ -90,6 +91,8 @@ const fn symbol_table(n: u8) -> [u8; 256] {
 }
 
 static SYMBOLS_9: [u8; 256] = symbol_table(9);
+static SYMBOLS_16: [u8; 256] = symbol_table(16);
+static SYMBOLS_25: [u8; 256] = symbol_table(25);
 
 /// [`SYMBOLS_9`] computed rather than looked up, so that the compiler maps a whole line with
 /// vector operations (a table lookup per byte cannot be).
@@ -105,8 +108,6 @@ fn nine_symbol(byte: u8) -> u8 {
         NOT_A_SYMBOL
     }
 }
-static SYMBOLS_16: [u8; 256] = symbol_table(16);
-static SYMBOLS_25: [u8; 256] = symbol_table(25);
 
 /// One puzzle from one line of bytes, as [`parse_bytes`] reads it (the fast path for plain
 /// one-line puzzles, the general reader for the rest).
