@@ -128,11 +128,18 @@ test('ilp runs in the full worker, loaded when asked for, and Generate makes a r
   await page.close();
 });
 
+/** The selected text of the share field, if it has the focus (what Copy leaves where the
+ * browser refused the clipboard). */
+const selectedShare = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return el?.id === 'share' ? el.value.slice(el.selectionStart, el.selectionEnd) : null;
+});
+
 test('a clipboard that never answers: Copy still says so and selects the link', async () => {
   const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=4`);
   const link = await page.inputValue('#share');
-  // A write that stays pending, as some engines leave it without a focused window.
+  // A write that stays pending, as WebKit under its WebDriver once left it.
   await page.evaluate(() => {
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
@@ -141,11 +148,7 @@ test('a clipboard that never answers: Copy still says so and selects the link', 
   });
   await page.click('#copy-share');
   await page.waitForFunction(() => /did not allow copying/.test(document.querySelector('#copy-result')?.textContent ?? ''));
-  const selected = await page.evaluate(() => {
-    const el = document.activeElement;
-    return el?.id === 'share' ? el.value.slice(el.selectionStart, el.selectionEnd) : null;
-  });
-  assert.equal(selected, link);
+  assert.equal(await selectedShare(page), link);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
@@ -163,11 +166,7 @@ test('Copy puts the share link on the clipboard, or selects it where the browser
     if (read !== null) assert.equal(read, link);
   } else {
     assert.match(said, /did not allow copying: the link is selected/);
-    const selected = await page.evaluate(() => {
-      const el = document.activeElement;
-      return el?.id === 'share' ? el.value.slice(el.selectionStart, el.selectionEnd) : null;
-    });
-    assert.equal(selected, link);
+    assert.equal(await selectedShare(page), link);
   }
   assert.deepEqual(await page.problems(), []);
   await page.close();
