@@ -26,8 +26,12 @@
 //!   with the fewest candidates. A search level saves the 60-word state by copy; the last digit
 //!   of a cell is tried in place.
 //!
-//! - **Copies.** On x86-64 the search is compiled twice, for x86-64-v2 and for x86-64-v3;
-//!   `cpu::choice` picks one at run time.
+//! - **Copies.** On x86-64 the search is compiled three times, for x86-64-v2, x86-64-v3 and
+//!   x86-64-v3 with AVX-512F; `cpu::choice` picks one at run time. The AVX-512 copy settles by
+//!   wide passes ([`Bands::settle_words_wide`]): a pass's updates read the state as the pass
+//!   began and gather their eliminations as masks in vector registers, applied when the pass
+//!   ends, so that the updates do not wait on one another through memory; it claims columns
+//!   with vector instructions too. The same fixpoint, so the same search, nodes and answers.
 //!
 //! A [`Watch`] sees every step: the quiet one compiles to nothing, the narrating one turns the
 //! difference between two steps into the trace's Assign and Eliminate events.
@@ -38,6 +42,8 @@ use crate::trace::Observer;
 mod narrate;
 mod search;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub(crate) use search::search;
 use tables::*;
@@ -69,10 +75,17 @@ struct Bands {
     pairs: [u32; 3],
 }
 
-/// Words per array: the 27, and in wasm a 28th, always 0 in both arrays, so that
+/// Words per array: the 27, and padding words, always 0 in both arrays: in wasm a 28th, so that
 /// [`changed_words`] makes seven aligned vector comparisons instead of an overlapping last one
-/// (under V8 1–2 % more puzzles a second; natively about 1 % fewer on the 17-clue set).
-const WORDS: usize = if cfg!(target_arch = "wasm32") { 28 } else { 27 };
+/// (under V8 1–2 % more puzzles a second; natively about 1 % fewer on the 17-clue set); on
+/// x86-64 five, so that the AVX-512 copy reads and writes each array as two 16-word vectors.
+const WORDS: usize = if cfg!(target_arch = "wasm32") {
+    28
+} else if cfg!(target_arch = "x86_64") {
+    32
+} else {
+    27
+};
 
 /// The words that differ from what their last update left (bit s: word s), four at a time by
 /// one vector comparison and its sign mask where the target has them (the compiler's own
@@ -80,11 +93,11 @@ const WORDS: usize = if cfg!(target_arch = "wasm32") { 28 } else { 27 };
 /// padding word equal in both.
 #[inline(always)]
 fn changed_words<const N: usize>(cand: &[u32; N], seen: &[u32; N]) -> u32 {
-    const { assert!(N == 27 || N == 28) };
+    const { assert!(N == 27 || N == 28 || N == 32) };
     let mut news = 0u32;
     // Words 0..24, then the last four: 24..28, or 23..27 (word 23 twice: cheaper than three
     // words one by one).
-    for at in [0, 4, 8, 12, 16, 20, N - 4] {
+    for at in [0, 4, 8, 12, 16, 20, if N == 27 { 23 } else { 24 }] {
         news |= (same_four(cand, seen, at) ^ 0xF) << at;
     }
     news
@@ -337,11 +350,16 @@ impl Bands {
     /// written (27 tests, unrolled), mispredicted on most changed words: this is 6–7 % faster on
     /// the hard sets, 12 % on the 17-clue set, and a quarter of the code.
     #[inline(always)]
-    fn settle_words<W: Watch, O: Observer + ?Sized>(
+    fn settle_words<W: Watch, O: Observer + ?Sized, const WIDE: bool>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE && !W::NARRATES {
+            // SAFETY: WIDE is set only by the AVX-512 copy of the search (`cpu::choice`).
+            return unsafe { self.settle_words_wide() };
+        }
         loop {
             let mut news = changed_words(&self.cand, &self.seen);
             if news == 0 {
@@ -388,6 +406,14 @@ impl Bands {
             once |= w;
         }
         [once, twice, thrice]
+    }
+
+    /// Whether every cell has exactly one candidate (a solved state's check).
+    fn one_digit_per_cell(&self) -> bool {
+        (0..3).all(|b| {
+            let [once, twice, _] = self.seen_counts(b);
+            once == ALL && twice == 0
+        })
     }
 
     /// Places the naked singles (cells with one candidate) and notes the cells with two;
@@ -444,38 +470,58 @@ impl Bands {
         Ok(changed)
     }
 
+    /// [`Bands::claim_columns`], by the wide copy's vector instructions when `WIDE`.
+    #[inline(always)]
+    fn claim_columns_of<const WIDE: bool>(&mut self) -> Result<bool, Stop> {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: WIDE is set only by the AVX-512 copy of the search (`cpu::choice`).
+            return unsafe { self.claim_columns_wide() };
+        }
+        self.claim_columns()
+    }
+
     /// [`Bands::settle`] of a settled state in which only word `s` has changed since (a guess
     /// was placed): that word is updated first, without a pass over the 27 to find it.
     #[inline(always)]
-    fn settle_after<W: Watch, O: Observer + ?Sized>(
+    fn settle_after<W: Watch, O: Observer + ?Sized, const WIDE: bool>(
         &mut self,
         s: usize,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
+        if WIDE && !W::NARRATES {
+            // The wide pass finds the word changed by itself.
+            return self.settle::<W, O, WIDE>(watch, tracker);
+        }
         self.update(s)?;
         if W::NARRATES {
             watch.step(self, tracker)?;
         }
-        self.settle::<W, O>(watch, tracker)
+        self.settle::<W, O, WIDE>(watch, tracker)
     }
 
     /// Runs word updates, naked singles and column claims to a fixpoint (or a contradiction).
     #[inline(always)]
-    fn settle<W: Watch, O: Observer + ?Sized>(
+    fn settle<W: Watch, O: Observer + ?Sized, const WIDE: bool>(
         &mut self,
         watch: &mut W,
         tracker: &mut Tracker<'_, O>,
     ) -> Result<(), Stop> {
         loop {
-            self.settle_words::<W, O>(watch, tracker)?;
+            self.settle_words::<W, O, WIDE>(watch, tracker)?;
             if self.is_solved() {
+                // A wide pass leaves a contradiction it made to the next naked-singles pass (a
+                // cell left without a digit): a solution is checked here instead.
+                if WIDE && !self.one_digit_per_cell() {
+                    return Err(Stop::Dead);
+                }
                 return Ok(());
             }
             if W::NARRATES {
                 watch.singles(self, tracker)?;
             }
-            if !self.naked_singles()? && !self.claim_columns()? {
+            if !self.naked_singles()? && !self.claim_columns_of::<WIDE>()? {
                 return Ok(());
             }
             if W::NARRATES {

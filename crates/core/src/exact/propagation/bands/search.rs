@@ -26,22 +26,29 @@ fn weight(state: &Bands) -> u32 {
 
 impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// Settles `state` whose weight was `before` (only its word `news` changed since it was
-    /// last settled, if given): its new weight, or `None` on a contradiction.
+    /// last settled, if given): its new weight, or `None` on a contradiction (whose
+    /// eliminations are not counted).
     #[inline(always)]
-    fn settle(
+    fn settle<const WIDE: bool>(
         &mut self,
         state: &mut Bands,
         before: u32,
         news: Option<usize>,
     ) -> Result<Option<u32>, Halt> {
         let result = match news {
-            Some(s) => state.settle_after::<W, O>(s, &mut self.watch, self.tracker),
-            None => state.settle::<W, O>(&mut self.watch, self.tracker),
+            Some(s) => state.settle_after::<W, O, WIDE>(s, &mut self.watch, self.tracker),
+            None => state.settle::<W, O, WIDE>(&mut self.watch, self.tracker),
         };
-        let after = weight(state);
-        self.tracker.count_eliminations(before - after);
         match result {
-            Ok(()) => Ok(Some(after)),
+            Ok(()) => {
+                // Counted for settlings that hold only: how far one that fails gets before it
+                // sees the contradiction depends on the order of its updates, which differs
+                // between the copies (the wide one updates a pass's words together), and the
+                // statistics must not depend on the CPU.
+                let after = weight(state);
+                self.tracker.count_eliminations(before - after);
+                Ok(Some(after))
+            }
             Err(Stop::Dead) => Ok(None),
             Err(Stop::Halt(halt)) => Err(halt),
         }
@@ -59,7 +66,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     /// `state` itself (no copy) unless the watch needs it to narrate the backtrack.
     /// `deeper` explores a child: this same function, as compiled for the same instruction set.
     #[inline(always)]
-    fn explore(
+    fn explore<const WIDE: bool>(
         &mut self,
         state: &mut Bands,
         weight: u32,
@@ -87,7 +94,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
                 self.watch.reset(&shown);
             }
             child.place(b, d, p);
-            if let Some(settled) = self.settle(child, weight, Some(3 * d + b))? {
+            if let Some(settled) = self.settle::<WIDE>(child, weight, Some(3 * d + b))? {
                 let done = if child.is_solved() {
                     self.solution(child)
                 } else {
@@ -112,7 +119,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
         weight: u32,
         depth: u32,
     ) -> Result<bool, Halt> {
-        self.explore(state, weight, depth, Self::explore_portable)
+        self.explore::<false>(state, weight, depth, Self::explore_portable)
     }
 
     /// [`Search::explore`] compiled for x86-64-v3.
@@ -130,9 +137,42 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     ) -> Result<bool, Halt> {
         // A closure, not a named safe function: it can only be made inside a v3 function, so it
         // cannot be called on a CPU without the features (run_v3 makes the same one).
-        self.explore(state, weight, depth, |search, child, weight, depth| {
+        self.explore::<false>(state, weight, depth, |search, child, weight, depth| {
             // SAFETY: the same CPU as this call's, which the caller vouched for.
             unsafe { search.explore_v3(child, weight, depth) }
+        })
+    }
+
+    /// [`Search::explore`] compiled for x86-64-v3 with AVX-512F, settling by wide passes.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX-512F and the v3 features (as `cpu::choice` checked).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn explore_v4(
+        &mut self,
+        state: &mut Bands,
+        weight: u32,
+        depth: u32,
+    ) -> Result<bool, Halt> {
+        self.explore::<true>(state, weight, depth, |search, child, weight, depth| {
+            // SAFETY: the same CPU as this call's, which the caller vouched for.
+            unsafe { search.explore_v4(child, weight, depth) }
+        })
+    }
+
+    /// [`Search::run_with`] compiled as [`Search::explore_v4`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`Search::explore_v4`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    unsafe fn run_v4(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
+        self.run_with::<true>(puzzle, |search, state, weight, depth| {
+            // SAFETY: as for this call.
+            unsafe { search.explore_v4(state, weight, depth) }
         })
     }
 
@@ -144,7 +184,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     unsafe fn run_v3(&mut self, puzzle: &Grid) -> Result<u64, Halt> {
-        self.run_with(puzzle, |search, state, weight, depth| {
+        self.run_with::<false>(puzzle, |search, state, weight, depth| {
             // SAFETY: as for this call.
             unsafe { search.explore_v3(state, weight, depth) }
         })
@@ -157,15 +197,20 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             // SAFETY: `cpu::choice` names V3 only on a CPU with its features.
             return unsafe { self.run_v3(puzzle) };
         }
+        #[cfg(target_arch = "x86_64")]
+        if choice == Choice::V4 {
+            // SAFETY: `cpu::choice` names V4 only on a CPU with its features.
+            return unsafe { self.run_v4(puzzle) };
+        }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = choice;
         // One call site: `run_with` is inlined, and a second one would double its code.
-        self.run_with(puzzle, Self::explore_portable)
+        self.run_with::<false>(puzzle, Self::explore_portable)
     }
 
     /// Places the givens, settles, and explores with `explore` (of the same instruction set).
     #[inline(always)]
-    fn run_with(
+    fn run_with<const WIDE: bool>(
         &mut self,
         puzzle: &Grid,
         explore: impl Fn(&mut Self, &mut Bands, u32, u32) -> Result<bool, Halt>,
@@ -188,7 +233,7 @@ impl<O: Observer + ?Sized, W: Watch> Search<'_, '_, '_, O, W> {
             self.watch.reset(&shown);
             self.watch.step(&state, self.tracker)?;
         }
-        if let Some(settled) = self.settle(&mut state, before, None)? {
+        if let Some(settled) = self.settle::<WIDE>(&mut state, before, None)? {
             if state.is_solved() {
                 self.solution(&state);
             } else {
