@@ -46,12 +46,6 @@ fn store(words: &mut [u32; WORDS], halves: [__m512i; 2]) {
     }
 }
 
-/// The lanes of a 32-word set that fall in half `h`.
-#[inline(always)]
-fn lanes(set: u32, h: usize) -> __mmask16 {
-    (set >> (16 * h)) as __mmask16
-}
-
 /// Bit s: word s differs between `a` and `b`.
 #[target_feature(enable = "avx512f")]
 fn differ(a: [__m512i; 2], b: [__m512i; 2]) -> u32 {
@@ -68,8 +62,42 @@ fn splat(x: u32) -> __m512i {
 /// The 27 words of a 32-word set.
 const WORDS_27: u32 = (1 << 27) - 1;
 
-/// Indexed by a band: its nine words (bit 3 × digit + band).
-const BAND_WORDS: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
+/// A word's lanes, each set as the masks of the two 16-lane halves: the word itself, its digit's
+/// words of the two other bands, its band's eight other words; and its band. Read from memory
+/// straight into mask registers.
+#[derive(Clone, Copy)]
+struct Lanes {
+    own: [u16; 2],
+    peers: [u16; 2],
+    band: [u16; 2],
+    b: u16,
+}
+
+const LANES: [Lanes; 27] = {
+    const fn halves(set: u32) -> [u16; 2] {
+        [set as u16, (set >> 16) as u16]
+    }
+    let mut lanes = [Lanes {
+        own: [0; 2],
+        peers: [0; 2],
+        band: [0; 2],
+        b: 0,
+    }; 27];
+    let mut s = 0;
+    while s < 27 {
+        let b = s % 3;
+        let own = 1u32 << s;
+        let digit = 0b111u32 << (s - b);
+        lanes[s] = Lanes {
+            own: halves(own),
+            peers: halves(digit & !own),
+            band: halves((0o111111111u32 << b) & !own),
+            b: b as u16,
+        };
+        s += 1;
+    }
+    lanes
+};
 
 /// Lane s: word s's digit in the next band, or in the band after (padding lanes: themselves),
 /// as indices of a permutation of the 32 lanes.
@@ -106,7 +134,7 @@ impl Bands {
             while news != 0 {
                 let s = news.trailing_zeros() as usize;
                 news &= news - 1;
-                let [b, other, another] = WORD_PEERS[s].map(usize::from);
+                let lanes = &LANES[s];
                 let word = self.cand[s];
                 let by_triplets = by_triplets_of(word);
                 let word = word & by_triplets.keep;
@@ -115,19 +143,12 @@ impl Bands {
                 }
                 let by_columns = by_columns_of(word);
                 let placed = word & by_triplets.lone & by_columns.one_column_boxes;
-                self.unsolved[b] &= !placed;
-                let own = 1u32 << s;
-                let peers = 1u32 << other | 1 << another;
-                let band = BAND_WORDS[b] & !own;
+                self.unsolved[lanes.b as usize] &= !placed;
                 for (h, k) in keep.iter_mut().enumerate() {
-                    *k = _mm512_mask_and_epi32(*k, lanes(own, h), *k, splat(word));
-                    *k = _mm512_mask_and_epi32(
-                        *k,
-                        lanes(peers, h),
-                        *k,
-                        splat(by_columns.other_bands),
-                    );
-                    *k = _mm512_mask_and_epi32(*k, lanes(band, h), *k, splat(!placed));
+                    *k = _mm512_mask_and_epi32(*k, lanes.own[h], *k, splat(word));
+                    let other_bands = splat(by_columns.other_bands);
+                    *k = _mm512_mask_and_epi32(*k, lanes.peers[h], *k, other_bands);
+                    *k = _mm512_mask_and_epi32(*k, lanes.band[h], *k, splat(!placed));
                 }
             }
             let next = [0, 1].map(|h| _mm512_and_si512(now[h], keep[h]));
