@@ -51,6 +51,10 @@ enum Command {
         /// Stop counting at this many solutions.
         #[arg(long, default_value_t = 2)]
         limit: u64,
+        /// The counting engine: propagation (its search, every solution on the way) or sat
+        /// (the CNF, each model blocked by a clause before the next).
+        #[arg(long, short = 'a', value_enum, default_value_t = Counter::Propagation)]
+        algorithm: Counter,
         /// Worker threads (default: every core); answers stay in input order.
         #[arg(long)]
         threads: Option<usize>,
@@ -119,13 +123,30 @@ enum Command {
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
     },
-    /// Latin square completion as Sudoku: each partial Latin square (a line of k² symbols,
-    /// k = 2..5, `.` empty) becomes the Sudoku of side k² whose completions are its completions;
-    /// `--back` reads solved Sudokus of that reduction back as completed squares.
+    /// Reductions. Latin square completion as Sudoku: each partial Latin square (a line of k²
+    /// symbols, k = 2..5, `.` empty) becomes the Sudoku of side k² whose completions are its
+    /// completions; `--back` reads solved Sudokus of that reduction back as completed squares.
+    /// `--to cnf`: each Sudoku as SAT, in DIMACS (the `sat` algorithm's formula, `-p
+    /// encoding=…`, `-p at_most_one=…`), for any SAT solver.
     Reduce {
         /// Read solved Sudokus (e.g. `sudoku solve`'s answers) and print the squares.
         #[arg(long)]
         back: bool,
+        /// What to reduce to: sudoku (from Latin squares) or cnf (from Sudokus).
+        #[arg(long, value_enum, default_value_t = ReduceTo::Sudoku)]
+        to: ReduceTo,
+        /// With `--to cnf`: a parameter of the `sat` algorithm's encoding, NAME=VALUE
+        /// (encoding=extended|minimal, at_most_one=pairwise|sequential).
+        #[arg(long = "param", short = 'p')]
+        params: Vec<String>,
+        /// With `--to cnf`: write each puzzle's formula to DIR/LINE.cnf (LINE: its line number)
+        /// and print the file's path, one line per puzzle; without it, every formula goes to
+        /// standard output, one after the other.
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+        /// 25×25 letters that fit both writings (`--to cnf`): a-y (A–Y for 1–25) or alnum.
+        #[arg(long, value_enum, default_value_t = Letters::AY)]
+        symbols: Letters,
         /// Input file; `-` or nothing reads standard input.
         file: Option<String>,
     },
@@ -225,6 +246,22 @@ fn list() {
     }
 }
 
+/// What `sudoku count` counts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Counter {
+    Propagation,
+    Sat,
+}
+
+/// What `sudoku reduce` reduces to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ReduceTo {
+    /// Latin squares to Sudoku.
+    Sudoku,
+    /// Sudoku to SAT (DIMACS CNF).
+    Cnf,
+}
+
 /// How 25×25 letters that fit both writings are read (`--symbols`).
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum Letters {
@@ -275,6 +312,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Count {
             limit,
+            algorithm,
             threads,
             symbols,
             file,
@@ -284,7 +322,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             let pool = thread_pool(threads)?;
             let mut input = input::Input::open(file.as_deref(), symbols.into())?;
-            solve::count(&mut input, limit, &pool)
+            solve::count(&mut input, limit, algorithm == Counter::Sat, &pool)
         }
         Command::Rate {
             threads,
@@ -297,7 +335,26 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Generate(args) => generate::run(args),
         Command::Fill(args) => generate::fill(args),
-        Command::Reduce { back, file } => {
+        Command::Reduce {
+            back,
+            to,
+            params,
+            out,
+            symbols,
+            file,
+        } => {
+            if to == ReduceTo::Cnf {
+                if back {
+                    return Err(UsageError(
+                        "--back reads Latin-square reductions; a model of the CNF is read back by `sudoku solve -a sat`".into(),
+                    ));
+                }
+                let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+                return reduce::to_cnf(&mut input, &params, out.as_deref());
+            }
+            if !params.is_empty() || out.is_some() {
+                return Err(UsageError("--param and --out go with --to cnf".into()));
+            }
             if back {
                 reduce::back(file.as_deref(), &thread_pool(None)?)
             } else {

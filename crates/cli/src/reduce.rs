@@ -8,6 +8,9 @@ use std::io::{BufWriter, Write};
 use sudoku_core::latin::{from_sudoku, to_sudoku, PartialLatin};
 use sudoku_core::read_line_bounded;
 
+use sudoku_core::exact::Sat;
+use sudoku_core::Algorithm;
+
 use crate::input::{Input, Source};
 use crate::solve::{in_chunks, write_answer};
 use crate::UsageError;
@@ -70,4 +73,69 @@ pub fn back(path: Option<&str>, pool: &rayon::ThreadPool) -> Result<(), UsageErr
     );
     let _ = out.flush();
     read
+}
+
+/// Each puzzle as CNF in DIMACS, with the `sat` algorithm's encoding (`params`, NAME=VALUE):
+/// to standard output one after the other, or one file per puzzle in `out` (its path printed,
+/// one line per puzzle, in order; `invalid: …` for a record that is not a puzzle).
+pub fn to_cnf(input: &mut Input, params: &[String], out: Option<&str>) -> Result<(), UsageError> {
+    let mut pairs = Vec::new();
+    for assignment in params {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| UsageError(format!("--param '{assignment}': expected NAME=VALUE")))?;
+        pairs.push((name.trim(), value));
+    }
+    let params = Algorithm::Sat
+        .parse_params(pairs)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let sat = Sat::from_params(&params).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(dir) = out {
+        if !std::path::Path::new(dir).is_dir() {
+            return Err(UsageError(format!("--out {dir}: not a directory")));
+        }
+    }
+    let stdout = std::io::stdout();
+    let mut writer = BufWriter::new(stdout.lock());
+    let mut chunk = Vec::new();
+    loop {
+        input.next_chunk(&mut chunk, 64)?;
+        if chunk.is_empty() {
+            break;
+        }
+        for record in chunk.drain(..) {
+            let puzzle = match &record.result {
+                Ok(puzzle) => puzzle,
+                Err(e) => {
+                    if !write_answer(&mut writer, Err(e.to_string())) {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            };
+            let formula = sudoku_core::exact::sat::cnf::encode(puzzle, &sat.encoding);
+            let mut text = String::new();
+            formula
+                .write_dimacs(puzzle, &sat.encoding, &mut text)
+                .expect("writing to a String");
+            let answer = match out {
+                None => writer.write_all(text.as_bytes()).map(|()| None),
+                Some(dir) => {
+                    let path = std::path::Path::new(dir).join(format!("{}.cnf", record.line));
+                    std::fs::write(&path, text).map(|()| Some(path))
+                }
+            };
+            let ok = match answer {
+                Ok(None) => true,
+                Ok(Some(path)) => writeln!(writer, "{}", path.display()).is_ok(),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+                Err(e) => return Err(UsageError(format!("cannot write the formula: {e}"))),
+            };
+            if !ok {
+                return Ok(());
+            }
+        }
+    }
+    let _ = writer.flush();
+    Ok(())
 }

@@ -210,9 +210,20 @@ pub fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> boo
 }
 
 /// Counts every record's solutions on the pool's threads, answers in input order.
-pub fn count(input: &mut Input, limit: u64, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
+pub fn count(
+    input: &mut Input,
+    limit: u64,
+    with_sat: bool,
+    pool: &rayon::ThreadPool,
+) -> Result<(), UsageError> {
     answer_each(input, pool, |puzzle| {
-        let c = count_solutions(puzzle, limit);
+        let c = if with_sat {
+            sudoku_core::exact::Sat::default()
+                .count_solutions(puzzle, limit)
+                .expect("no conflict budget, no give-up")
+        } else {
+            count_solutions(puzzle, limit)
+        };
         format!("{}{}", c.count, if c.exact { "" } else { "+" })
     })
 }

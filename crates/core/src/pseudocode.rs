@@ -21,6 +21,7 @@ pub enum Mark {
     Iteration,
     Generation,
     Temperature,
+    Conflict,
 }
 
 impl Event {
@@ -40,6 +41,7 @@ impl Event {
             Event::Iteration { .. } => Mark::Iteration,
             Event::Generation { .. } => Mark::Generation,
             Event::Temperature { .. } => Mark::Temperature,
+            Event::Conflict { .. } => Mark::Conflict,
         }
     }
 }

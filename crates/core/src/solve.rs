@@ -58,6 +58,8 @@ pub struct Stats {
 pub enum Limit {
     Nodes(u64),
     Iterations(u64),
+    /// The conflicts of a clause-learning search.
+    Conflicts(u64),
 }
 
 /// How a run ended.
@@ -81,6 +83,7 @@ impl fmt::Display for Status {
             Status::NoSolution => f.write_str("no solution"),
             Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {n} nodes"),
             Status::GaveUp(Limit::Iterations(n)) => write!(f, "gave up after {n} iterations"),
+            Status::GaveUp(Limit::Conflicts(n)) => write!(f, "gave up after {n} conflicts"),
             Status::Cancelled => f.write_str("cancelled"),
         }
     }

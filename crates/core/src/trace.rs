@@ -39,11 +39,14 @@ pub enum Rule {
     /// Probing: the cell's other candidate (the reason's `at`) was tried and led to a
     /// contradiction, so this one holds.
     Probe,
+    /// A clause the SAT solver learned from an earlier conflict forced it; the reason's `at`
+    /// is the clause's length in literals.
+    Learned,
 }
 
 impl Rule {
     /// Every rule, in a fixed order (the index is a rule's number in binary traces).
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 12] = [
         Rule::Step,
         Rule::Given,
         Rule::Decision,
@@ -55,6 +58,7 @@ impl Rule {
         Rule::Technique,
         Rule::AllDifferent,
         Rule::Probe,
+        Rule::Learned,
     ];
 }
 
@@ -122,6 +126,18 @@ impl Reason {
         }
     }
 
+    /// Forced by a learned clause of `literals` literals.
+    pub const fn learned(literals: usize) -> Reason {
+        Reason {
+            rule: Rule::Learned,
+            at: if literals > u16::MAX as usize {
+                u16::MAX
+            } else {
+                literals as u16
+            },
+        }
+    }
+
     /// The unit the rule acted in, if it names one.
     pub fn unit(&self) -> Option<usize> {
         matches!(self.rule, Rule::HiddenSingle | Rule::AllDifferent).then_some(self.at as usize)
@@ -181,6 +197,16 @@ pub enum Event {
         best: f32,
         mean: f32,
         worst: f32,
+    },
+    /// Conflict number `conflict` (from 1) of clause learning: some constraint has no way left
+    /// to hold; the solver learns a clause of `learned` literals over `lbd` decision levels and
+    /// jumps back to depth `depth` (the [`Event::Backtrack`] that follows undoes the guesses
+    /// above it).
+    Conflict {
+        conflict: u32,
+        learned: u32,
+        lbd: u32,
+        depth: u32,
     },
     /// Simulated annealing: a temperature step with the current and best cost.
     Temperature {
@@ -395,7 +421,10 @@ impl Replay {
                     *w = weight;
                 }
             }
-            Event::Iteration { .. } | Event::Generation { .. } | Event::Temperature { .. } => {}
+            Event::Iteration { .. }
+            | Event::Generation { .. }
+            | Event::Temperature { .. }
+            | Event::Conflict { .. } => {}
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod fc_mrv;
 pub mod ilp;
 pub mod norvig;
 pub mod propagation;
+pub mod sat;
 
 pub use backtracking::Backtracking;
 pub use bitmask::Bitmask;
@@ -19,3 +20,4 @@ pub use fc_mrv::FcMrv;
 pub use ilp::Ilp;
 pub use norvig::Norvig;
 pub use propagation::{count_solutions, count_solutions_within, Propagation, SolutionCount};
+pub use sat::Sat;

@@ -65,6 +65,7 @@ registry! {
     Norvig => exact::norvig::SPEC, exact::Norvig::from_args;
     Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
     Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
+    Sat => exact::sat::SPEC, exact::Sat::from_args;
     Cp => exact::cp::SPEC, exact::Cp::from_args;
     Ilp => exact::ilp::SPEC, exact::Ilp::from_args;
     Logic => logic::SPEC, logic::Logic::from_args;
@@ -208,6 +209,19 @@ impl Algorithm {
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+impl exact::Sat {
+    /// The `sat` solver as checked parameters configure it (the CLI's `reduce --to cnf` takes
+    /// its encoding from them).
+    pub fn from_params(params: &Params) -> Result<exact::Sat, ParamError> {
+        Algorithm::Sat.check(params)?;
+        Ok(exact::Sat::from_args(&Args::new(
+            Algorithm::Sat.spec(),
+            params,
+            0,
+        )))
     }
 }
 

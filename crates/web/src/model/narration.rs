@@ -74,6 +74,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                     "{head}: {} there leads to a contradiction (probing)",
                     digit(reason.at as u8)
                 ),
+                Rule::Learned => format!(
+                    "{head}: forced by a learned clause of {} literals",
+                    reason.at
+                ),
                 Rule::Step => head,
             }
         }
@@ -108,6 +112,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                 Rule::Probe => {
                     format!("{head}: trying it there leads to a contradiction (probing)")
                 }
+                Rule::Learned => format!(
+                    "{head}: ruled out by a learned clause of {} literals",
+                    reason.at
+                ),
                 Rule::Step => head,
             }
         }
@@ -168,6 +176,14 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
         } => {
             format!("temperature step {step}: T = {temperature:.3}, cost {cost}, best {best}")
         }
+        Event::Conflict {
+            conflict,
+            learned,
+            lbd,
+            depth,
+        } => format!(
+            "conflict {conflict}: learn a clause of {learned} literals over {lbd} levels (LBD), back-jump to depth {depth}"
+        ),
     }
 }
 

@@ -61,6 +61,12 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
                 cost,
                 best,
             } => [9, step, temperature.to_bits(), cost, best],
+            Event::Conflict {
+                conflict,
+                learned,
+                lbd,
+                depth,
+            } => [13, conflict, learned, lbd, depth],
         };
         out.extend_from_slice(&words);
     }
@@ -145,6 +151,12 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                     temperature: f32::from_bits(w[2]),
                     cost: w[3],
                     best: w[4],
+                },
+                13 => Event::Conflict {
+                    conflict: w[1],
+                    learned: w[2],
+                    lbd: w[3],
+                    depth: w[4],
                 },
                 _ => return None,
             })

@@ -174,6 +174,30 @@ impl Timeline {
                     })
                     .collect(),
             },
+            Event::Conflict { .. } => Progress {
+                title: "each conflict's learned clause and back-jump",
+                x_label: "conflict",
+                series: vec![
+                    series("literals", &|e| match *e {
+                        Event::Conflict {
+                            conflict, learned, ..
+                        } => Some((conflict as f64, learned as f64)),
+                        _ => None,
+                    }),
+                    series("LBD", &|e| match *e {
+                        Event::Conflict { conflict, lbd, .. } => {
+                            Some((conflict as f64, lbd as f64))
+                        }
+                        _ => None,
+                    }),
+                    series("back-jump depth", &|e| match *e {
+                        Event::Conflict {
+                            conflict, depth, ..
+                        } => Some((conflict as f64, depth as f64)),
+                        _ => None,
+                    }),
+                ],
+            },
             _ => Progress {
                 title: "cells coloured per failed construction",
                 x_label: "construction",

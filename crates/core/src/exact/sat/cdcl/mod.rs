@@ -1,0 +1,681 @@
+//! A conflict-driven clause-learning (CDCL) SAT solver. It knows nothing of Sudoku: variables
+//! are numbers, clauses are lists of literals, and what it does is told to a [`Listener`] in
+//! those terms (the Sudoku layer maps them back to cells and digits).
+//!
+//! What it does, as the textbooks (and MiniSat, Glucose and CaDiCaL) describe it:
+//! - **two watched literals** per clause with a blocking literal, and two-literal clauses kept
+//!   inside the watch lists, so a clause is looked at only when one of its watches turns false;
+//! - **first-UIP learning**: a conflict is resolved back along the implication graph until one
+//!   literal of the current level is left; the learned clause is **minimised** (a literal
+//!   implied by others of the clause is dropped, recursively) and scored by its **LBD** (the
+//!   number of decision levels among its literals);
+//! - **non-chronological back-jumping** to the second-highest level of the learned clause,
+//!   where it asserts its first literal;
+//! - **EVSIDS** branching (`order`), **phase saving**, **restarts** (`restart`: Luby or
+//!   Glucose-style), and **clause database reduction** (`reduce`: half of the learned clauses
+//!   with the worst LBD dropped every few thousand conflicts; "glue" clauses of LBD ≤ 2 kept).
+
+mod analyze;
+mod clauses;
+mod order;
+mod reduce;
+mod restart;
+#[cfg(test)]
+mod tests;
+
+use std::mem;
+
+use clauses::{Arena, ClauseRef};
+use order::Order;
+pub use restart::{luby, Restarts};
+
+use crate::trace::Flow;
+
+/// A literal: variable `var` (from 0) or its negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lit(u32);
+
+impl Lit {
+    pub const fn new(var: u32, positive: bool) -> Lit {
+        Lit(var << 1 | !positive as u32)
+    }
+
+    pub const fn var(self) -> u32 {
+        self.0 >> 1
+    }
+
+    pub const fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+
+    /// DIMACS's number for the literal (variables from 1, negative for a negation).
+    pub fn to_dimacs(self) -> i64 {
+        let v = self.var() as i64 + 1;
+        if self.is_positive() {
+            v
+        } else {
+            -v
+        }
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+
+    #[inline(always)]
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Every variable has a value ([`Cdcl::value`]) and every clause holds.
+    Satisfiable,
+    /// Proved: no assignment satisfies the clauses.
+    Unsatisfiable,
+    /// The conflict budget ran out.
+    Budget,
+    /// The listener asked to stop.
+    Cancelled,
+}
+
+/// The solver's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    pub restarts: Restarts,
+    /// Drop the literals of a learned clause that the others imply.
+    pub minimise: bool,
+    /// Delete the worse half of the learned clauses from time to time.
+    pub reduce: bool,
+    /// Stop after this many conflicts (0 = never).
+    pub max_conflicts: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            restarts: Restarts::Glucose,
+            minimise: true,
+            reduce: true,
+            max_conflicts: 0,
+        }
+    }
+}
+
+/// Work counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub decisions: u64,
+    /// Literals implied by a clause (unit propagation).
+    pub propagations: u64,
+    pub conflicts: u64,
+    /// Literals of all learned clauses, after minimisation.
+    pub learned_literals: u64,
+    /// Literals minimisation removed.
+    pub minimised_literals: u64,
+    pub restarts: u64,
+    /// Learned clauses deleted by reductions.
+    pub deleted: u64,
+}
+
+/// What the solver tells while it works. Levels count decisions (0: before any).
+pub trait Listener {
+    /// Whether [`Listener::imply`] is wanted (it is the one call per propagated literal).
+    fn wants_detail(&self) -> bool {
+        true
+    }
+    /// A decision opens `level`.
+    fn decide(&mut self, lit: Lit, level: u32) -> Flow;
+    /// `lit` is forced at `level` by `clause` (its other literals are false; `lit` first): a
+    /// clause of the input, or one learned (`learned`; `[lit]` alone for a learned unit).
+    fn imply(&mut self, lit: Lit, level: u32, clause: &[Lit], learned: bool) -> Flow;
+    /// A conflict was analysed into `clause` (asserting literal first), of LBD `lbd`; the
+    /// search jumps back to `level`.
+    fn learn(&mut self, clause: &[Lit], lbd: u32, level: u32) -> Flow;
+    /// Every level above `level` is undone.
+    fn backjump(&mut self, level: u32) -> Flow;
+    /// The search restarts from level 0 (learned clauses and activities kept).
+    fn restart(&mut self) -> Flow;
+}
+
+/// Listens to nothing.
+pub struct Silent;
+
+impl Listener for Silent {
+    fn wants_detail(&self) -> bool {
+        false
+    }
+    fn decide(&mut self, _: Lit, _: u32) -> Flow {
+        Flow::Continue
+    }
+    fn imply(&mut self, _: Lit, _: u32, _: &[Lit], _: bool) -> Flow {
+        Flow::Continue
+    }
+    fn learn(&mut self, _: &[Lit], _: u32, _: u32) -> Flow {
+        Flow::Continue
+    }
+    fn backjump(&mut self, _: u32) -> Flow {
+        Flow::Continue
+    }
+    fn restart(&mut self) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// Why a variable holds its value: nothing (a decision, an input unit), a two-literal clause
+/// (`BINARY`, `LEARNED` if learned, and the clause's other literal in the low bits), or a
+/// longer clause (its arena reference).
+type Reason = u32;
+const NO_REASON: Reason = u32::MAX;
+const BINARY: u32 = 1 << 31;
+const LEARNED_BINARY: u32 = 1 << 30;
+const LIT_BITS: u32 = LEARNED_BINARY - 1;
+
+/// An entry of a watch list: a clause watching the negation of the list's literal, and a
+/// literal of it that, when true, saves looking at the clause (for a two-literal clause: the
+/// other literal, and `clause` says `BINARY`).
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    blocker: Lit,
+    clause: u32,
+}
+
+/// Where a conflict was found.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    Binary(Lit, Lit),
+    Long(ClauseRef),
+}
+
+/// A variable's polarity at decisions.
+const SAVED_PHASE: u8 = 0;
+const ALWAYS_TRUE: u8 = 1;
+const ALWAYS_FALSE: u8 = 2;
+
+/// Conflicts before the first clause-database reduction, and how much the gap grows each time.
+const FIRST_REDUCE: u64 = 2_000;
+const REDUCE_GROWTH: u64 = 300;
+const CLAUSE_DECAY: f32 = 0.999;
+
+/// The CDCL solver over variables `0..vars`.
+pub struct Cdcl {
+    options: Options,
+    /// Per literal: 1 true, −1 false, 0 unassigned.
+    values: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    /// Where each decision level starts on the trail.
+    trail_lim: Vec<usize>,
+    /// The next trail literal to propagate.
+    qhead: usize,
+    /// Per literal `p`: the clauses that watch `¬p`, looked at when `p` becomes true.
+    watches: Vec<Vec<Watch>>,
+    arena: Arena,
+    originals: Vec<ClauseRef>,
+    learned: Vec<ClauseRef>,
+    order: Order,
+    phase: Vec<bool>,
+    polarity: Vec<u8>,
+    decision: Vec<bool>,
+    schedule: restart::Schedule,
+    next_reduce: u64,
+    reduce_gap: u64,
+    clause_increment: f32,
+    counters: Counters,
+    /// False once the clauses are proved unsatisfiable.
+    ok: bool,
+    halted: bool,
+    /// Level-0 literals assigned by `add_clause`, told to the listener when a solve starts.
+    untold: Vec<Lit>,
+    /// The trail's length at level 0 when satisfied clauses were last removed.
+    simplified: usize,
+    // Scratch space of the conflict analysis.
+    seen: Vec<u8>,
+    learnt: Vec<Lit>,
+    to_clear: Vec<Lit>,
+    stack: Vec<Lit>,
+    clause_buf: Vec<Lit>,
+    level_stamp: Vec<u32>,
+    stamp: u32,
+}
+
+impl Cdcl {
+    pub fn new(vars: usize, options: Options) -> Cdcl {
+        Cdcl {
+            options,
+            values: vec![0; 2 * vars],
+            level: vec![0; vars],
+            reason: vec![NO_REASON; vars],
+            trail: Vec::with_capacity(vars),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            watches: vec![Vec::new(); 2 * vars],
+            arena: Arena::default(),
+            originals: Vec::new(),
+            learned: Vec::new(),
+            order: Order::new(vars, 0.95),
+            phase: vec![false; vars],
+            polarity: vec![SAVED_PHASE; vars],
+            decision: vec![true; vars],
+            schedule: restart::Schedule::new(options.restarts),
+            next_reduce: FIRST_REDUCE,
+            reduce_gap: FIRST_REDUCE,
+            clause_increment: 1.0,
+            counters: Counters::default(),
+            ok: true,
+            halted: false,
+            untold: Vec::new(),
+            simplified: 0,
+            seen: vec![0; vars],
+            learnt: Vec::new(),
+            to_clear: Vec::new(),
+            stack: Vec::new(),
+            clause_buf: Vec::new(),
+            level_stamp: vec![0; vars + 1],
+            stamp: 0,
+        }
+    }
+
+    pub fn vars(&self) -> usize {
+        self.level.len()
+    }
+
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// The variable's value in the last model (or `None` if it has none now).
+    pub fn value(&self, var: u32) -> Option<bool> {
+        match self.values[Lit::new(var, true).index()] {
+            0 => None,
+            v => Some(v > 0),
+        }
+    }
+
+    /// Decide this variable always with this value (no phase saving).
+    pub fn set_polarity(&mut self, var: u32, value: bool) {
+        self.polarity[var as usize] = if value { ALWAYS_TRUE } else { ALWAYS_FALSE };
+    }
+
+    /// A variable that is not a decision variable is decided only once every decision variable
+    /// has a value (e.g. the auxiliary variables of an encoding, which then follow).
+    pub fn set_decision(&mut self, var: u32, decision: bool) {
+        self.decision[var as usize] = decision;
+        if decision {
+            self.order.insert(var);
+        } else {
+            self.order.remove(var);
+        }
+    }
+
+    #[inline(always)]
+    fn value_of(&self, lit: Lit) -> i8 {
+        self.values[lit.index()]
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    /// Adds a clause (at level 0, between solves); false once the clauses are unsatisfiable.
+    pub fn add_clause(&mut self, lits: &[Lit]) -> bool {
+        self.cancel_until(0);
+        if !self.ok {
+            return false;
+        }
+        let mut clause = mem::take(&mut self.clause_buf);
+        clause.clear();
+        clause.extend_from_slice(lits);
+        clause.sort_unstable();
+        clause.dedup();
+        let tautology = clause.windows(2).any(|w| w[0] == !w[1]);
+        if !tautology {
+            // Watch the literals that are not false: true ones first, then unassigned.
+            clause.sort_by_key(|&l| std::cmp::Reverse(self.value_of(l)));
+            self.add_sorted(&clause);
+        }
+        self.clause_buf = clause;
+        self.ok
+    }
+
+    fn add_sorted(&mut self, clause: &[Lit]) {
+        match clause {
+            [] => self.ok = false,
+            [first, ..] if self.value_of(*first) < 0 => self.ok = false,
+            [unit] => {
+                if self.value_of(*unit) == 0 {
+                    self.assign(*unit, NO_REASON);
+                    self.untold.push(*unit);
+                }
+            }
+            [a, b] => {
+                self.watch_binary(*a, *b, 0);
+                if self.value_of(*a) == 0 && self.value_of(*b) < 0 {
+                    self.assign(*a, BINARY | b.0);
+                    self.untold.push(*a);
+                }
+            }
+            _ => {
+                let c = self.arena.push(clause, false, 0);
+                self.originals.push(c);
+                self.watch_long(c);
+                if self.value_of(clause[0]) == 0 && self.value_of(clause[1]) < 0 {
+                    self.assign(clause[0], c);
+                    self.untold.push(clause[0]);
+                }
+            }
+        }
+    }
+
+    fn watch_binary(&mut self, a: Lit, b: Lit, learned: u32) {
+        self.watches[(!a).index()].push(Watch {
+            blocker: b,
+            clause: BINARY | learned,
+        });
+        self.watches[(!b).index()].push(Watch {
+            blocker: a,
+            clause: BINARY | learned,
+        });
+    }
+
+    fn watch_long(&mut self, c: ClauseRef) {
+        let (a, b) = (self.arena.lit(c, 0), self.arena.lit(c, 1));
+        self.watches[(!a).index()].push(Watch {
+            blocker: b,
+            clause: c,
+        });
+        self.watches[(!b).index()].push(Watch {
+            blocker: a,
+            clause: c,
+        });
+    }
+
+    #[inline(always)]
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let v = lit.var() as usize;
+        self.values[lit.index()] = 1;
+        self.values[(!lit).index()] = -1;
+        self.level[v] = self.decision_level();
+        self.reason[v] = reason;
+        self.trail.push(lit);
+    }
+
+    /// The literals of a reason or conflict, into `out`.
+    fn load(&self, reason: Reason, implied: Lit, out: &mut Vec<Lit>) {
+        out.clear();
+        if reason == NO_REASON {
+            out.push(implied);
+        } else if reason & BINARY != 0 {
+            out.extend([implied, Lit(reason & LIT_BITS)]);
+        } else {
+            out.extend(self.arena.lits(reason));
+        }
+    }
+
+    /// Assigns `lit` forced by `reason` and tells the listener.
+    #[inline(always)]
+    fn imply<L: Listener + ?Sized>(&mut self, lit: Lit, reason: Reason, listener: &mut L) {
+        self.assign(lit, reason);
+        self.counters.propagations += 1;
+        if listener.wants_detail() {
+            self.tell_implied(lit, listener, false);
+        }
+    }
+
+    /// Tells the listener why `lit` holds (`learned_unit`: it is a learned unit clause).
+    fn tell_implied<L: Listener + ?Sized>(
+        &mut self,
+        lit: Lit,
+        listener: &mut L,
+        learned_unit: bool,
+    ) {
+        let reason = self.reason[lit.var() as usize];
+        let mut clause = mem::take(&mut self.clause_buf);
+        self.load(reason, lit, &mut clause);
+        let learned = if reason == NO_REASON {
+            learned_unit
+        } else if reason & BINARY != 0 {
+            reason & LEARNED_BINARY != 0
+        } else {
+            self.arena.is_learned(reason)
+        };
+        if listener.imply(lit, self.level[lit.var() as usize], &clause, learned) == Flow::Stop {
+            self.halted = true;
+        }
+        self.clause_buf = clause;
+    }
+
+    /// Unit propagation over the watch lists; the conflict, if one is found.
+    fn propagate<L: Listener + ?Sized>(&mut self, listener: &mut L) -> Option<Conflict> {
+        while self.qhead < self.trail.len() {
+            let p = self.trail[self.qhead];
+            self.qhead += 1;
+            let false_lit = !p;
+            let mut ws = mem::take(&mut self.watches[p.index()]);
+            let (mut i, mut j) = (0, 0);
+            let mut conflict = None;
+            while i < ws.len() {
+                let w = ws[i];
+                i += 1;
+                let blocker = self.value_of(w.blocker);
+                if blocker > 0 {
+                    ws[j] = w;
+                    j += 1;
+                    continue;
+                }
+                if w.clause & BINARY != 0 {
+                    ws[j] = w;
+                    j += 1;
+                    if blocker < 0 {
+                        conflict = Some(Conflict::Binary(false_lit, w.blocker));
+                        break;
+                    }
+                    self.imply(w.blocker, w.clause | false_lit.0, listener);
+                    if self.halted {
+                        break;
+                    }
+                    continue;
+                }
+                let c = w.clause;
+                if self.arena.lit(c, 0) == false_lit {
+                    self.arena.swap(c, 0, 1);
+                }
+                let first = self.arena.lit(c, 0);
+                let watch = Watch {
+                    blocker: first,
+                    clause: c,
+                };
+                if first != w.blocker && self.value_of(first) > 0 {
+                    ws[j] = watch;
+                    j += 1;
+                    continue;
+                }
+                let len = self.arena.len(c);
+                let replacement = (2..len).find(|&k| self.value_of(self.arena.lit(c, k)) >= 0);
+                if let Some(k) = replacement {
+                    let l = self.arena.lit(c, k);
+                    self.arena.set_lit(c, 1, l);
+                    self.arena.set_lit(c, k, false_lit);
+                    self.watches[(!l).index()].push(watch);
+                    continue;
+                }
+                ws[j] = watch;
+                j += 1;
+                if self.value_of(first) < 0 {
+                    conflict = Some(Conflict::Long(c));
+                    break;
+                }
+                self.imply(first, c, listener);
+                if self.halted {
+                    break;
+                }
+            }
+            ws.copy_within(i.., j);
+            ws.truncate(j + ws.len() - i);
+            self.watches[p.index()] = ws;
+            if conflict.is_some() {
+                self.qhead = self.trail.len();
+                return conflict;
+            }
+            if self.halted {
+                // `p`'s list is looked at again next time (what was done of it holds).
+                self.qhead -= 1;
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Undoes every level above `level`, saving the phases and returning the variables to the
+    /// branching order.
+    fn cancel_until(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let start = self.trail_lim[level as usize];
+        for i in (start..self.trail.len()).rev() {
+            let lit = self.trail[i];
+            let v = lit.var();
+            self.values[lit.index()] = 0;
+            self.values[(!lit).index()] = 0;
+            self.reason[v as usize] = NO_REASON;
+            self.phase[v as usize] = lit.is_positive();
+            if self.decision[v as usize] {
+                self.order.insert(v);
+            }
+        }
+        self.trail.truncate(start);
+        self.trail_lim.truncate(level as usize);
+        self.qhead = self.trail.len();
+    }
+
+    /// The next decision: the most active unassigned decision variable, then any other.
+    fn pick(&mut self) -> Option<Lit> {
+        let var = loop {
+            match self.order.pop() {
+                Some(v) if self.value(v).is_none() => break Some(v),
+                Some(_) => continue,
+                None => break (0..self.vars() as u32).find(|&v| self.value(v).is_none()),
+            }
+        }?;
+        let positive = match self.polarity[var as usize] {
+            ALWAYS_TRUE => true,
+            ALWAYS_FALSE => false,
+            _ => self.phase[var as usize],
+        };
+        Some(Lit::new(var, positive))
+    }
+
+    /// Searches for a model; can be called again after more clauses are added.
+    pub fn solve<L: Listener + ?Sized>(&mut self, listener: &mut L) -> Answer {
+        self.halted = false;
+        self.cancel_until(0);
+        if !self.ok {
+            return Answer::Unsatisfiable;
+        }
+        let budget_end = match self.options.max_conflicts {
+            0 => u64::MAX,
+            max => self.counters.conflicts.saturating_add(max),
+        };
+        for lit in mem::take(&mut self.untold) {
+            self.counters.propagations += 1;
+            if listener.wants_detail() {
+                self.tell_implied(lit, listener, false);
+            }
+        }
+        loop {
+            let conflict = self.propagate(listener);
+            if self.halted {
+                return Answer::Cancelled;
+            }
+            if let Some(conflict) = conflict {
+                self.counters.conflicts += 1;
+                if self.decision_level() == 0 {
+                    self.ok = false;
+                    return Answer::Unsatisfiable;
+                }
+                self.learn_from(conflict, listener);
+                if self.halted {
+                    return Answer::Cancelled;
+                }
+                if self.counters.conflicts >= budget_end {
+                    return Answer::Budget;
+                }
+                continue;
+            }
+            if self.decision_level() == 0 && self.trail.len() > self.simplified {
+                self.remove_satisfied();
+            }
+            if self.decision_level() > 0 && self.schedule.due() {
+                self.cancel_until(0);
+                self.schedule.restarted();
+                self.counters.restarts += 1;
+                if listener.restart() == Flow::Stop {
+                    return Answer::Cancelled;
+                }
+                continue;
+            }
+            if self.options.reduce && self.counters.conflicts >= self.next_reduce {
+                self.reduce_gap += REDUCE_GROWTH;
+                self.next_reduce = self.counters.conflicts + self.reduce_gap;
+                self.reduce_learned();
+            }
+            let Some(lit) = self.pick() else {
+                return Answer::Satisfiable;
+            };
+            self.counters.decisions += 1;
+            self.trail_lim.push(self.trail.len());
+            self.assign(lit, NO_REASON);
+            if listener.decide(lit, self.decision_level()) == Flow::Stop {
+                return Answer::Cancelled;
+            }
+        }
+    }
+
+    /// Analyses a conflict, jumps back and asserts the learned clause.
+    fn learn_from<L: Listener + ?Sized>(&mut self, conflict: Conflict, listener: &mut L) {
+        let (level, lbd) = self.analyze(conflict);
+        let learnt = mem::take(&mut self.learnt);
+        if listener.learn(&learnt, lbd, level) == Flow::Stop {
+            self.halted = true;
+        }
+        self.cancel_until(level);
+        if listener.backjump(level) == Flow::Stop {
+            self.halted = true;
+        }
+        self.counters.learned_literals += learnt.len() as u64;
+        let asserting = learnt[0];
+        match learnt[..] {
+            [_] => {
+                self.assign(asserting, NO_REASON);
+                self.counters.propagations += 1;
+                if listener.wants_detail() {
+                    self.tell_implied(asserting, listener, true);
+                }
+            }
+            [a, b] => {
+                self.watch_binary(a, b, LEARNED_BINARY);
+                self.imply(a, BINARY | LEARNED_BINARY | b.0, listener);
+            }
+            _ => {
+                let c = self.arena.push(&learnt, true, lbd);
+                self.arena.set_activity(c, self.clause_increment);
+                self.learned.push(c);
+                self.watch_long(c);
+                self.imply(asserting, c, listener);
+            }
+        }
+        self.learnt = learnt;
+        self.order.decay();
+        self.clause_increment /= CLAUSE_DECAY;
+        self.schedule.conflict(lbd);
+    }
+}
