@@ -75,8 +75,8 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                     digit(reason.at as u8)
                 ),
                 Rule::Learned => format!(
-                    "{head}: forced by a learned clause of {} literals",
-                    reason.at
+                    "{head}: forced by a learned clause of {}",
+                    literals(reason.at as u32)
                 ),
                 Rule::Step => head,
             }
@@ -113,8 +113,8 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
                     format!("{head}: trying it there leads to a contradiction (probing)")
                 }
                 Rule::Learned => format!(
-                    "{head}: ruled out by a learned clause of {} literals",
-                    reason.at
+                    "{head}: ruled out by a learned clause of {}",
+                    literals(reason.at as u32)
                 ),
                 Rule::Step => head,
             }
@@ -182,8 +182,19 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             lbd,
             depth,
         } => format!(
-            "conflict {conflict}: learn a clause of {learned} literals over {lbd} levels (LBD), back-jump to depth {depth}"
+            "conflict {conflict}: learn a clause of {} over {} (its LBD), back-jump to depth {depth}",
+            literals(learned),
+            if lbd == 1 { "1 level".to_string() } else { format!("{lbd} levels") }
         ),
+    }
+}
+
+/// "1 literal", "6 literals".
+fn literals(count: u32) -> String {
+    if count == 1 {
+        "1 literal".to_string()
+    } else {
+        format!("{count} literals")
     }
 }
 
@@ -196,6 +207,55 @@ fn technique(index: u16) -> &'static str {
 mod tests {
     use super::*;
     use sudoku_core::Reason;
+
+    #[test]
+    fn clause_learning_is_told_with_its_sizes() {
+        let s = Size::NINE;
+        let conflict = |learned, lbd, depth| {
+            narrate(
+                s,
+                &Event::Conflict {
+                    conflict: 4,
+                    learned,
+                    lbd,
+                    depth,
+                },
+                None,
+            )
+        };
+        assert_eq!(
+            conflict(6, 3, 2),
+            "conflict 4: learn a clause of 6 literals over 3 levels (its LBD), back-jump to depth 2"
+        );
+        assert_eq!(
+            conflict(1, 1, 0),
+            "conflict 4: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Eliminate {
+                    cell: 79,
+                    value: 8,
+                    reason: Reason::learned(1)
+                },
+                None
+            ),
+            "remove 8 from r9c8: ruled out by a learned clause of 1 literal"
+        );
+        assert_eq!(
+            narrate(
+                s,
+                &Event::Assign {
+                    cell: 0,
+                    value: 2,
+                    reason: Reason::learned(20)
+                },
+                None
+            ),
+            "r1c1 = 2: forced by a learned clause of 20 literals"
+        );
+    }
 
     #[test]
     fn sentences_say_why() {

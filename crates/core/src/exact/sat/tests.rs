@@ -291,3 +291,4 @@ fn cadical_agrees_on_the_dimacs_the_lab_writes() {
         }
     }
 }
+
