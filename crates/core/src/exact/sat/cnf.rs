@@ -77,7 +77,7 @@ impl Cnf {
         self.starts.len() - 1
     }
 
-    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> {
+    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + Clone {
         self.starts.windows(2).map(|w| &self.lits[w[0]..w[1]])
     }
 

@@ -61,9 +61,7 @@ impl Sat {
                 solver.set_decision(var, false);
             }
         }
-        for clause in formula.clauses() {
-            solver.add_clause(clause);
-        }
+        solver.add_clauses(formula.clauses());
         solver
     }
 }

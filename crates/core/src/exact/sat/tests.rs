@@ -291,4 +291,3 @@ fn cadical_agrees_on_the_dimacs_the_lab_writes() {
         }
     }
 }
-

@@ -325,11 +325,39 @@ impl Cdcl {
         self.trail_lim.len() as u32
     }
 
+    /// Adds a whole formula: the watch lists are sized first (a formula of hundreds of
+    /// thousands of two-literal clauses would otherwise grow them many times over).
+    pub fn add_clauses<'c>(&mut self, clauses: impl Iterator<Item = &'c [Lit]> + Clone) -> bool {
+        let mut watching = vec![0u32; self.watches.len()];
+        for clause in clauses.clone() {
+            if let [a, b, ..] = clause {
+                watching[(!*a).index()] += 1;
+                watching[(!*b).index()] += 1;
+            }
+        }
+        for (list, &count) in self.watches.iter_mut().zip(&watching) {
+            list.reserve(count as usize);
+        }
+        for clause in clauses {
+            if !self.add_clause(clause) {
+                return false;
+            }
+        }
+        self.ok
+    }
+
     /// Adds a clause (at level 0, between solves); false once the clauses are unsatisfiable.
     pub fn add_clause(&mut self, lits: &[Lit]) -> bool {
         self.cancel_until(0);
         if !self.ok {
             return false;
+        }
+        if let [a, b] = *lits {
+            // The common case of an encoding: two open literals of different variables.
+            if a.var() != b.var() && self.value_of(a) == 0 && self.value_of(b) == 0 {
+                self.watch_binary(a, b, 0);
+                return true;
+            }
         }
         let mut clause = mem::take(&mut self.clause_buf);
         clause.clear();
