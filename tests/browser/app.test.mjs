@@ -227,6 +227,33 @@ test('the two models run in the browser: cp in the lab\'s worker, ilp in the wor
   await page.close();
 });
 
+test('sat runs in the lab\'s worker: decisions as guesses, each conflict narrated and charted with its learned clause', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=sat&seed=1&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  await page.click('#end');
+  assert.equal(await boardLine(page), HARD_SOLVED, 'sat');
+  // Event 359 of this run is its first conflict, which learns a one-literal clause (the lesson
+  // "Sudoku is SAT" says so too); the learned clause then removes 8 from r9c8.
+  await page.setRange('#scrub', 358);
+  await page.click('#step');
+  assert.equal(await page.textContent('#narration'),
+    'conflict 1: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0');
+  assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /learn: resolve back to the first UIP/);
+  await page.click('#step');
+  await page.click('#step');
+  assert.equal(await page.textContent('#narration'), 'remove 8 from r9c8: ruled out by a learned clause of 1 literal');
+  await page.click('#end');
+  const chart = await page.$eval('.progress-chart', (el) => ({
+    caption: el.querySelector('figcaption').textContent,
+    legend: el.querySelector('.legend').textContent,
+  }));
+  assert.match(chart.caption, /conflict/);
+  assert.match(chart.legend, /LBD/);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('the loaded puzzle is rated, Explain lists the steps and plays them, Generate loads a new puzzle', async () => {
   const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';

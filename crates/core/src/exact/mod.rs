@@ -8,6 +8,7 @@ pub mod dlx;
 pub mod fc_mrv;
 pub mod ilp;
 pub mod norvig;
+mod portfolio;
 pub mod propagation;
 pub mod sat;
 
@@ -19,5 +20,6 @@ pub use dlx::Dlx;
 pub use fc_mrv::FcMrv;
 pub use ilp::Ilp;
 pub use norvig::Norvig;
-pub use propagation::{count_solutions, count_solutions_within, Propagation, SolutionCount};
+pub use portfolio::count_solutions;
+pub use propagation::{count_solutions_within, Propagation, SolutionCount};
 pub use sat::Sat;
