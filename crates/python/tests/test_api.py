@@ -87,10 +87,13 @@ def test_count_rate_explain_and_generate_answer_as_the_cli(sudoku_bin):
 
 def test_the_registry_lists_parameters_with_defaults():
     table = {a["id"]: a for a in sl.algorithms()}
-    assert len(table) == 20
+    assert len(table) == 21
     genetic = {p["name"]: p for p in table["genetic"]["params"]}
     assert genetic["population"]["range"]["default"] == 200
     assert table["tabu-ac3"]["budget"] == "max_iterations"
+    assert table["sat"]["budget"] == "max_conflicts"
+    assert sl.solve(HARD, "sat", max_conflicts=1).outcome == "gave-up"
+    assert sl.solve(HARD, "sat", encoding="minimal", at_most_one="sequential").solution == HARD_SOLVED
 
 
 def test_a_trace_replays_to_the_solution_and_is_capped():
