@@ -1,7 +1,7 @@
-//! The `propagation` engine against DLX on arbitrary and adversarial grids: random givens (most
-//! clash), solved grids with holes (one or many solutions), and the same with wrong digits put
-//! back (mostly no solution). Two engines that share no code must agree on whether a solution
-//! exists, on the solution when it is unique, and every answer must verify.
+//! The `propagation` engine against DLX and `sat` on arbitrary and adversarial grids: random
+//! givens (most clash), solved grids with holes (one or many solutions), and the same with wrong
+//! digits put back (mostly no solution). Three engines that share no code must agree on whether
+//! a solution exists, on the solution when it is unique, and every answer must verify.
 //!
 //! `./dev test` runs a few thousand grids; `./dev fuzz` runs `SUDOKU_FUZZ_CASES` of them in
 //! release mode. cargo-fuzz needs a nightly toolchain, which this project does not have:
@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use sudoku_core::exact::{Dlx, Propagation};
+use sudoku_core::exact::{Dlx, Propagation, Sat};
 use sudoku_core::generate::{random_solution, remove_cells};
 use sudoku_core::{
     count_solutions_within, verify_solution, Grid, Limits, NullObserver, Size, Solver, Status,
@@ -93,6 +93,21 @@ fn compare(puzzle: &Grid, tally: &Tally) -> Result<(), TestCaseError> {
         limits: Limits::nodes(BUDGET * 10),
     }
     .solve(puzzle, &mut NullObserver);
+    let sat = Sat::default().solve(puzzle, &mut NullObserver);
+    prop_assert_eq!(
+        count.count > 0,
+        sat.status == Status::Solved,
+        "propagation counted {} solutions, sat says {}: {}",
+        count.count,
+        sat.status,
+        puzzle
+    );
+    if count.count > 0 {
+        prop_assert_eq!(verify_solution(puzzle, &sat.grid), Ok(()), "{}", puzzle);
+        if count.is_unique() {
+            prop_assert_eq!(ours.grid.values(), sat.grid.values(), "{}", puzzle);
+        }
+    }
     if matches!(dlx.status, Status::GaveUp(_)) {
         return Ok(());
     }
@@ -121,7 +136,7 @@ fn compare(puzzle: &Grid, tally: &Tally) -> Result<(), TestCaseError> {
 }
 
 #[test]
-fn the_engine_agrees_with_dlx_on_arbitrary_grids() {
+fn the_engine_agrees_with_dlx_and_sat_on_arbitrary_grids() {
     let mut runner = TestRunner::new(Config {
         cases: cases(),
         failure_persistence: None,
@@ -138,7 +153,7 @@ fn the_engine_agrees_with_dlx_on_arbitrary_grids() {
         .unwrap();
     let [over, none, one, several] = tally.0.map(|c| c.get());
     eprintln!(
-        "the engine against DLX: {} grids in {:.1} s: {none} without a solution, {one} with one, \
+        "the engine against DLX and sat: {} grids in {:.1} s: {none} without a solution, {one} with one, \
          {several} with several, {over} over the budget",
         cases(),
         started.elapsed().as_secs_f64()
