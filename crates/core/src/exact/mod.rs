@@ -6,6 +6,8 @@ pub mod brute_force;
 pub mod cp;
 pub mod dlx;
 pub mod fc_mrv;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod ilp;
 pub mod norvig;
 mod portfolio;

@@ -40,11 +40,7 @@ mod tests {
     /// (several solutions) as with the puzzle whole.
     #[test]
     fn the_handover_counts_what_the_engine_counts() {
-        let text = include_str!("../../../../tests/data/minimal25.txt");
-        let grids: Vec<Grid> = crate::parse_records(text)
-            .into_iter()
-            .filter_map(|r| r.result.ok())
-            .collect();
+        let grids = crate::exact::fixtures::puzzles(crate::exact::fixtures::MINIMAL25);
         let handed = grids
             .iter()
             .filter(|g| count_solutions_within(g, 2, Limits::nodes(1_000)).is_none())

@@ -10,21 +10,13 @@ use crate::solve::{Solver, Status};
 use crate::trace::{NullObserver, Recorder, Replay};
 use crate::verify::verify_solution;
 
-fn puzzles(text: &str) -> Vec<Grid> {
-    crate::parse_records(text)
-        .into_iter()
-        .filter_map(|r| r.result.ok())
-        .collect()
-}
+use crate::exact::fixtures::{puzzles, HARDEST, MANTERE_KOLJONEN, SIZES, TOP95};
 
 fn fixtures() -> Vec<Grid> {
-    let mut all = puzzles(include_str!("../../../../tests/data/top95.txt"));
-    all.extend(puzzles(include_str!("../../../../tests/data/hardest.txt")));
-    all.extend(puzzles(include_str!(
-        "../../../../tests/data/mantere_koljonen.txt"
-    )));
-    all.extend(puzzles(include_str!("../../../../tests/data/sizes.txt")));
-    all
+    [TOP95, HARDEST, MANTERE_KOLJONEN, SIZES]
+        .into_iter()
+        .flat_map(puzzles)
+        .collect()
 }
 
 fn solution(puzzle: &Grid) -> Grid {

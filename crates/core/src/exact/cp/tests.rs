@@ -5,22 +5,7 @@ use crate::exact::count_solutions;
 use crate::trace::{Event, Flow};
 use crate::{verify_solution, Algorithm, NullObserver, RunConfig};
 
-fn fixtures() -> Vec<Grid> {
-    let mut grids = Vec::new();
-    for text in [
-        include_str!("../../../../../tests/data/top95.txt"),
-        include_str!("../../../../../tests/data/hardest.txt"),
-        include_str!("../../../../../tests/data/sizes.txt"),
-        include_str!("../../../../../tests/data/mantere_koljonen.txt"),
-    ] {
-        grids.extend(
-            crate::parse_records(text)
-                .into_iter()
-                .filter_map(|r| r.result.ok()),
-        );
-    }
-    grids
-}
+use crate::exact::fixtures::standard as fixtures;
 
 #[test]
 fn both_consistencies_solve_every_fixture_and_the_verifier_agrees() {

@@ -13,21 +13,12 @@ use crate::solve::Status;
 use crate::trace::{Recorder, Replay};
 use crate::{verify_solution, Algorithm, NullObserver, RunConfig};
 
+use crate::exact::fixtures::{puzzles, standard, MINIMAL25};
+
+/// The shared fixtures and the seven minimal 25×25 puzzles.
 fn fixtures() -> Vec<Grid> {
-    let mut grids = Vec::new();
-    for text in [
-        include_str!("../../../../../tests/data/top95.txt"),
-        include_str!("../../../../../tests/data/hardest.txt"),
-        include_str!("../../../../../tests/data/sizes.txt"),
-        include_str!("../../../../../tests/data/mantere_koljonen.txt"),
-        include_str!("../../../../../tests/data/minimal25.txt"),
-    ] {
-        grids.extend(
-            crate::parse_records(text)
-                .into_iter()
-                .filter_map(|r| r.result.ok()),
-        );
-    }
+    let mut grids = standard();
+    grids.extend(puzzles(MINIMAL25));
     grids
 }
 

@@ -125,24 +125,35 @@ pub struct Counters {
     pub deleted: u64,
 }
 
-/// What the solver tells while it works. Levels count decisions (0: before any).
+/// What the solver tells while it works (each call may stop the search). Levels count
+/// decisions (0: before any).
 pub trait Listener {
     /// Whether [`Listener::imply`] is wanted (it is the one call per propagated literal).
     fn wants_detail(&self) -> bool {
         true
     }
     /// A decision opens `level`.
-    fn decide(&mut self, lit: Lit, level: u32) -> Flow;
+    fn decide(&mut self, _lit: Lit, _level: u32) -> Flow {
+        Flow::Continue
+    }
     /// `lit` is forced at `level` by `clause` (its other literals are false; `lit` first): a
     /// clause of the input, or one learned (`learned`; `[lit]` alone for a learned unit).
-    fn imply(&mut self, lit: Lit, level: u32, clause: &[Lit], learned: bool) -> Flow;
+    fn imply(&mut self, _lit: Lit, _level: u32, _clause: &[Lit], _learned: bool) -> Flow {
+        Flow::Continue
+    }
     /// A conflict was analysed into `clause` (asserting literal first), of LBD `lbd`; the
     /// search jumps back to `level`.
-    fn learn(&mut self, clause: &[Lit], lbd: u32, level: u32) -> Flow;
+    fn learn(&mut self, _clause: &[Lit], _lbd: u32, _level: u32) -> Flow {
+        Flow::Continue
+    }
     /// Every level above `level` is undone.
-    fn backjump(&mut self, level: u32) -> Flow;
+    fn backjump(&mut self, _level: u32) -> Flow {
+        Flow::Continue
+    }
     /// The search restarts from level 0 (learned clauses and activities kept).
-    fn restart(&mut self) -> Flow;
+    fn restart(&mut self) -> Flow {
+        Flow::Continue
+    }
 }
 
 /// Listens to nothing.
@@ -151,21 +162,6 @@ pub struct Silent;
 impl Listener for Silent {
     fn wants_detail(&self) -> bool {
         false
-    }
-    fn decide(&mut self, _: Lit, _: u32) -> Flow {
-        Flow::Continue
-    }
-    fn imply(&mut self, _: Lit, _: u32, _: &[Lit], _: bool) -> Flow {
-        Flow::Continue
-    }
-    fn learn(&mut self, _: &[Lit], _: u32, _: u32) -> Flow {
-        Flow::Continue
-    }
-    fn backjump(&mut self, _: u32) -> Flow {
-        Flow::Continue
-    }
-    fn restart(&mut self) -> Flow {
-        Flow::Continue
     }
 }
 

@@ -269,18 +269,6 @@ fn non_decision_variables_are_decided_last() {
             self.0.get_or_insert(lit);
             Flow::Continue
         }
-        fn imply(&mut self, _: Lit, _: u32, _: &[Lit], _: bool) -> Flow {
-            Flow::Continue
-        }
-        fn learn(&mut self, _: &[Lit], _: u32, _: u32) -> Flow {
-            Flow::Continue
-        }
-        fn backjump(&mut self, _: u32) -> Flow {
-            Flow::Continue
-        }
-        fn restart(&mut self) -> Flow {
-            Flow::Continue
-        }
     }
     let mut first = First(None);
     assert_eq!(s.solve(&mut first), Answer::Satisfiable);
