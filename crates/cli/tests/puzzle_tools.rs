@@ -180,3 +180,84 @@ fn reduce_solve_and_back_complete_latin_squares_line_for_line() {
         assert_eq!((row, col), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]));
     }
 }
+
+#[test]
+fn reduce_to_cnf_writes_dimacs_that_names_its_encoding() {
+    let (out, err, code) = stdout_of(&["reduce", "--to", "cnf"], &format!("{HARD}\n"));
+    assert_eq!(code, 0, "{err}");
+    let givens = HARD.bytes().filter(|&b| b != b'.').count();
+    // Extended encoding: 11,988 clauses (Lynce & Ouaknine) and one unit clause per given.
+    assert!(
+        out.contains(&format!("p cnf 729 {}\n", 11_988 + givens)),
+        "{out}"
+    );
+    assert!(out.starts_with("c Sudoku 9x9 as SAT (extended encoding, pairwise at-most-one)"));
+    // r1c1 = 4 is variable 0·9 + 4.
+    assert!(out.contains("\n4 0\n"), "{}", &out[..400]);
+    let clauses = out.lines().filter(|l| !l.starts_with(['c', 'p'])).count();
+    assert_eq!(clauses, 11_988 + givens);
+    let (minimal, _, _) = stdout_of(
+        &[
+            "reduce",
+            "--to",
+            "cnf",
+            "-p",
+            "encoding=minimal",
+            "-p",
+            "at_most_one=sequential",
+        ],
+        &format!("{HARD}\n"),
+    );
+    assert!(minimal.contains("(minimal encoding, sequential at-most-one)"));
+}
+
+#[test]
+fn reduce_to_cnf_writes_a_file_per_puzzle_and_names_bad_lines() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cnf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let input = format!("{HARD}\n12345\n{}\n", ".".repeat(16));
+    let (out, err, code) = stdout_of(&["reduce", "--to", "cnf", "--out", dir_arg], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].ends_with("1.cnf") && lines[2].ends_with("3.cnf"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("invalid: line 2: "), "{out}");
+    let four = std::fs::read_to_string(dir.join("3.cnf")).unwrap();
+    assert!(four.contains("p cnf 64 "), "{four}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (args, says) in [
+        (
+            vec!["reduce", "--to", "cnf", "--out", "/nonexistent/dir"],
+            "not a directory",
+        ),
+        (vec!["reduce", "--to", "cnf", "--back"], "--back"),
+        (vec!["reduce", "-p", "encoding=minimal"], "--to cnf"),
+        (
+            vec!["reduce", "--to", "cnf", "-p", "encoding=huge"],
+            "one of extended, minimal",
+        ),
+    ] {
+        let (_, err, code) = stdout_of(&args, HARD);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn count_with_sat_agrees_with_the_propagation_engine() {
+    let multi = "842.........5.17........38.95......2....5.......9...461....74....8.6......4....38";
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let input = format!("{HARD}\n{multi}\n{}\n{none}\n", ".".repeat(16));
+    let (engine, _, _) = stdout_of(&["count", "--limit", "3"], &input);
+    let (sat, err, code) = stdout_of(&["count", "-a", "sat", "--limit", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(sat, engine);
+    assert_eq!(sat, "1\n3+\n3+\n0\n");
+    let (solved, _, _) = stdout_of(&["solve", "-a", "sat"], &input);
+    assert_eq!(solved.lines().next(), Some(common::HARD_SOLVED));
+    assert_eq!(solved.lines().nth(3), Some("no solution"));
+}
