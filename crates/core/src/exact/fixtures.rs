@@ -6,6 +6,7 @@ pub const TOP95: &str = include_str!("../../../../tests/data/top95.txt");
 pub const HARDEST: &str = include_str!("../../../../tests/data/hardest.txt");
 pub const SIZES: &str = include_str!("../../../../tests/data/sizes.txt");
 pub const MANTERE_KOLJONEN: &str = include_str!("../../../../tests/data/mantere_koljonen.txt");
+#[cfg(feature = "sat")]
 pub const MINIMAL25: &str = include_str!("../../../../tests/data/minimal25.txt");
 
 /// The puzzles of a file's text (lines that are not puzzles left out).

@@ -5,10 +5,12 @@
 //! better engine's (the classic rent-or-buy bound).
 
 use super::propagation::{count_solutions_within, SolutionCount};
+#[cfg(feature = "sat")]
 use super::sat::Sat;
 use crate::grid::Grid;
 use crate::solve::Limits;
 
+#[cfg(feature = "sat")]
 /// Search nodes of the propagation engine before the count is handed to SAT: about what one
 /// SAT count costs on a minimal 25×25 puzzle (BENCHMARKS.md, "SAT": 42 ms ≈ 500 of the
 /// engine's nodes there; on 16×16 no generated minimal puzzle needed 300).
@@ -19,7 +21,16 @@ fn handover_nodes(n: usize) -> Option<u64> {
     }
 }
 
+/// Counts the solutions of a puzzle, stopping at `limit` (use 2 for a uniqueness check). A
+/// build without the `sat` engine (the page's first-load worker) counts with the propagation
+/// engine alone.
+#[cfg(not(feature = "sat"))]
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
+    count_solutions_within(puzzle, limit, Limits::NONE).expect("no budget, no give-up")
+}
+
 /// Counts the solutions of a puzzle, stopping at `limit` (use 2 for a uniqueness check).
+#[cfg(feature = "sat")]
 pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
     let Some(budget) = handover_nodes(puzzle.size().n()) else {
         return count_solutions_within(puzzle, limit, Limits::NONE).expect("no budget, no give-up");
@@ -31,7 +42,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sat"))]
 mod tests {
     use super::*;
 

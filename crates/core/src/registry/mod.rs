@@ -109,10 +109,12 @@ impl Algorithm {
         self.spec().pseudocode
     }
 
-    /// Whether this build can run the algorithm: `ilp` needs the core's `ilp` feature (its
-    /// LP engine), which the page's first-load worker leaves out; every other one always runs.
+    /// Whether this build can run the algorithm: `ilp` and `sat` need the core's features of
+    /// their names (the LP engine, the SAT engine), which the page's first-load worker leaves
+    /// out; every other one always runs.
     pub fn available(self) -> bool {
-        self != Algorithm::Ilp || cfg!(feature = "ilp")
+        (self != Algorithm::Ilp || cfg!(feature = "ilp"))
+            && (self != Algorithm::Sat || cfg!(feature = "sat"))
     }
 
     pub fn from_id(id: &str) -> Option<Algorithm> {

@@ -14,19 +14,25 @@
 
 pub mod cdcl;
 pub mod cnf;
+#[cfg(feature = "sat")]
 mod count;
-#[cfg(test)]
+#[cfg(feature = "sat")]
+mod run;
+#[cfg(all(test, feature = "sat"))]
 mod tests;
 
-use cdcl::{Answer, Cdcl, Listener, Lit, Restarts};
-use cnf::{cell_digit, AtMostOne, Encoding};
+use cdcl::{Cdcl, Restarts};
+use cnf::{AtMostOne, Encoding};
 
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
+#[cfg(not(feature = "sat"))]
 use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
 use crate::spec::{Args, ChoiceParam, Family, IntParam, Spec};
-use crate::trace::{Event, Flow, Observer, Reason, Rule};
+#[cfg(not(feature = "sat"))]
+use crate::trace::Observer;
+use crate::trace::Rule;
 
 /// Sudoku through its CNF and a CDCL solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,167 +84,13 @@ pub fn model_values(size: Size, solver: &Cdcl) -> Vec<u8> {
         .collect()
 }
 
+/// A build without the engine (the page's first-load worker): never reached, since
+/// `Algorithm::run` refuses an algorithm this build cannot run.
+#[cfg(not(feature = "sat"))]
 impl Solver for Sat {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
-        let size = puzzle.size();
-        let mut solver = self.load(puzzle);
-        let mut tracker = Tracker::new(observer, Default::default());
-        let mut narrator = Narrator {
-            size,
-            tracker: &mut tracker,
-            guess_levels: Vec::new(),
-            conflicts: 0,
-        };
-        let answer = solver.solve(&mut narrator);
-        let counters = solver.counters();
-        tracker.stats.nodes = counters.decisions;
-        tracker.stats.backtracks = counters.conflicts;
-        tracker.stats.propagations = counters.propagations;
-        tracker.stats.restarts = counters.restarts;
-        let result = match answer {
-            Answer::Satisfiable => Ok(Some(model_values(size, &solver))),
-            Answer::Unsatisfiable => Ok(None),
-            Answer::Budget => Err(Halt::Limit(Limit::Conflicts(self.solver.max_conflicts))),
-            Answer::Cancelled => Err(Halt::Cancelled),
-        };
-        match result {
-            Ok(found) => tracker.finish(puzzle, Ok(found.as_deref())),
-            Err(halt) => tracker.finish(puzzle, Err(halt)),
-        }
-    }
-}
-
-/// Tells the solver's work as the lab's events.
-struct Narrator<'t, 'o, O: Observer + ?Sized> {
-    size: Size,
-    tracker: &'t mut Tracker<'o, O>,
-    /// The solver's levels that opened a guess (cell decisions), in order.
-    guess_levels: Vec<u32>,
-    conflicts: u32,
-}
-
-impl<O: Observer + ?Sized> Narrator<'_, '_, O> {
-    fn emit(&mut self, event: Event) -> Flow {
-        match self.tracker.emit(event) {
-            Ok(()) => Flow::Continue,
-            Err(_) => Flow::Stop,
-        }
-    }
-
-    /// The board's depth at solver level `level`: the guesses at or below it.
-    fn depth(&self, level: u32) -> u32 {
-        self.guess_levels.partition_point(|&l| l <= level) as u32
-    }
-
-    /// The reason, in Sudoku's words, that `clause` forces its first literal.
-    fn reason(&self, clause: &[Lit], learned: bool) -> Option<Reason> {
-        if learned {
-            return Some(Reason::learned(clause.len()));
-        }
-        let size = self.size;
-        let (cell, digit) = cell_digit(size, clause[0].var())?;
-        let others: Option<Vec<(usize, u8)>> = clause[1..]
-            .iter()
-            .map(|l| cell_digit(size, l.var()))
-            .collect();
-        let Some(others) = others else {
-            // Through an auxiliary variable of the sequential encoding.
-            return Some(Reason::PROPAGATION);
-        };
-        if clause[0].is_positive() {
-            if others.iter().all(|&(c, _)| c == cell) {
-                return Some(Reason::NAKED_SINGLE);
-            }
-            if others.iter().all(|&(_, d)| d == digit) {
-                let unit = size
-                    .units_of(cell)
-                    .into_iter()
-                    .find(|&u| others.iter().all(|&(c, _)| size.units_of(c).contains(&u)));
-                return Some(unit.map_or(Reason::PROPAGATION, Reason::hidden_single));
-            }
-            return Some(Reason::PROPAGATION);
-        }
-        match others[..] {
-            // "Not two digits in one cell": the cell's value, placed already, says it.
-            [(c, _)] if c == cell => None,
-            [(c, d)] if d == digit => Some(Reason::peer(c)),
-            _ => Some(Reason::PROPAGATION),
-        }
-    }
-}
-
-impl<O: Observer + ?Sized> Listener for Narrator<'_, '_, O> {
-    fn wants_detail(&self) -> bool {
-        self.tracker.wants_cell_events()
-    }
-
-    fn decide(&mut self, lit: Lit, level: u32) -> Flow {
-        match cell_digit(self.size, lit.var()) {
-            Some((cell, value)) if lit.is_positive() && self.tracker.wants_cell_events() => {
-                self.guess_levels.push(level);
-                let depth = self.guess_levels.len() as u32;
-                self.emit(Event::Guess {
-                    cell: cell as u16,
-                    value,
-                    depth,
-                })
-            }
-            _ => Flow::Continue,
-        }
-    }
-
-    fn imply(&mut self, lit: Lit, level: u32, clause: &[Lit], learned: bool) -> Flow {
-        if level == 0 && clause.len() == 1 && !learned {
-            // A given's unit clause: the board shows the givens already.
-            return Flow::Continue;
-        }
-        let Some((cell, value)) = cell_digit(self.size, lit.var()) else {
-            return Flow::Continue;
-        };
-        let Some(reason) = self.reason(clause, learned) else {
-            return Flow::Continue;
-        };
-        let (cell, event) = (cell as u16, lit.is_positive());
-        self.emit(if event {
-            Event::Assign {
-                cell,
-                value,
-                reason,
-            }
-        } else {
-            Event::Eliminate {
-                cell,
-                value,
-                reason,
-            }
-        })
-    }
-
-    fn learn(&mut self, clause: &[Lit], lbd: u32, level: u32) -> Flow {
-        if !self.tracker.wants_cell_events() {
-            return Flow::Continue;
-        }
-        let depth = self.depth(level);
-        self.conflicts += 1;
-        self.emit(Event::Conflict {
-            conflict: self.conflicts,
-            learned: clause.len() as u32,
-            lbd,
-            depth,
-        })
-    }
-
-    fn backjump(&mut self, level: u32) -> Flow {
-        let depth = self.depth(level);
-        if depth as usize >= self.guess_levels.len() {
-            return Flow::Continue;
-        }
-        self.guess_levels.truncate(depth as usize);
-        self.emit(Event::Backtrack { depth: depth + 1 })
-    }
-
-    fn restart(&mut self) -> Flow {
-        self.backjump(0)
+        Tracker::new(observer, Default::default())
+            .finish(puzzle, Err(Halt::Limit(Limit::Conflicts(0))))
     }
 }
 

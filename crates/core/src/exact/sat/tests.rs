@@ -9,7 +9,10 @@ use super::cdcl::Restarts;
 use super::cnf::{AtMostOne, Encoding};
 use super::*;
 use crate::exact::count_solutions;
+use crate::grid::Grid;
 use crate::solve::Status;
+use crate::solve::{Limit, Solver};
+use crate::trace::Event;
 use crate::trace::{Recorder, Replay};
 use crate::{verify_solution, Algorithm, NullObserver, RunConfig};
 
