@@ -5,6 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::*;
+use crate::trace::Flow;
 
 fn lit(d: i64) -> Lit {
     Lit::new((d.unsigned_abs() - 1) as u32, d > 0)
