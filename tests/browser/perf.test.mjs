@@ -1,4 +1,4 @@
-// Playback cost, measured and printed (figures for BENCHMARKS.md); the bounds asserted are
+// Playback cost, measured and printed (figures for docs/benchmarks-log.md); the bounds asserted are
 // loose on purpose: they catch a page that stalls, not a slow machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -44,7 +44,7 @@ proptest! {
     fn complete_solvers_solve_random_puzzles_of_every_size(seed in any::<u64>(), k in 2usize..=5, share in 0.0f64..0.8) {
         let size = Size::from_box_side(k).unwrap();
         // Random holes in large grids hit the hard region of Latin-square completion (around
-        // 40–70 % holes on 25×25, see BENCHMARKS.md), where every exact solver can need millions
+        // 40–70 % holes on 25×25, see docs/benchmarks-log.md), where every exact solver can need millions
         // of nodes: stay below it there. Small grids take any share.
         let share = match k {
             4 => share.min(0.5),

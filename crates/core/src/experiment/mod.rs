@@ -258,7 +258,7 @@ macro_rules! experiments {
             // The id and the description are read from each constant, never through `spec()`:
             // a reference to a spec keeps all its functions (the jobs, the solvers they run) in
             // the binary, and the lab's page, which only names experiments, carried them all
-            // (80 KB gzip of its bundle; BENCHMARKS, web build sizes).
+            // (80 KB gzip of its bundle; docs/benchmarks-log.md, web build sizes).
             pub fn id(self) -> &'static str {
                 match self {
                     $(Experiment::$variant => $spec.id,)*

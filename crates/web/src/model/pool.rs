@@ -11,7 +11,7 @@ pub const MAX_FAILED_STARTS: u32 = 3;
 /// The pool size for this many logical processors: every one of them, at most 8. The pages that
 /// run a pool (compare, experiments) exist to run side by side, and their main thread only draws
 /// what the workers send, in short tasks: leaving a processor to it halved the pool on a 2-core
-/// machine while no long task is measured with all of them busy (BENCHMARKS.md).
+/// machine while no long task is measured with all of them busy (docs/benchmarks-log.md).
 pub fn pool_size(hardware_concurrency: usize) -> usize {
     hardware_concurrency.clamp(1, 8)
 }

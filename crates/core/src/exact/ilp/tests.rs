@@ -30,7 +30,7 @@ fn both_models_solve_the_hardest_and_every_size_and_the_verifier_agrees() {
     for puzzle in hardest.iter().take(4).chain(&sizes) {
         for model in ["reduced", "full"] {
             if model == "full" && puzzle.size().n() > 9 {
-                continue; // 4,096 and 15,625 variables: measured in BENCHMARKS.md.
+                continue; // 4,096 and 15,625 variables: measured in docs/benchmarks-log.md.
             }
             let outcome = run(puzzle, model);
             assert_eq!(

@@ -6,7 +6,7 @@
 //! "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]` on their search), and [`choice`] picks the copy by what
 //! the CPU reports. The compiler may then use the newer instructions everywhere in the search
 //! (ANDN, BLSR, TZCNT, POPCNT, 256-bit moves and operations on the bit boards). Measured in
-//! BENCHMARKS.md.
+//! docs/benchmarks-log.md.
 //!
 //! What the v3 copy calls must be inlined into it to be built for v3: the engines' helpers are
 //! `#[inline(always)]` on x86-64 (`cfg_attr`), and left to the compiler elsewhere, where there

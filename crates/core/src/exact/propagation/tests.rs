@@ -103,7 +103,7 @@ fn locked_candidates_and_probing_change_no_answer() {
         // open has no solution is a long search.
         let share = if size == Size::TWENTY_FIVE {
             // Most cells open is the hard region of Latin-square completion on 25×25, where
-            // the search without inference outruns any small budget (BENCHMARKS.md).
+            // the search without inference outruns any small budget (docs/benchmarks-log.md).
             20 + round % 20
         } else if round % 4 == 1 {
             25 + round % 20

@@ -311,7 +311,7 @@ impl Bands {
                 return Ok(());
             }
             // Two updates a turn: natively about 3 % faster than one in the default copy, 4–7 %
-            // in the portable one (BENCHMARKS.md); in wasm the same.
+            // in the portable one (docs/benchmarks-log.md); in wasm the same.
             while news != 0 {
                 self.update_lowest::<W, O>(&mut news, watch, tracker)?;
                 if news == 0 {

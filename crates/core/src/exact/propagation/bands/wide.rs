@@ -4,7 +4,7 @@
 //! The plain pass ([`Bands::settle_words`]) updates its words one after the other in memory: an
 //! update's ANDs are stores that the next update may read, and each pass begins by comparing
 //! the words in vectors, which waits until those 4-byte stores have reached the cache (a 16-byte
-//! load cannot be forwarded from them; on the Intel Xeon of BENCHMARKS.md about a sixth of the
+//! load cannot be forwarded from them; on the Intel Xeon of docs/benchmarks-log.md about a sixth of the
 //! time on the forum's hardest set). Here a pass's updates read the words as the pass began and
 //! gather what they clear as one mask per word in two vector registers (an AND under a lane mask
 //! per kind of elimination); the pass ends by applying the masks, comparing in registers and

@@ -9,7 +9,7 @@
 //!
 //! A trial costs one propagation (singles only: with locked candidates too, trials on 100
 //! minimal 16×16 puzzles took 1.6× the time for 20 % fewer nodes), so probing pays where a
-//! search node is dear and trees are deep: 16×16 and 25×25 (BENCHMARKS.md: all 40 minimal
+//! search node is dear and trees are deep: 16×16 and 25×25 (docs/benchmarks-log.md: all 40 minimal
 //! 25×25 puzzles of a batch solved within 16,000 nodes each, where the degree rule alone left
 //! 7 over two million). It starts once the search has backtracked: a grid that a straight line
 //! of guesses solves is done sooner without it (the fixtures of every size: 6.6 µs a puzzle,
