@@ -268,6 +268,15 @@ impl<T: Copy + 'static> ChoiceParam<T> {
         }
     }
 
+    /// The id users type for `value`.
+    pub fn id_of(&self, value: T) -> &'static str
+    where
+        T: PartialEq,
+    {
+        let index = self.values.iter().position(|v| *v == value);
+        self.ids[index.expect("every value has an id")]
+    }
+
     pub fn read(&self, args: &Args) -> T {
         let index = match args.value(self.name) {
             Some(ParamValue::Choice(id)) => self.ids.iter().position(|o| o == id),

@@ -50,15 +50,11 @@ impl Default for Options {
 impl Options {
     /// The options' names, as the `sat` algorithm's parameters spell them.
     pub fn describe(&self) -> String {
-        let encoding = match self.encoding {
-            Encoding::Minimal => "minimal",
-            Encoding::Extended => "extended",
-        };
-        let amo = match self.at_most_one {
-            AtMostOne::Pairwise => "pairwise",
-            AtMostOne::Sequential => "sequential",
-        };
-        format!("{encoding} encoding, {amo} at-most-one")
+        format!(
+            "{} encoding, {} at-most-one",
+            super::ENCODING.id_of(self.encoding),
+            super::AT_MOST_ONE.id_of(self.at_most_one)
+        )
     }
 }
 

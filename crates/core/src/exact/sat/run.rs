@@ -68,31 +68,31 @@ impl<O: Observer + ?Sized> Narrator<'_, '_, O> {
         }
         let size = self.size;
         let (cell, digit) = cell_digit(size, clause[0].var())?;
-        let others: Option<Vec<(usize, u8)>> = clause[1..]
-            .iter()
-            .map(|l| cell_digit(size, l.var()))
-            .collect();
-        let Some(others) = others else {
+        // The clause's other literals as cells and digits (no list built: this runs for every
+        // literal the page is told of).
+        let others = || clause[1..].iter().map(|l| cell_digit(size, l.var()));
+        if others().any(|other| other.is_none()) {
             // Through an auxiliary variable of the sequential encoding.
             return Some(Reason::PROPAGATION);
-        };
+        }
+        let others = || others().flatten();
         if clause[0].is_positive() {
-            if others.iter().all(|&(c, _)| c == cell) {
+            if others().all(|(c, _)| c == cell) {
                 return Some(Reason::NAKED_SINGLE);
             }
-            if others.iter().all(|&(_, d)| d == digit) {
+            if others().all(|(_, d)| d == digit) {
                 let unit = size
                     .units_of(cell)
                     .into_iter()
-                    .find(|&u| others.iter().all(|&(c, _)| size.units_of(c).contains(&u)));
+                    .find(|&u| others().all(|(c, _)| size.units_of(c).contains(&u)));
                 return Some(unit.map_or(Reason::PROPAGATION, Reason::hidden_single));
             }
             return Some(Reason::PROPAGATION);
         }
-        match others[..] {
+        match (clause.len(), others().next()) {
             // "Not two digits in one cell": the cell's value, placed already, says it.
-            [(c, _)] if c == cell => None,
-            [(c, d)] if d == digit => Some(Reason::peer(c)),
+            (2, Some((c, _))) if c == cell => None,
+            (2, Some((c, d))) if d == digit => Some(Reason::peer(c)),
             _ => Some(Reason::PROPAGATION),
         }
     }
