@@ -174,6 +174,19 @@ struct RunArgs {
     params: Vec<String>,
 }
 
+/// `--param NAME=VALUE` arguments as (name, value) pairs, for the registry to check.
+pub(crate) fn param_assignments(params: &[String]) -> Result<Vec<(&str, &str)>, UsageError> {
+    params
+        .iter()
+        .map(|assignment| {
+            let (name, value) = assignment.split_once('=').ok_or_else(|| {
+                UsageError(format!("--param '{assignment}': expected NAME=VALUE"))
+            })?;
+            Ok((name.trim(), value))
+        })
+        .collect()
+}
+
 /// A usage error: printed, exit code 2.
 struct UsageError(String);
 
@@ -190,15 +203,8 @@ fn parse_algorithm(id: &str) -> Result<Algorithm, UsageError> {
 impl RunArgs {
     fn resolve(&self) -> Result<(Algorithm, RunConfig), UsageError> {
         let algorithm = parse_algorithm(&self.algorithm)?;
-        let mut assignments = Vec::new();
-        for assignment in &self.params {
-            let (name, value) = assignment.split_once('=').ok_or_else(|| {
-                UsageError(format!("--param '{assignment}': expected NAME=VALUE"))
-            })?;
-            assignments.push((name.trim(), value));
-        }
         let mut params = algorithm
-            .parse_params(assignments)
+            .parse_params(param_assignments(&self.params)?)
             .map_err(|e| UsageError(e.to_string()))?;
         if let Some(max) = self.max_nodes {
             let spec = algorithm

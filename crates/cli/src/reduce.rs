@@ -79,15 +79,8 @@ pub fn back(path: Option<&str>, pool: &rayon::ThreadPool) -> Result<(), UsageErr
 /// to standard output one after the other, or one file per puzzle in `out` (its path printed,
 /// one line per puzzle, in order; `invalid: …` for a record that is not a puzzle).
 pub fn to_cnf(input: &mut Input, params: &[String], out: Option<&str>) -> Result<(), UsageError> {
-    let mut pairs = Vec::new();
-    for assignment in params {
-        let (name, value) = assignment
-            .split_once('=')
-            .ok_or_else(|| UsageError(format!("--param '{assignment}': expected NAME=VALUE")))?;
-        pairs.push((name.trim(), value));
-    }
     let params = Algorithm::Sat
-        .parse_params(pairs)
+        .parse_params(crate::param_assignments(params)?)
         .map_err(|e| UsageError(e.to_string()))?;
     let sat = Sat::from_params(&params).map_err(|e| UsageError(e.to_string()))?;
     if let Some(dir) = out {
@@ -97,6 +90,8 @@ pub fn to_cnf(input: &mut Input, params: &[String], out: Option<&str>) -> Result
     }
     let stdout = std::io::stdout();
     let mut writer = BufWriter::new(stdout.lock());
+    // One formula at a time (a 25×25 one is 11 MB of text): not `in_chunks`, which holds a
+    // chunk's answers in memory.
     let mut chunk = Vec::new();
     loop {
         input.next_chunk(&mut chunk, 64)?;
