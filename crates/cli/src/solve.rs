@@ -4,7 +4,7 @@ use std::io::{BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use crate::input::Input;
-use crate::UsageError;
+use crate::{Counter, UsageError};
 use sudoku_core::{
     checked_answer, count_solutions, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
     Stats,
@@ -213,16 +213,16 @@ pub fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> boo
 pub fn count(
     input: &mut Input,
     limit: u64,
-    with_sat: bool,
+    engine: Counter,
     pool: &rayon::ThreadPool,
 ) -> Result<(), UsageError> {
     answer_each(input, pool, |puzzle| {
-        let c = if with_sat {
-            sudoku_core::exact::Sat::default()
+        let c = match engine {
+            Counter::Portfolio => count_solutions(puzzle, limit),
+            Counter::Propagation => sudoku_core::exact::propagation::count_solutions(puzzle, limit),
+            Counter::Sat => sudoku_core::exact::Sat::default()
                 .count_solutions(puzzle, limit)
-                .expect("no conflict budget, no give-up")
-        } else {
-            count_solutions(puzzle, limit)
+                .expect("no conflict budget, no give-up"),
         };
         format!("{}{}", c.count, if c.exact { "" } else { "+" })
     })

@@ -22,6 +22,7 @@ pub enum Mark {
     Generation,
     Temperature,
     Conflict,
+    Handover,
 }
 
 impl Event {
@@ -42,6 +43,7 @@ impl Event {
             Event::Generation { .. } => Mark::Generation,
             Event::Temperature { .. } => Mark::Temperature,
             Event::Conflict { .. } => Mark::Conflict,
+            Event::Handover { .. } => Mark::Handover,
         }
     }
 }

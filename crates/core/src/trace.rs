@@ -208,6 +208,9 @@ pub enum Event {
         lbd: u32,
         depth: u32,
     },
+    /// A portfolio's first engine spent its `nodes` search nodes without settling the puzzle:
+    /// the board returns to the puzzle's givens and the next engine starts from them.
+    Handover { nodes: u32 },
     /// Simulated annealing: a temperature step with the current and best cost.
     Temperature {
         step: u32,
@@ -402,7 +405,7 @@ impl Replay {
                     self.frontier.remove(i);
                 }
             }
-            Event::Restart { .. } => {
+            Event::Restart { .. } | Event::Handover { .. } => {
                 self.levels.clear();
                 self.frontier.clear();
                 self.values.clone_from(&self.start.0);

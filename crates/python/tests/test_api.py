@@ -87,7 +87,8 @@ def test_count_rate_explain_and_generate_answer_as_the_cli(sudoku_bin):
 
 def test_the_registry_lists_parameters_with_defaults():
     table = {a["id"]: a for a in sl.algorithms()}
-    assert len(table) == 21
+    assert len(table) == 22
+    assert table["portfolio"]["params"][0]["name"] == "handover"
     genetic = {p["name"]: p for p in table["genetic"]["params"]}
     assert genetic["population"]["range"]["default"] == 200
     assert table["tabu-ac3"]["budget"] == "max_iterations"

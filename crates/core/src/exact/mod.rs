@@ -10,7 +10,7 @@ pub mod fc_mrv;
 pub(crate) mod fixtures;
 pub mod ilp;
 pub mod norvig;
-mod portfolio;
+pub mod portfolio;
 pub mod propagation;
 pub mod sat;
 
@@ -22,6 +22,6 @@ pub use dlx::Dlx;
 pub use fc_mrv::FcMrv;
 pub use ilp::Ilp;
 pub use norvig::Norvig;
-pub use portfolio::count_solutions;
+pub use portfolio::{count_solutions, Portfolio};
 pub use propagation::{count_solutions_within, Propagation, SolutionCount};
 pub use sat::Sat;

@@ -66,6 +66,7 @@ registry! {
     Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
     Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
     Sat => exact::sat::SPEC, exact::Sat::from_args;
+    Portfolio => exact::portfolio::SPEC, exact::Portfolio::from_args;
     Cp => exact::cp::SPEC, exact::Cp::from_args;
     Ilp => exact::ilp::SPEC, exact::Ilp::from_args;
     Logic => logic::SPEC, logic::Logic::from_args;
@@ -111,10 +112,10 @@ impl Algorithm {
 
     /// Whether this build can run the algorithm: `ilp` and `sat` need the core's features of
     /// their names (the LP engine, the SAT engine), which the page's first-load worker leaves
-    /// out; every other one always runs.
+    /// out, and so does `portfolio` (its second engine is `sat`); every other one always runs.
     pub fn available(self) -> bool {
-        (self != Algorithm::Ilp || cfg!(feature = "ilp"))
-            && (self != Algorithm::Sat || cfg!(feature = "sat"))
+        let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
+        (self != Algorithm::Ilp || cfg!(feature = "ilp")) && (!needs_sat || cfg!(feature = "sat"))
     }
 
     pub fn from_id(id: &str) -> Option<Algorithm> {

@@ -117,7 +117,7 @@ def _seed(seed: Optional[int]) -> int:
     return seed
 
 
-def solve(puzzle: str, algorithm: str = "propagation", seed: Optional[int] = None, **params: Any) -> Result:
+def solve(puzzle: str, algorithm: str = "portfolio", seed: Optional[int] = None, **params: Any) -> Result:
     """Solves one puzzle (any format the CLI reads) with a registry algorithm and its
     parameters (``solve(p, "tabu-ac3", seed=3, max_iterations=500)``); the answer is verified."""
     return Result(*_core.solve(puzzle, algorithm, _seed(seed), _params(params)))
@@ -161,7 +161,7 @@ def algorithms() -> List[Dict[str, Any]]:
 
 def trace(
     puzzle: str,
-    algorithm: str = "propagation",
+    algorithm: str = "portfolio",
     seed: Optional[int] = None,
     max_events: int = 1_000_000,
     **params: Any,

@@ -186,6 +186,10 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             literals(learned),
             if lbd == 1 { "1 level".to_string() } else { format!("{lbd} levels") }
         ),
+        Event::Handover { nodes } => format!(
+            "the propagation engine spent its {} without an answer: back to the givens, and the SAT solver takes over",
+            if nodes == 1 { "1 search node".to_string() } else { format!("{nodes} search nodes") }
+        ),
     }
 }
 
@@ -207,6 +211,14 @@ fn technique(index: u16) -> &'static str {
 mod tests {
     use super::*;
     use sudoku_core::Reason;
+
+    #[test]
+    fn a_handover_names_both_engines_and_the_budget() {
+        assert_eq!(
+            narrate(Size::SIXTEEN, &Event::Handover { nodes: 500 }, None),
+            "the propagation engine spent its 500 search nodes without an answer: back to the givens, and the SAT solver takes over"
+        );
+    }
 
     #[test]
     fn clause_learning_is_told_with_its_sizes() {

@@ -67,6 +67,7 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
                 lbd,
                 depth,
             } => [13, conflict, learned, lbd, depth],
+            Event::Handover { nodes } => [14, nodes, 0, 0, 0],
         };
         out.extend_from_slice(&words);
     }
@@ -158,6 +159,7 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                     lbd: w[3],
                     depth: w[4],
                 },
+                14 => Event::Handover { nodes: w[1] },
                 _ => return None,
             })
         })
@@ -228,6 +230,13 @@ mod tests {
                 cost: 12,
                 best: 3,
             },
+            Event::Conflict {
+                conflict: 70_000,
+                learned: 31,
+                lbd: 6,
+                depth: 2,
+            },
+            Event::Handover { nodes: 500 },
         ];
         let words = encode_events(&events);
         assert_eq!(words.len(), events.len() * EVENT_WORDS);

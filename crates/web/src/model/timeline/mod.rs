@@ -103,8 +103,13 @@ impl Timeline {
         }
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
         let summaries = &self.summaries[..shown];
-        // The first summary says which kind of progress the run reports.
-        let first = &self.summaries.first()?.1;
+        // The first summary says which kind of progress the run reports (a portfolio's
+        // handover is a moment, not a measure: the stage after it is charted).
+        let first = &self
+            .summaries
+            .iter()
+            .find(|(_, e)| !matches!(e, Event::Handover { .. }))?
+            .1;
         let kind = std::mem::discriminant(first);
         let points: Vec<&Event> = summaries
             .iter()
