@@ -254,6 +254,27 @@ test('sat runs in the lab\'s worker: decisions as guesses, each conflict narrate
   await page.close();
 });
 
+test('portfolio hands over from the propagation engine to sat: the handover narrated, the board back at the givens', async () => {
+  // A 9×9 the engine needs search nodes for; with `handover=1` the SAT solver takes over
+  // after the first (the default hands over only on 16×16 and 25×25).
+  const PUZZLE = '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..';
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${PUZZLE}&algorithm=portfolio&p.handover=1&seed=1&autoplay=0&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  // Event 317 of this run (index 316) is the handover.
+  await page.setRange('#scrub', 316);
+  await page.click('#step');
+  assert.equal(await page.textContent('#narration'),
+    'the propagation engine spent its 1 search node without an answer: back to the givens, and the SAT solver takes over');
+  assert.equal(await boardLine(page), PUZZLE, 'back at the givens');
+  assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /hand over/);
+  await page.click('#end');
+  const chart = await page.$eval('.progress-chart figcaption', (el) => el.textContent);
+  assert.match(chart, /conflict/, 'the SAT stage is charted');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('the loaded puzzle is rated, Explain lists the steps and plays them, Generate loads a new puzzle', async () => {
   const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';

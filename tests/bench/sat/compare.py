@@ -7,7 +7,7 @@ by the wall clock around the process (so each figure includes starting the progr
 its input: the DIMACS for CaDiCaL and MiniSat, the puzzle's line for the lab):
 
   cadical FILE.cnf, minisat FILE.cnf        the formula `sudoku reduce --to cnf` writes
-  sudoku solve -a sat|propagation|dlx       the puzzle's line, to its verified answer
+  sudoku solve -a sat|portfolio|propagation|dlx  the puzzle's line, to its verified answer
 
 Every answer is checked: the SAT solvers' verdict against ours, the lab's answers by the CLI's
 own verifier ("solved" lines only). Prints one Markdown table per file: solved, median and
@@ -58,7 +58,7 @@ def main():
     solvers = [s for s in ("cadical", "minisat") if shutil.which(s)]
     if not solvers:
         sys.exit("neither cadical nor minisat is installed (Debian: apt-get install cadical minisat)")
-    engines = ["sat", "propagation"] + (["dlx"] if args.dlx else [])
+    engines = ["sat", "portfolio", "propagation"] + (["dlx"] if args.dlx else [])
     for path in args.files:
         lines = puzzles(path, args.limit)
         times = {name: [] for name in solvers + engines}
