@@ -240,6 +240,10 @@ test('sat runs in the lab\'s worker: decisions as guesses, each conflict narrate
   assert.equal(await page.textContent('#narration'),
     'conflict 1: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0');
   assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /learn: resolve back to the first UIP/);
+  // Before the back-jump, the values placed after a guess are tinted by their decision level.
+  const levels = await page.$$eval('.cell.deep', (cells) => cells.map((c) => c.title));
+  assert.ok(levels.length >= 1);
+  assert.ok(levels.every((t) => /^placed at decision level [1-9]\d*$/.test(t)), levels.join());
   await page.click('#step');
   await page.click('#step');
   assert.equal(await page.textContent('#narration'), 'remove 8 from r9c8: ruled out by a learned clause of 1 literal');

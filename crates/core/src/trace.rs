@@ -323,6 +323,10 @@ pub struct Replay {
     /// Candidate weights (cell × n + digit − 1), once a solver reported any
     /// ([`Event::Weight`]); empty otherwise.
     pub weights: Vec<f32>,
+    /// The decision level each cell's value was placed at (0: before any guess), what the
+    /// page tints the board by; meaningful only where the cell has a value. A back-jump needs no
+    /// copy of it: the values it restores were placed below the level it undoes.
+    pub placed_at: Vec<u16>,
     levels: Vec<(Vec<u8>, Vec<u32>)>,
     /// The puzzle's state, which a restart returns to.
     start: (Vec<u8>, Vec<u32>),
@@ -345,6 +349,7 @@ impl Replay {
             .collect();
         Replay {
             start: (values.clone(), candidates.clone()),
+            placed_at: vec![0; values.len()],
             values,
             candidates,
             frontier: Vec::new(),
@@ -380,8 +385,10 @@ impl Replay {
                     .push((self.values.clone(), self.candidates.clone()));
                 self.values[cell as usize] = value;
                 self.candidates[cell as usize] = crate::bits::digit_bit(value);
+                self.placed_at[cell as usize] = self.levels.len().min(u16::MAX as usize) as u16;
             }
             Event::Assign { cell, value, .. } => {
+                self.placed_at[cell as usize] = self.levels.len().min(u16::MAX as usize) as u16;
                 self.values[cell as usize] = value;
                 self.candidates[cell as usize] = crate::bits::digit_bit(value);
             }

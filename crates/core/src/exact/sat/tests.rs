@@ -163,6 +163,12 @@ fn the_trace_replays_to_the_solution_and_its_depths_hold() {
                 _ => {}
             }
             replay.apply(event);
+            // Each value was placed at an open level: a back-jump leaves none placed above it.
+            for cell in 0..replay.values.len() {
+                if replay.values[cell] != 0 {
+                    assert!(replay.placed_at[cell] as usize <= replay.depth());
+                }
+            }
         }
         assert_eq!(replay.values, outcome.grid.values(), "{}", puzzle.to_line());
         assert_eq!(

@@ -31,6 +31,10 @@ pub struct BoardProps {
     /// the LP relaxation of the `ilp` model.
     #[prop_or_default]
     pub weights: Vec<f32>,
+    /// The decision level each value was placed at (a search's run; empty otherwise): values
+    /// placed after a guess are tinted by their level, so a back-jump is seen to clear them.
+    #[prop_or_default]
+    pub placed_at: Vec<u16>,
 }
 
 /// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
@@ -67,6 +71,14 @@ pub fn board(props: &BoardProps) -> Html {
             }
             if (r + 1) % k == 0 && r + 1 < n {
                 class.push("box-bottom");
+            }
+            let level = props
+                .placed_at
+                .get(cell)
+                .copied()
+                .filter(|&l| l > 0 && value != 0 && !given);
+            if level.is_some() {
+                class.push("deep");
             }
             if props.current == Some(cell) {
                 class.push("current");
@@ -109,6 +121,8 @@ pub fn board(props: &BoardProps) -> Html {
             let on_select = props.on_select.clone();
             html! {
                 <div role="gridcell" id={(!props.read_only).then(|| format!("cell-{cell}"))} class={class}
+                     style={level.map(|l| format!("--level:{}", l % 12))}
+                     title={level.map(|l| format!("placed at decision level {l}"))}
                      tabindex={(!props.read_only).then_some(if props.selected == cell { "0" } else { "-1" })}
                      aria-label={cell_label(size, cell, value, given)}
                      onkeydown={Callback::from(move |e: KeyboardEvent| on_key.emit((cell, e)))}

@@ -95,7 +95,8 @@ pub fn stage(handle: &LabHandle, editing: Editing, pointed: &Pointed) -> Html {
                 current={current} bad={lab.bad_cells.clone()} selected={lab.selected}
                 on_key={on_key} on_select={act.reform(Action::Select)}
                 on_paste={on_paste} marked={lab.hint_cells().into_iter().chain(pointed.cells.iter().copied()).collect::<Vec<_>>()}
-                weights={lab.run.as_ref().map(|r| r.timeline.weights().to_vec()).unwrap_or_default()} />
+                weights={lab.run.as_ref().map(|r| r.timeline.weights().to_vec()).unwrap_or_default()}
+                placed_at={lab.run.as_ref().filter(|r| r.timeline.has_guesses()).map(|r| r.timeline.placed_at().to_vec()).unwrap_or_default()} />
             { view }
         </div>
         { playback }

@@ -82,7 +82,7 @@ impl Timeline {
             let depth = match event {
                 Event::Guess { depth, .. } => Some(depth),
                 Event::Backtrack { depth } => Some(depth.saturating_sub(1)),
-                Event::Restart { .. } => Some(0),
+                Event::Restart { .. } | Event::Handover { .. } => Some(0),
                 _ => None,
             };
             self.has_frontier |= matches!(event, Event::Push { .. });
@@ -283,6 +283,17 @@ impl Timeline {
     /// relaxation); empty otherwise.
     pub fn weights(&self) -> &[f32] {
         &self.replay.weights
+    }
+
+    /// Whether the run searched (guessed, went back or started again): its board is tinted by
+    /// decision level.
+    pub fn has_guesses(&self) -> bool {
+        !self.depths.is_empty()
+    }
+
+    /// The decision level each value on the board was placed at (0: before any guess).
+    pub fn placed_at(&self) -> &[u16] {
+        &self.replay.placed_at
     }
 
     /// Whether the run reports a traversal frontier.

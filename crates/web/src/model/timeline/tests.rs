@@ -159,3 +159,27 @@ fn the_depth_chart_follows_the_cursor_and_keeps_the_deepest_dive() {
     assert!(early.series[0].points.iter().all(|p| p.0 <= 10.0));
     assert_eq!(early.series[0].points.last().unwrap().1, t.depth() as f64);
 }
+
+/// A search's board carries the level each value was placed at: none above the open levels,
+/// some above 0 while guessing, and the same whether the cursor got there by playing or seeking.
+#[test]
+fn values_carry_their_decision_level() {
+    let (puzzle, events, _) = recorded(Algorithm::FcMrv);
+    let mut t = Timeline::new(&puzzle);
+    t.extend(events.iter().copied());
+    assert!(t.has_guesses());
+    let mut deepest = 0;
+    while t.forward(1) > 0 {
+        for (cell, &level) in t.placed_at().iter().enumerate() {
+            if t.values()[cell] != 0 {
+                assert!(level as usize <= t.depth());
+                deepest = deepest.max(level);
+            }
+        }
+    }
+    assert!(deepest >= 2, "{deepest}");
+    let played = t.placed_at().to_vec();
+    t.seek(0);
+    t.seek(events.len());
+    assert_eq!(t.placed_at(), &played[..]);
+}
