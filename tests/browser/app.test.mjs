@@ -238,7 +238,7 @@ test('sat runs in the lab\'s worker: decisions as guesses, each conflict narrate
   await page.setRange('#scrub', 358);
   await page.click('#step');
   assert.equal(await page.textContent('#narration'),
-    'conflict 1: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0');
+    'conflict 1, 8 has no place left in box 8: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0');
   assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /learn: resolve back to the first UIP/);
   // Before the back-jump, the values placed after a guess are tinted by their decision level.
   const levels = await page.$$eval('.cell.deep', (cells) => cells.map((c) => c.title));

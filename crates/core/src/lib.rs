@@ -50,5 +50,7 @@ pub use registry::{
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
 pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};
-pub use trace::{Counter, Event, Flow, NullObserver, Observer, Reason, Recorder, Replay, Rule};
+pub use trace::{
+    Clash, Counter, Event, Flow, NullObserver, Observer, Reason, Recorder, Replay, Rule,
+};
 pub use verify::{checked_answer, verify, verify_solution, VerifyError};

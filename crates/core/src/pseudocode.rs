@@ -38,7 +38,7 @@ impl Event {
             Event::Weight { .. } => Mark::Weight,
             Event::Push { .. } => Mark::Push,
             Event::Pop { .. } => Mark::Pop,
-            Event::Restart { .. } => Mark::Restart,
+            Event::Restart { .. } | Event::SearchRestart { .. } => Mark::Restart,
             Event::Iteration { .. } => Mark::Iteration,
             Event::Generation { .. } => Mark::Generation,
             Event::Temperature { .. } => Mark::Temperature,

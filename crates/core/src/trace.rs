@@ -144,6 +144,25 @@ impl Reason {
     }
 }
 
+/// The constraint a clause-learning conflict breaks, in Sudoku's words: the clause whose
+/// every literal is false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Clash {
+    /// A cell with no digit left.
+    NoDigit { cell: u16 },
+    /// A digit with no place left in a unit (rows, then columns, then boxes).
+    NoPlace { digit: u8, unit: u16 },
+    /// A digit in two cells of one unit.
+    Twice { digit: u8, a: u16, b: u16 },
+    /// Two digits in one cell.
+    TwoDigits { cell: u16, a: u8, b: u8 },
+    /// A clause learned earlier.
+    Learned,
+    /// A clause of the encoding's auxiliary variables (the sequential at-most-one).
+    Encoding,
+}
+
 /// What the solver wants the driver to know. Cells are indices in reading order, values 1..=n.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -198,16 +217,20 @@ pub enum Event {
         mean: f32,
         worst: f32,
     },
-    /// Conflict number `conflict` (from 1) of clause learning: some constraint has no way left
-    /// to hold; the solver learns a clause of `learned` literals over `lbd` decision levels and
-    /// jumps back to depth `depth` (the [`Event::Backtrack`] that follows undoes the guesses
+    /// Conflict number `conflict` (from 1) of clause learning: the constraint `clash` has no way
+    /// left to hold; the solver learns a clause of `learned` literals over `lbd` decision levels
+    /// and jumps back to depth `depth` (the [`Event::Backtrack`] that follows undoes the guesses
     /// above it).
     Conflict {
         conflict: u32,
-        learned: u32,
-        lbd: u32,
+        learned: u16,
+        lbd: u16,
         depth: u32,
+        clash: Clash,
     },
+    /// Clause learning's restart number `restart`: every guess is undone (the
+    /// [`Event::Backtrack`] that follows does it), what was learned is kept.
+    SearchRestart { restart: u32 },
     /// A portfolio's first engine spent its `nodes` search nodes without settling the puzzle:
     /// the board returns to the puzzle's givens and the next engine starts from them.
     Handover { nodes: u32 },
@@ -434,7 +457,8 @@ impl Replay {
             Event::Iteration { .. }
             | Event::Generation { .. }
             | Event::Temperature { .. }
-            | Event::Conflict { .. } => {}
+            | Event::Conflict { .. }
+            | Event::SearchRestart { .. } => {}
         }
     }
 }

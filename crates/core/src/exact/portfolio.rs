@@ -214,6 +214,11 @@ pub const PSEUDOCODE: &[Line] = &[
         "a learned clause with one literal left forces it",
         &[Mark::Assign(Rule::Learned), Mark::Eliminate(Rule::Learned)],
     ),
+    step(
+        2,
+        "now and then: restart at level 0, keeping what was learned",
+        &[Mark::Restart],
+    ),
     line(2, "return the model, or no solution at level 0"),
 ];
 

@@ -2,7 +2,7 @@
 //! narration line shows and screen readers hear.
 
 use sudoku_core::grid::digit_char;
-use sudoku_core::{cell_name, Event, Rule, Size};
+use sudoku_core::{cell_name, Clash, Event, Rule, Size};
 
 /// The unit two neighbouring cells share, in words ("the same row").
 fn shared_unit(size: Size, a: usize, b: usize) -> &'static str {
@@ -181,11 +181,42 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             learned,
             lbd,
             depth,
-        } => format!(
-            "conflict {conflict}: learn a clause of {} over {} (its LBD), back-jump to depth {depth}",
-            literals(learned),
-            if lbd == 1 { "1 level".to_string() } else { format!("{lbd} levels") }
-        ),
+            clash,
+        } => {
+            let what = match clash {
+                Clash::NoDigit { cell: c } => format!("{} has no digit left", cell(c)),
+                Clash::NoPlace { digit: d, unit } => {
+                    format!("{} has no place left in {}", digit(d), size.unit(unit as usize))
+                }
+                Clash::Twice { digit: d, a, b } => {
+                    let (a, b) = (a as usize, b as usize);
+                    let unit = size
+                        .units_of(a)
+                        .into_iter()
+                        .find(|u| size.units_of(b).contains(u))
+                        .map_or_else(|| "one unit".to_string(), |u| size.unit(u).to_string());
+                    format!(
+                        "{} twice in {unit} ({}, {})",
+                        digit(d),
+                        cell_name(size, a),
+                        cell_name(size, b)
+                    )
+                }
+                Clash::TwoDigits { cell: c, a, b } => {
+                    format!("{} holds both {} and {}", cell(c), digit(a), digit(b))
+                }
+                Clash::Learned => "a learned clause fails".to_string(),
+                Clash::Encoding => "a clause of the encoding fails".to_string(),
+            };
+            format!(
+                "conflict {conflict}, {what}: learn a clause of {} over {} (its LBD), back-jump to depth {depth}",
+                literals(learned as u32),
+                if lbd == 1 { "1 level".to_string() } else { format!("{lbd} levels") }
+            )
+        }
+        Event::SearchRestart { restart } => {
+            format!("restart {restart}: every guess undone, what was learned kept")
+        }
         Event::Handover { nodes } => format!(
             "the propagation engine spent its {} without an answer: back to the givens, and the SAT solver takes over",
             if nodes == 1 { "1 search node".to_string() } else { format!("{nodes} search nodes") }
@@ -221,9 +252,9 @@ mod tests {
     }
 
     #[test]
-    fn clause_learning_is_told_with_its_sizes() {
+    fn clause_learning_is_told_with_its_sizes_and_the_broken_constraint() {
         let s = Size::NINE;
-        let conflict = |learned, lbd, depth| {
+        let conflict = |learned, lbd, depth, clash| {
             narrate(
                 s,
                 &Event::Conflict {
@@ -231,17 +262,30 @@ mod tests {
                     learned,
                     lbd,
                     depth,
+                    clash,
                 },
                 None,
             )
         };
         assert_eq!(
-            conflict(6, 3, 2),
-            "conflict 4: learn a clause of 6 literals over 3 levels (its LBD), back-jump to depth 2"
+            conflict(6, 3, 2, Clash::NoPlace { digit: 7, unit: 20 }),
+            "conflict 4, 7 has no place left in box 3: learn a clause of 6 literals over 3 levels (its LBD), back-jump to depth 2"
         );
         assert_eq!(
-            conflict(1, 1, 0),
-            "conflict 4: learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0"
+            conflict(1, 1, 0, Clash::Twice { digit: 5, a: 9, b: 13 }),
+            "conflict 4, 5 twice in row 2 (r2c1, r2c5): learn a clause of 1 literal over 1 level (its LBD), back-jump to depth 0"
+        );
+        assert_eq!(
+            conflict(2, 2, 1, Clash::NoDigit { cell: 80 }),
+            "conflict 4, r9c9 has no digit left: learn a clause of 2 literals over 2 levels (its LBD), back-jump to depth 1"
+        );
+        assert_eq!(
+            conflict(2, 2, 1, Clash::TwoDigits { cell: 0, a: 3, b: 8 }),
+            "conflict 4, r1c1 holds both 3 and 8: learn a clause of 2 literals over 2 levels (its LBD), back-jump to depth 1"
+        );
+        assert_eq!(
+            narrate(s, &Event::SearchRestart { restart: 4 }, None),
+            "restart 4: every guess undone, what was learned kept"
         );
         assert_eq!(
             narrate(

@@ -1,6 +1,6 @@
 //! Event batches in binary form: flat `u32` words, so the page needs no JSON reader for events.
 
-use sudoku_core::{Event, Reason, Rule};
+use sudoku_core::{Clash, Event, Reason, Rule};
 
 /// Words per event in the binary form of event batches.
 pub const EVENT_WORDS: usize = 5;
@@ -66,7 +66,15 @@ pub fn encode_events(events: &[Event]) -> Vec<u32> {
                 learned,
                 lbd,
                 depth,
-            } => [13, conflict, learned, lbd, depth],
+                clash,
+            } => [
+                13,
+                conflict,
+                learned as u32 | (lbd as u32) << 16,
+                depth,
+                clash_word(clash),
+            ],
+            Event::SearchRestart { restart } => [15, restart, 0, 0, 0],
             Event::Handover { nodes } => [14, nodes, 0, 0, 0],
         };
         out.extend_from_slice(&words);
@@ -81,6 +89,46 @@ fn cell_change(kind: u32, cell: u16, value: u8, reason: Reason) -> [u32; EVENT_W
         .position(|&r| r == reason.rule)
         .unwrap_or(0) as u32;
     [kind, cell as u32, value as u32, rule, reason.at as u32]
+}
+
+/// A conflict's [`Clash`] in one word: its kind in the top three bits, then its fields (cells
+/// in 10 bits, digits in 5, units in 7: enough for 25×25).
+fn clash_word(clash: Clash) -> u32 {
+    let (kind, fields) = match clash {
+        Clash::NoDigit { cell } => (0, cell as u32),
+        Clash::NoPlace { digit, unit } => (1, digit as u32 | (unit as u32) << 5),
+        Clash::Twice { digit, a, b } => (2, digit as u32 | (a as u32) << 5 | (b as u32) << 15),
+        Clash::TwoDigits { cell, a, b } => (3, cell as u32 | (a as u32) << 10 | (b as u32) << 15),
+        Clash::Learned => (4, 0),
+        Clash::Encoding => (5, 0),
+    };
+    kind << 29 | fields
+}
+
+fn clash(word: u32) -> Option<Clash> {
+    let field = |shift: u32, bits: u32| (word >> shift) & ((1 << bits) - 1);
+    Some(match word >> 29 {
+        0 => Clash::NoDigit {
+            cell: field(0, 10) as u16,
+        },
+        1 => Clash::NoPlace {
+            digit: field(0, 5) as u8,
+            unit: field(5, 7) as u16,
+        },
+        2 => Clash::Twice {
+            digit: field(0, 5) as u8,
+            a: field(5, 10) as u16,
+            b: field(15, 10) as u16,
+        },
+        3 => Clash::TwoDigits {
+            cell: field(0, 10) as u16,
+            a: field(10, 5) as u8,
+            b: field(15, 5) as u8,
+        },
+        4 => Clash::Learned,
+        5 => Clash::Encoding,
+        _ => return None,
+    })
 }
 
 fn reason(rule: u32, at: u32) -> Option<Reason> {
@@ -155,10 +203,12 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
                 },
                 13 => Event::Conflict {
                     conflict: w[1],
-                    learned: w[2],
-                    lbd: w[3],
-                    depth: w[4],
+                    learned: w[2] as u16,
+                    lbd: (w[2] >> 16) as u16,
+                    depth: w[3],
+                    clash: clash(w[4])?,
                 },
+                15 => Event::SearchRestart { restart: w[1] },
                 14 => Event::Handover { nodes: w[1] },
                 _ => return None,
             })
@@ -235,7 +285,52 @@ mod tests {
                 learned: 31,
                 lbd: 6,
                 depth: 2,
+                clash: Clash::Twice {
+                    digit: 25,
+                    a: 600,
+                    b: 624,
+                },
             },
+            Event::Conflict {
+                conflict: 1,
+                learned: u16::MAX,
+                lbd: 400,
+                depth: 0,
+                clash: Clash::NoPlace { digit: 7, unit: 74 },
+            },
+            Event::Conflict {
+                conflict: 2,
+                learned: 1,
+                lbd: 1,
+                depth: 0,
+                clash: Clash::TwoDigits {
+                    cell: 624,
+                    a: 24,
+                    b: 25,
+                },
+            },
+            Event::Conflict {
+                conflict: 3,
+                learned: 1,
+                lbd: 1,
+                depth: 0,
+                clash: Clash::NoDigit { cell: 624 },
+            },
+            Event::Conflict {
+                conflict: 4,
+                learned: 1,
+                lbd: 1,
+                depth: 0,
+                clash: Clash::Learned,
+            },
+            Event::Conflict {
+                conflict: 5,
+                learned: 1,
+                lbd: 1,
+                depth: 0,
+                clash: Clash::Encoding,
+            },
+            Event::SearchRestart { restart: 12 },
             Event::Handover { nodes: 500 },
         ];
         let words = encode_events(&events);

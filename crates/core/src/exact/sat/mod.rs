@@ -159,9 +159,10 @@ pub const PSEUDOCODE: &[Line] = &[
         "back-jump to the clause's second-highest level; it asserts its first literal",
         &[Mark::Backtrack],
     ),
-    line(
+    step(
         3,
-        "now and then: restart at level 0; drop the worst learned clauses",
+        "now and then: restart at level 0 (what was learned is kept); drop the worst learned clauses",
+        &[Mark::Restart],
     ),
     line(2, "else if every variable has a value: return the model"),
     step(

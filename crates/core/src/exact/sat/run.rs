@@ -7,7 +7,7 @@ use super::{model_values, Sat};
 use crate::grid::Grid;
 use crate::size::Size;
 use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
-use crate::trace::{Event, Flow, Observer, Reason};
+use crate::trace::{Clash, Event, Flow, Observer, Reason};
 
 impl Solver for Sat {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
@@ -19,6 +19,8 @@ impl Solver for Sat {
             tracker: &mut tracker,
             guess_levels: Vec::new(),
             conflicts: 0,
+            restarts: 0,
+            clash: Clash::Learned,
         };
         let answer = solver.solve(&mut narrator);
         let counters = solver.counters();
@@ -46,6 +48,9 @@ struct Narrator<'t, 'o, O: Observer + ?Sized> {
     /// The solver's levels that opened a guess (cell decisions), in order.
     guess_levels: Vec<u32>,
     conflicts: u32,
+    restarts: u32,
+    /// The constraint of the conflict being analysed.
+    clash: Clash,
 }
 
 impl<O: Observer + ?Sized> Narrator<'_, '_, O> {
@@ -95,6 +100,56 @@ impl<O: Observer + ?Sized> Narrator<'_, '_, O> {
             (2, Some((c, d))) if d == digit => Some(Reason::peer(c)),
             _ => Some(Reason::PROPAGATION),
         }
+    }
+    /// The constraint whose clause (every literal false) a conflict breaks.
+    fn clash(&self, clause: &[Lit], learned: bool) -> Clash {
+        let size = self.size;
+        let cells: Option<Vec<(usize, u8)>> =
+            clause.iter().map(|l| cell_digit(size, l.var())).collect();
+        let (cells, first) = match (learned, cells) {
+            (true, _) => return Clash::Learned,
+            (false, None) => return Clash::Encoding,
+            (false, Some(cells)) => match cells.first() {
+                Some(&first) => (cells, first),
+                None => return Clash::Encoding,
+            },
+        };
+        let (cell, digit) = first;
+        let positive = clause.iter().all(|l| l.is_positive());
+        if positive && cells.iter().all(|&(c, _)| c == cell) {
+            return Clash::NoDigit { cell: cell as u16 };
+        }
+        if positive && cells.iter().all(|&(_, d)| d == digit) {
+            let unit = size
+                .units_of(cell)
+                .into_iter()
+                .find(|&u| cells.iter().all(|&(c, _)| size.units_of(c).contains(&u)));
+            if let Some(unit) = unit {
+                return Clash::NoPlace {
+                    digit,
+                    unit: unit as u16,
+                };
+            }
+        }
+        if let [(a, d), (b, e)] = cells[..] {
+            if clause.iter().all(|l| !l.is_positive()) {
+                if a == b {
+                    return Clash::TwoDigits {
+                        cell: a as u16,
+                        a: d.min(e),
+                        b: d.max(e),
+                    };
+                }
+                if d == e {
+                    return Clash::Twice {
+                        digit: d,
+                        a: a.min(b) as u16,
+                        b: a.max(b) as u16,
+                    };
+                }
+            }
+        }
+        Clash::Encoding
     }
 }
 
@@ -153,10 +208,16 @@ impl<O: Observer + ?Sized> Listener for Narrator<'_, '_, O> {
         self.conflicts += 1;
         self.emit(Event::Conflict {
             conflict: self.conflicts,
-            learned: clause.len() as u32,
-            lbd,
+            learned: clause.len().min(u16::MAX as usize) as u16,
+            lbd: lbd.min(u16::MAX as u32) as u16,
             depth,
+            clash: self.clash,
         })
+    }
+
+    fn conflict(&mut self, clause: &[Lit], learned: bool) -> Flow {
+        self.clash = self.clash(clause, learned);
+        Flow::Continue
     }
 
     fn backjump(&mut self, level: u32) -> Flow {
@@ -169,6 +230,16 @@ impl<O: Observer + ?Sized> Listener for Narrator<'_, '_, O> {
     }
 
     fn restart(&mut self) -> Flow {
+        if self.guess_levels.is_empty() || !self.tracker.wants_cell_events() {
+            return Flow::Continue;
+        }
+        self.restarts += 1;
+        if self.emit(Event::SearchRestart {
+            restart: self.restarts,
+        }) == Flow::Stop
+        {
+            return Flow::Stop;
+        }
         self.backjump(0)
     }
 }

@@ -132,6 +132,7 @@ fn clashing_givens_have_no_solution() {
 
 #[test]
 fn the_trace_replays_to_the_solution_and_its_depths_hold() {
+    let mut kinds = std::collections::HashSet::new();
     for puzzle in fixtures().iter().step_by(9).take(20) {
         let mut recorder = Recorder::default();
         let outcome = Sat::default().solve(puzzle, &mut recorder);
@@ -152,9 +153,13 @@ fn the_trace_replays_to_the_solution_and_its_depths_hold() {
                     assert!(d >= 1 && d <= depth, "{d} of {depth}");
                     depth = d - 1;
                 }
-                Event::Conflict { depth: d, .. } => {
+                Event::Conflict {
+                    depth: d, clash, ..
+                } => {
                     assert!(d < depth.max(1));
                     clash_pending = false;
+                    assert!(clash_holds(puzzle.size(), &replay, clash), "{clash:?}");
+                    kinds.insert(std::mem::discriminant(&clash));
                 }
                 Event::Assign { cell, value, .. } => {
                     let bit = crate::bits::digit_bit(value);
@@ -179,6 +184,33 @@ fn the_trace_replays_to_the_solution_and_its_depths_hold() {
                 .count() as u64,
             outcome.stats.nodes
         );
+    }
+    assert!(kinds.len() >= 2, "{kinds:?}");
+}
+
+/// What a conflict's [`Clash`] says is on the board the trace has drawn so far.
+fn clash_holds(size: crate::Size, replay: &Replay, clash: crate::Clash) -> bool {
+    use crate::bits::digit_bit;
+    use crate::Clash;
+    let empty = |cell: usize, digit: u8| {
+        replay.values[cell] != digit && replay.candidates[cell] & digit_bit(digit) == 0
+    };
+    match clash {
+        Clash::NoDigit { cell } => {
+            replay.values[cell as usize] == 0 && replay.candidates[cell as usize] == 0
+        }
+        Clash::NoPlace { digit, unit } => size.unit_cells(unit as usize).all(|c| empty(c, digit)),
+        Clash::Twice { digit, a, b } => {
+            a != b
+                && size
+                    .units_of(a as usize)
+                    .iter()
+                    .any(|u| size.units_of(b as usize).contains(u))
+                && replay.values[a as usize] == digit
+                && replay.values[b as usize] == digit
+        }
+        Clash::TwoDigits { cell, a, b } => a != b && [a, b].contains(&replay.values[cell as usize]),
+        Clash::Learned | Clash::Encoding => true,
     }
 }
 

@@ -104,11 +104,11 @@ impl Timeline {
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
         let summaries = &self.summaries[..shown];
         // The first summary says which kind of progress the run reports (a portfolio's
-        // handover is a moment, not a measure: the stage after it is charted).
+        // handover and a search's restart are moments, not measures).
         let first = &self
             .summaries
             .iter()
-            .find(|(_, e)| !matches!(e, Event::Handover { .. }))?
+            .find(|(_, e)| !matches!(e, Event::Handover { .. } | Event::SearchRestart { .. }))?
             .1;
         let kind = std::mem::discriminant(first);
         let points: Vec<&Event> = summaries

@@ -19,6 +19,11 @@ pub trait Listener {
     fn imply(&mut self, _lit: Lit, _level: u32, _clause: &[Lit], _learned: bool) -> Flow {
         Flow::Continue
     }
+    /// A conflict: every literal of `clause` is false (`learned`: a clause learned earlier).
+    /// Told only when [`Listener::wants_detail`].
+    fn conflict(&mut self, _clause: &[Lit], _learned: bool) -> Flow {
+        Flow::Continue
+    }
     /// A conflict was analysed into `clause` (asserting literal first), of LBD `lbd`; the
     /// search jumps back to `level`.
     fn learn(&mut self, _clause: &[Lit], _lbd: u32, _level: u32) -> Flow {

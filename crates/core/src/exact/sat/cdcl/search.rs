@@ -122,6 +122,24 @@ impl Cdcl {
         conflict: Conflict,
         listener: &mut L,
     ) {
+        if listener.wants_detail() {
+            let mut lits = mem::take(&mut self.stack);
+            lits.clear();
+            let learned = match conflict {
+                Conflict::Binary(a, b) => {
+                    lits.extend([a, b]);
+                    false
+                }
+                Conflict::Long(c) => {
+                    lits.extend(self.arena.lits(c));
+                    self.arena.is_learned(c)
+                }
+            };
+            if listener.conflict(&lits, learned) == Flow::Stop {
+                self.halted = true;
+            }
+            self.stack = lits;
+        }
         let (level, lbd) = self.analyze(conflict);
         let learnt = mem::take(&mut self.learnt);
         if listener.learn(&learnt, lbd, level) == Flow::Stop {
