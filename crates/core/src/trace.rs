@@ -148,6 +148,7 @@ impl Reason {
 /// every literal is false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind"))]
 pub enum Clash {
     /// A cell with no digit left.
     NoDigit { cell: u16 },

@@ -95,6 +95,9 @@ def test_the_registry_lists_parameters_with_defaults():
     assert table["sat"]["budget"] == "max_conflicts"
     assert sl.solve(HARD, "sat", max_conflicts=1).outcome == "gave-up"
     assert sl.solve(HARD, "sat", encoding="minimal", at_most_one="sequential").solution == HARD_SOLVED
+    conflicts = [e for e in sl.trace(HARD, "sat", seed=1).events if e["kind"] == "Conflict"]
+    assert conflicts[0]["clash"] == {"kind": "NoPlace", "digit": 8, "unit": 25}
+    assert sl.solve(HARD).solved and sl.solve(HARD).solution == HARD_SOLVED
 
 
 def test_a_trace_replays_to_the_solution_and_is_capped():

@@ -101,6 +101,10 @@ class Trace:
             if reason:
                 row["rule"] = reason.get("rule")
                 row["at"] = reason.get("at")
+            clash = row.pop("clash", None)
+            if clash:
+                # A conflict's broken constraint, by its kind (NoPlace, Twice, NoDigit, ...).
+                row["clash"] = clash.get("kind")
             rows.append(row)
         return pd.DataFrame(rows)
 
