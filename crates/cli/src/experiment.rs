@@ -94,13 +94,23 @@ impl Executor for Parallel {
 pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
     let which = Experiment::from_id(&args.name)
         .ok_or_else(|| UsageError(format!("unknown experiment '{}'", args.name)))?;
+    // Every argument checked before any work.
+    if args.runs == Some(0) {
+        return Err(UsageError("--runs: at least 1".into()));
+    }
+    if args.max_iterations == Some(0) {
+        return Err(UsageError("--max-iterations: at least 1".into()));
+    }
+    if args.threads == Some(0) {
+        return Err(UsageError("--threads: at least 1".into()));
+    }
     let instances = match &args.file {
         None => None,
         Some(file) => {
             let text = input::read(file)?;
             let (instances, invalid) = experiment::pasted_instances(&text);
             for line in invalid {
-                eprintln!("{line} (skipped)");
+                eprintln!("sudoku: skipped: {line}");
             }
             if instances.is_empty() {
                 return Err(UsageError(format!("{file}: no valid puzzle")));
@@ -124,10 +134,10 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
         true,
     );
     eprintln!(
-        "experiment {}: {} ({} threads)",
+        "experiment {}: {} ({})",
         which.id(),
         which.description(),
-        executor.pool.current_num_threads()
+        sudoku_core::words::count(executor.pool.current_num_threads(), "thread")
     );
     let report = experiment::run(which, &settings, &executor);
     println!("{}", report.markdown());

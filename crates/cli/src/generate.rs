@@ -60,7 +60,9 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         })
     })?;
     if max_seconds.is_nan() || max_seconds <= 0.0 {
-        return Err(UsageError("--max-seconds must be positive".into()));
+        return Err(UsageError(
+            "--max-seconds: a positive number of seconds".into(),
+        ));
     }
     if let Some(givens) = givens {
         sudoku_core::generate::check_givens(settings.size, givens)
@@ -84,8 +86,10 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     let found = generate_all(&draw, count, max_seconds, &pool);
     if found < count {
         eprintln!(
-                    "sudoku: found {found} of {count} puzzles within {max_seconds} s (try a larger --max-seconds)"
-                );
+            "sudoku: generate: found {found} of {} within {max_seconds} s (try a larger --max-seconds)",
+            sudoku_core::words::count(count, "puzzle")
+        );
+        crate::fell_short();
     }
     Ok(())
 }

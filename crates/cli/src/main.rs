@@ -11,6 +11,7 @@ mod solve;
 mod study;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Args, Parser, Subcommand};
 use sudoku_core::{Algorithm, ParamKind, RunConfig};
@@ -193,13 +194,7 @@ pub(crate) fn param_assignments(params: &[String]) -> Result<Vec<(&str, &str)>, 
 struct UsageError(String);
 
 fn parse_algorithm(id: &str) -> Result<Algorithm, UsageError> {
-    Algorithm::from_id(id).ok_or_else(|| {
-        let ids: Vec<&str> = Algorithm::ALL.iter().map(|a| a.id()).collect();
-        UsageError(format!(
-            "unknown algorithm '{id}' (known: {})",
-            ids.join(", ")
-        ))
-    })
+    Algorithm::parse(id).map_err(|message| UsageError(format!("-a: {message}")))
 }
 
 impl RunArgs {
@@ -207,21 +202,16 @@ impl RunArgs {
         let algorithm = parse_algorithm(&self.algorithm)?;
         let mut params = algorithm
             .parse_params(param_assignments(&self.params)?)
-            .map_err(|e| UsageError(e.to_string()))?;
+            .map_err(|e| UsageError(format!("--param: {e}")))?;
         if let Some(max) = self.max_nodes {
-            let spec = algorithm
-                .param("max_nodes")
-                .map_err(|e| UsageError(e.to_string()))?;
-            params.set(
-                spec.name,
-                spec.parse(&max.to_string())
-                    .map_err(|e| UsageError(e.to_string()))?,
-            );
+            let at = |e: sudoku_core::ParamError| UsageError(format!("--max-nodes: {e}"));
+            let spec = algorithm.param("max_nodes").map_err(at)?;
+            params.set(spec.name, spec.parse(&max.to_string()).map_err(at)?);
         }
         // The rules between parameters (e.g. the GA's elite below its population).
         algorithm
             .check(&params)
-            .map_err(|e| UsageError(e.to_string()))?;
+            .map_err(|e| UsageError(format!("--param: {e}")))?;
         Ok((
             algorithm,
             RunConfig {
@@ -293,7 +283,7 @@ impl From<Letters> for sudoku_core::Letters25 {
 /// The threads a batch runs on: `threads`, or one per core.
 pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, UsageError> {
     if threads == Some(0) {
-        return Err(UsageError("--threads must be at least 1".into()));
+        return Err(UsageError("--threads: at least 1".into()));
     }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -327,7 +317,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             file,
         } => {
             if limit == 0 {
-                return Err(UsageError("--limit must be at least 1".into()));
+                return Err(UsageError("--limit: at least 1".into()));
             }
             let pool = thread_pool(threads)?;
             let mut input = input::Input::open(file.as_deref(), symbols.into())?;
@@ -438,11 +428,61 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse_from(help_as_flag(std::env::args_os().collect())) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    match run(cli) {
+        Ok(()) if SHORT.load(Ordering::Relaxed) => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(message)) => {
             eprintln!("sudoku: {message}");
             ExitCode::from(2)
         }
     }
+}
+
+/// `sudoku help [COMMAND…] [--help]` as `sudoku [COMMAND…] --help` (clap's help subcommand
+/// refuses `--help` itself, which people type).
+fn help_as_flag(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "help") {
+        args.remove(1);
+        args.retain(|a| a != "--help" && a != "-h");
+        args.push("--help".into());
+    }
+    args
+}
+
+/// Set when a command did its work but not all that was asked (a generator short of its
+/// count, an invalid line under `--strict`): the exit code is then 1, so a script can tell.
+static SHORT: AtomicBool = AtomicBool::new(false);
+
+/// Marks the run as short of what was asked (exit code 1); the command goes on.
+pub(crate) fn fell_short() {
+    SHORT.store(true, Ordering::Relaxed);
+}
+
+/// clap's own errors in the lab's style, `sudoku: WHAT` with clap's choices and tips (exit 2);
+/// help and version as clap prints them.
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let mut lines = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.trim().is_empty());
+    let first = lines.next().unwrap_or("bad arguments");
+    let mut message = format!("sudoku: {}", first.strip_prefix("error: ").unwrap_or(first));
+    for line in lines {
+        message.push('\n');
+        message.push_str(line);
+    }
+    eprintln!(
+        "{message}\n(`sudoku help` lists the commands; `sudoku COMMAND --help` their options)"
+    );
+    ExitCode::from(2)
 }

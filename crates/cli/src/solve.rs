@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::input::Input;
 use crate::{Counter, UsageError};
+use sudoku_core::words::{count as counted, duration};
 use sudoku_core::{
     checked_answer, count_solutions, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
     Stats,
@@ -135,11 +136,17 @@ pub fn solve(
             if show_stats {
                 let s = outcome.stats;
                 let search = if s.iterations > 0 {
-                    format!("{} iterations, {} restarts", s.iterations, s.restarts)
+                    format!(
+                        "{}, {}",
+                        counted(s.iterations, "iteration"),
+                        counted(s.restarts, "restart")
+                    )
                 } else {
                     format!(
-                        "{} nodes, {} backtracks, {} propagations",
-                        s.nodes, s.backtracks, s.propagations
+                        "{}, {}, {}",
+                        counted(s.nodes, "node"),
+                        counted(s.backtracks, "backtrack"),
+                        counted(s.propagations, "propagation")
                     )
                 };
                 eprintln!(
@@ -156,11 +163,12 @@ pub fn solve(
     let _ = out.flush();
     if show_stats {
         eprintln!(
-            "{algorithm}: {puzzles} puzzles, {solved} solved and verified, {invalid} invalid; {} nodes, {} backtracks; {:.3} s of solver time on {} threads",
-            total.nodes,
-            total.backtracks,
-            elapsed.as_secs_f64(),
-            pool.current_num_threads()
+            "{algorithm}: {}, {solved} solved and verified, {invalid} invalid; {}, {}; {} of solver time on {}",
+            counted(puzzles, "puzzle"),
+            counted(total.nodes, "node"),
+            counted(total.backtracks, "backtrack"),
+            duration(elapsed.as_secs_f64()),
+            counted(pool.current_num_threads(), "thread")
         );
     }
     read

@@ -7,6 +7,7 @@
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use sudoku_core::words::count;
 
 use clap::Args;
 use sudoku_core::experiment::Executor;
@@ -213,13 +214,25 @@ fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles),
 
 pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     if args.max_seconds.is_nan() || args.max_seconds <= 0.0 {
-        return Err(UsageError("--max-seconds must be positive".into()));
+        return Err(UsageError(
+            "--max-seconds: a positive number of seconds".into(),
+        ));
     }
     let settings = settings(&args)?;
+    // Where the records go is checked before any work: a file there, or a folder that cannot
+    // be made, is said at once, not after the population is made.
+    if args.out.exists() && !args.out.is_dir() {
+        return Err(UsageError(format!(
+            "--out {}: a file is there; the study writes a folder",
+            args.out.display()
+        )));
+    }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| UsageError(format!("--out {}: {e}", args.out.display())))?;
     let executor = Parallel::new(thread_pool(args.threads)?, false);
     eprintln!(
-        "study: making the population ({} puzzles)…",
-        settings.source.len()
+        "study: making the population ({})…",
+        count(settings.source.len(), "puzzle")
     );
     let study = Study::make(settings, &executor, args.max_seconds).map_err(UsageError)?;
     let (mut records, mut files) = open_records(&study, &args.out)?;
@@ -232,14 +245,15 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     let total = study.jobs();
     if !records.is_empty() {
         eprintln!(
-            "study: resuming: {} of {total} jobs already recorded",
-            records.len()
+            "study: resuming: {} of {} already recorded",
+            records.len(),
+            count(total, "job")
         );
     }
     eprintln!(
-        "study: {} puzzles; running {} jobs…",
-        study.population.len(),
-        todo.len()
+        "study: {}; running {}…",
+        count(study.population.len(), "puzzle"),
+        count(todo.len(), "job")
     );
     let start = executor.seconds();
     let mut last_report = start;
@@ -284,7 +298,8 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     }
     let _ = writeln!(
         out,
-        "\n{total} jobs; in {}: records.csv, records.jsonl, summary.csv, pairwise.csv",
+        "\n{}; in {}: records.csv, records.jsonl, summary.csv, pairwise.csv",
+        count(total, "job"),
         args.out.display()
     );
     let _ = out.flush();

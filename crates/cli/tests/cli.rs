@@ -250,7 +250,7 @@ fn every_heuristic_solves_with_a_seed_or_says_it_gave_up() {
         &["solve", "-a", "genetic", "--param", "generations=1", "-"],
         HARD,
     );
-    assert_eq!(out.trim(), "unsolved: gave up after 1 iterations");
+    assert_eq!(out.trim(), "unsolved: gave up after 1 iteration");
 }
 
 #[test]
@@ -425,7 +425,7 @@ fn every_thread_count_answers_in_input_order() {
     assert_eq!(counts.lines().filter(|l| *l == "1").count(), 300 - 43);
     let (_, err, code) = stdout_of(&["solve", "--threads", "0"], HARD);
     assert_eq!(code, 2);
-    assert!(err.contains("--threads must be at least 1"), "{err}");
+    assert!(err.contains("--threads: at least 1"), "{err}");
 }
 
 #[test]

@@ -35,6 +35,7 @@ pub mod spec;
 pub mod study;
 pub mod trace;
 pub mod verify;
+pub mod words;
 
 pub use exact::{count_solutions, count_solutions_within, SolutionCount};
 pub use graph::{Graph, Hyperedge, Hypergraph};

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::grid::Grid;
 use crate::trace::{Event, Flow, Observer, Reason};
+use crate::words::count;
 
 /// Budgets that bound a run (0 or `None` = unbounded). Exact solvers count search nodes,
 /// local searches count iterations.
@@ -81,9 +82,13 @@ impl fmt::Display for Status {
         match self {
             Status::Solved => f.write_str("solved"),
             Status::NoSolution => f.write_str("no solution"),
-            Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {n} nodes"),
-            Status::GaveUp(Limit::Iterations(n)) => write!(f, "gave up after {n} iterations"),
-            Status::GaveUp(Limit::Conflicts(n)) => write!(f, "gave up after {n} conflicts"),
+            Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {}", count(*n, "node")),
+            Status::GaveUp(Limit::Iterations(n)) => {
+                write!(f, "gave up after {}", count(*n, "iteration"))
+            }
+            Status::GaveUp(Limit::Conflicts(n)) => {
+                write!(f, "gave up after {}", count(*n, "conflict"))
+            }
             Status::Cancelled => f.write_str("cancelled"),
         }
     }

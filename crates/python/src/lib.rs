@@ -21,16 +21,25 @@ fn error(message: impl Into<String>) -> PyErr {
 
 /// The one puzzle of `text` (any format the CLI reads).
 fn puzzle(text: &str) -> PyResult<Grid> {
+    read_puzzle(text).map_err(error)
+}
+
+/// [`puzzle`]'s reading, its error a message: a text of one line is not told its line number
+/// ("line 1" says nothing about a Python string); a block grid's lines are.
+fn read_puzzle(text: &str) -> Result<Grid, String> {
     let mut records = parse_records(text).into_iter();
-    let first = records
-        .next()
-        .ok_or_else(|| error("no puzzle in the text"))?;
+    let first = records.next().ok_or("no puzzle in the text")?;
     if records.next().is_some() {
-        return Err(error("the text holds more than one puzzle: pass one"));
+        return Err("the text holds more than one puzzle: pass one".into());
     }
-    first
-        .result
-        .map_err(|e| error(format!("line {}: {e}", first.line)))
+    let one_line = text.trim().lines().count() <= 1;
+    first.result.map_err(|e| {
+        if one_line {
+            e.without_line()
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 /// A configuration from an id and `NAME=VALUE` pairs.
@@ -280,7 +289,7 @@ fn source(settings: &Value) -> PyResult<Source> {
             let text = line
                 .as_str()
                 .ok_or_else(|| error(format!("puzzles[{i}]: not a string")))?;
-            grids.push(puzzle(text).map_err(|e| error(format!("puzzles[{i}]: {e}")))?);
+            grids.push(read_puzzle(text).map_err(|e| error(format!("puzzles[{i}]: {e}")))?);
         }
         return Ok(Source::Given(grids));
     }

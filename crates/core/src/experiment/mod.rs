@@ -364,7 +364,8 @@ pub fn pasted_instances(text: &[u8]) -> (Vec<Instance>, Vec<String>) {
                 class: "given".into(),
                 puzzle,
             }),
-            Err(e) => invalid.push(format!("line {}: {e}", record.line)),
+            // The reader's message names the line.
+            Err(e) => invalid.push(e.to_string()),
         }
     }
     (instances, invalid)

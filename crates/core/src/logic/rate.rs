@@ -180,13 +180,17 @@ fn tenths(rating: f32) -> String {
 pub fn ending(rating: &Rating) -> String {
     match *rating {
         Rating::Solved { hardest, steps } => format!(
-            "solved in {steps} steps; hardest: {} ({}, {})",
+            "solved in {}; hardest: {} ({}, {})",
+            crate::words::count(steps, "step"),
             hardest.name(),
             tenths(hardest.difficulty()),
             hardest.level().id()
         ),
         Rating::Stuck { steps, .. } => {
-            format!("stuck after {steps} steps: no technique here applies; the rest needs guessing")
+            format!(
+                "stuck after {}: no technique here applies; the rest needs guessing",
+                crate::words::count(steps, "step")
+            )
         }
         Rating::Invalid => "no solution: the steps reached a contradiction".into(),
     }

@@ -18,16 +18,7 @@ pub struct Configuration {
     pub seed: Option<u64>,
 }
 
-/// A value someone typed (a URL, a flag, a file), shown safely inside a message: quoted, control
-/// characters dropped, cut at 40 characters.
-pub fn shown(value: &str) -> String {
-    let clean: String = value.chars().filter(|c| !c.is_control()).take(40).collect();
-    if clean.chars().count() < value.chars().count() {
-        format!("'{clean}…'")
-    } else {
-        format!("'{clean}'")
-    }
-}
+pub use crate::words::shown;
 
 impl Configuration {
     /// The algorithm with its defaults.
@@ -43,17 +34,7 @@ impl Configuration {
     pub fn parse(text: &str) -> Result<Configuration, String> {
         let mut parts = text.split(';');
         let id = parts.next().unwrap_or_default().trim();
-        let algorithm = Algorithm::from_id(id).ok_or_else(|| {
-            format!(
-                "unknown algorithm {}: choose one of {}",
-                shown(id),
-                Algorithm::ALL
-                    .iter()
-                    .map(|a| a.id())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })?;
+        let algorithm = Algorithm::parse(id)?;
         let mut configuration = Configuration::of(algorithm);
         for part in parts.filter(|p| !p.trim().is_empty()) {
             let (name, value) = part
@@ -124,7 +105,9 @@ mod tests {
     #[test]
     fn mistakes_are_named() {
         let unknown = Configuration::parse("dls").unwrap_err();
-        assert!(unknown.starts_with("unknown algorithm 'dls': choose one of backtracking"));
+        assert!(unknown.starts_with(
+            "unknown algorithm 'dls': did you mean 'dlx'? Choose one of backtracking"
+        ));
         let bad = Configuration::parse("dlx;max_nodes").unwrap_err();
         assert_eq!(bad, "'max_nodes' is not NAME=VALUE");
         let range = Configuration::parse("grasp;alpha=2").unwrap_err();

@@ -122,6 +122,15 @@ impl Algorithm {
         Algorithm::ALL.iter().copied().find(|a| a.id() == id)
     }
 
+    /// [`Algorithm::from_id`], or the message every face gives for a name that is none of
+    /// them (a near miss suggested, the choices listed).
+    pub fn parse(id: &str) -> Result<Algorithm, String> {
+        Algorithm::from_id(id).ok_or_else(|| {
+            let ids: Vec<&str> = Algorithm::ALL.iter().map(|a| a.id()).collect();
+            crate::words::unknown("algorithm", id, &ids)
+        })
+    }
+
     /// The spec of one parameter, or an error naming the known ones.
     pub fn param(self, name: &str) -> Result<&'static ParamSpec, ParamError> {
         self.params()

@@ -163,7 +163,17 @@ impl fmt::Display for ParamError {
                 name,
                 known,
             } => {
-                write!(f, "{algorithm} has no parameter '{name}' (it has: {known})")
+                let choices: Vec<&str> = known.split(", ").filter(|k| !k.is_empty()).collect();
+                match crate::words::did_you_mean(name, &choices) {
+                    Some(near) => write!(
+                        f,
+                        "{algorithm} has no parameter '{name}': did you mean '{near}'? It has: {known}"
+                    ),
+                    None if choices.is_empty() => {
+                        write!(f, "{algorithm} has no parameter '{name}' (it has none)")
+                    }
+                    None => write!(f, "{algorithm} has no parameter '{name}' (it has: {known})"),
+                }
             }
             ParamError::Invalid {
                 name,

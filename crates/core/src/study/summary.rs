@@ -420,7 +420,10 @@ impl Comparison {
             )
         };
         let time = if self.both_solved < MIN_TIME_PAIRS {
-            format!("time not compared ({} runs both solved)", self.both_solved)
+            format!(
+                "time not compared ({} both solved)",
+                crate::words::count(self.both_solved, "run")
+            )
         } else if self.p_time_holm < ALPHA {
             let (faster, fast, slow) = if self.a_time_ms < self.b_time_ms {
                 (&self.a, self.a_time_ms, self.b_time_ms)
@@ -428,16 +431,16 @@ impl Comparison {
                 (&self.b, self.b_time_ms, self.a_time_ms)
             };
             format!(
-                "{faster} is faster on the {} runs both solved: median {} vs {}, {}",
-                self.both_solved,
+                "{faster} is faster on the {} both solved: median {} vs {}, {}",
+                crate::words::count(self.both_solved, "run"),
                 ms(fast),
                 ms(slow),
                 p_text(self.p_time_holm)
             )
         } else {
             format!(
-                "no difference in time shown on the {} runs both solved (median {} vs {}, {})",
-                self.both_solved,
+                "no difference in time shown on the {} both solved (median {} vs {}, {})",
+                crate::words::count(self.both_solved, "run"),
                 ms(self.a_time_ms),
                 ms(self.b_time_ms),
                 p_text(self.p_time_holm)

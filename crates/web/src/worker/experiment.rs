@@ -21,10 +21,10 @@ pub const MAX_INVALID_LISTED: usize = 50;
 /// The experiment, its context, and the pasted lines that are not puzzles.
 pub fn context(setup: &ExperimentSetup) -> Result<(Experiment, Context, Vec<String>), String> {
     let experiment = Experiment::from_id(&setup.experiment).ok_or_else(|| {
-        format!(
-            "unknown experiment '{}': choose one of {}",
-            setup.experiment.chars().take(40).collect::<String>(),
-            Experiment::ALL.map(Experiment::id).join(", ")
+        sudoku_core::words::unknown(
+            "experiment",
+            &setup.experiment,
+            &Experiment::ALL.map(Experiment::id),
         )
     })?;
     let (instances, mut invalid) = match &setup.pasted {

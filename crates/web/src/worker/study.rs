@@ -75,7 +75,7 @@ fn pasted(text: &str) -> Result<Source, String> {
     for record in parse_bytes(text.as_bytes()) {
         match record.result {
             Ok(puzzle) => puzzles.push(puzzle),
-            Err(e) => return Err(format!("population: line {}: {e}", record.line)),
+            Err(e) => return Err(format!("population: {e}")),
         }
     }
     Ok(Source::Given(puzzles))

@@ -207,17 +207,9 @@ impl Query {
             }
             match key {
                 "puzzle" => q.puzzle = Some(value.to_string()),
-                "algorithm" => match Algorithm::from_id(value) {
-                    Some(a) => q.algorithm = Some(a),
-                    None => q.errors.push(format!(
-                        "unknown algorithm {}: choose one of {}",
-                        shown(value),
-                        Algorithm::ALL
-                            .iter()
-                            .map(|a| a.id())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
+                "algorithm" => match Algorithm::parse(value) {
+                    Ok(a) => q.algorithm = Some(a),
+                    Err(message) => q.errors.push(message),
                 },
                 "seed" => match value.trim().parse() {
                     Ok(s) => q.seed = Some(s),
@@ -253,10 +245,10 @@ impl Query {
                 },
                 "experiment" => match Experiment::from_id(value) {
                     Some(e) => q.experiment = Some(e),
-                    None => q.errors.push(format!(
-                        "unknown experiment {}: choose one of {}",
-                        shown(value),
-                        Experiment::ALL.map(Experiment::id).join(", ")
+                    None => q.errors.push(sudoku_core::words::unknown(
+                        "experiment",
+                        value,
+                        &Experiment::ALL.map(Experiment::id),
                     )),
                 },
                 "lesson" => {
