@@ -47,7 +47,7 @@ fn steps(puzzle: &Grid) -> String {
     for (i, step) in steps.iter().enumerate() {
         text.push_str(&format!("{}. {}\n", i + 1, describe(puzzle.size(), step)));
     }
-    text.push_str(&ending(&rating));
+    text.push_str(&ending(puzzle, &rating));
     text.push('\n');
     text
 }

@@ -27,7 +27,7 @@ fn answer(record: &Record, outcome: &Outcome) -> String {
 /// when the output is closed.
 fn emit(out: &mut impl Write, record: &Record, text: &str) -> bool {
     writeln!(out, "{text}").is_ok()
-        && (record.format.layout != Layout::Block || writeln!(out).is_ok())
+        && (record.format.layout == Layout::Line || writeln!(out).is_ok())
 }
 
 /// Records answered per parallel round: output stays in input order and at most this many

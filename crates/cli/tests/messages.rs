@@ -167,3 +167,80 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn a_boxed_block_grid_is_answered_boxed_and_reads_back() {
+    let rows: Vec<String> = HARD
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let s = std::str::from_utf8(r).unwrap();
+            format!("{} | {} | {}", &s[..3], &s[3..6], &s[6..])
+        })
+        .collect();
+    let rule = "----+-----+----";
+    let block = [
+        &rows[0..3],
+        &[rule.to_string()],
+        &rows[3..6],
+        &[rule.to_string()],
+        &rows[6..9],
+    ]
+    .concat()
+    .join("\n");
+    let (out, _, code) = stdout_of(&["solve"], &format!("{block}\n"));
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "4 1 7 | 3 6 9 | 8 2 5", "{out}");
+    assert_eq!(lines[3], "------+-------+------", "{out}");
+    assert_eq!(lines.len(), 12, "eleven lines and the blank after: {out}");
+    // The answer is itself a grid the reader takes (a pipeline stays line for line).
+    let (again, _, _) = stdout_of(&["solve", "-a", "dlx"], &out);
+    assert_eq!(again, out);
+}
+
+#[test]
+fn rate_and_explain_agree_on_grids_that_are_not_rated() {
+    let solved = common::HARD_SOLVED;
+    let empty = ".".repeat(81);
+    // r1c3 has no digit left (1 and 2 in its row, 3 to 9 in its column), no givens clash.
+    let mut dead = vec![b'.'; 81];
+    for (cell, digit) in [(0, b'1'), (1, b'2'), (11, b'3'), (29, b'9'), (38, b'8')]
+        .into_iter()
+        .chain([(47, b'4'), (56, b'5'), (65, b'6'), (74, b'7')])
+    {
+        dead[cell] = digit;
+    }
+    let dead = String::from_utf8(dead).unwrap();
+    let cases = [
+        (
+            solved.to_string(),
+            "already solved",
+            "already solved: no empty cell",
+        ),
+        (
+            empty,
+            "not unique",
+            "not unique: more than one grid completes these givens",
+        ),
+        (
+            dead,
+            "no solution",
+            "no solution: no grid completes these givens",
+        ),
+    ];
+    for (grid, rating, ending) in cases {
+        let (rated, _, _) = stdout_of(&["rate"], &format!("{grid}\n"));
+        assert_eq!(rated.trim(), rating);
+        let (explained, _, _) = stdout_of(&["explain"], &format!("{grid}\n"));
+        assert!(
+            explained
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with(ending),
+            "{explained}"
+        );
+    }
+}

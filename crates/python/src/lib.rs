@@ -120,7 +120,7 @@ fn explain(py: Python<'_>, puzzle_text: &str) -> PyResult<(Vec<String>, String)>
     Ok(py.detach(|| {
         let (steps, rating) = solve_path(&grid);
         let words = steps.iter().map(|s| describe(grid.size(), s)).collect();
-        (words, ending(&rating))
+        (words, ending(&grid, &rating))
     }))
 }
 

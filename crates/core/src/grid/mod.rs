@@ -311,6 +311,12 @@ impl Grid {
 
     /// A human-friendly block with box separators, e.g. for terminals.
     pub fn to_pretty(&self) -> String {
+        self.to_boxed(|v| self.symbol(v).to_string())
+    }
+
+    /// Rows with `|` between boxes and a `-`/`+` rule between bands, each value written by
+    /// `symbol` (the layout of a boxed block grid, kept in its answer).
+    pub fn to_boxed(&self, symbol: impl Fn(u8) -> String) -> String {
         let n = self.size.n();
         let k = self.size.box_side();
         let mut out = String::new();
@@ -320,7 +326,7 @@ impl Grid {
                 if c > 0 {
                     line.push_str(if c % k == 0 { " | " } else { " " });
                 }
-                line.push(self.symbol(self.values[r * n + c]));
+                line.push_str(&symbol(self.values[r * n + c]));
             }
             if r > 0 && r % k == 0 {
                 let rule: String = line

@@ -18,7 +18,7 @@ mod tests;
 mod wings;
 
 pub use explain::describe;
-pub use rate::{ending, rate, rating_line, rating_line_with, solve_path, Level, Rating};
+pub use rate::{ending, rate, rating_and_ending, rating_line, solve_path, Level, Rating};
 pub use solver::{Logic, PSEUDOCODE, SPEC};
 pub use technique::Technique;
 

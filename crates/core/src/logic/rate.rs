@@ -135,18 +135,41 @@ pub fn rating_line(puzzle: &Grid) -> String {
     not_unique(puzzle).unwrap_or_else(|| verdict(&rate(puzzle)))
 }
 
-/// [`rating_line`] for a puzzle whose rating is already known (its solve path was taken for
-/// another purpose, the explanation).
-pub fn rating_line_with(puzzle: &Grid, rating: &Rating) -> String {
-    not_unique(puzzle).unwrap_or_else(|| verdict(rating))
+/// The rating line and the explanation's last line together (one uniqueness check for both):
+/// what the page shows beside the steps. They agree on every grid, rated or not.
+pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
+    match not_unique(puzzle) {
+        Some(line) => {
+            let ending = unrated_ending(&line);
+            (line, ending)
+        }
+        None => (verdict(rating), ending_of(rating)),
+    }
 }
 
-/// `no solution` or `not unique`, when the puzzle does not have exactly one solution.
+/// `already solved`, `no solution` or `not unique`: a grid that is not a puzzle to rate (a
+/// complete grid has nothing left to find; a puzzle without exactly one solution has no
+/// logical solve path).
 fn not_unique(puzzle: &Grid) -> Option<String> {
+    if puzzle.values().iter().all(|&v| v != 0) {
+        return Some("already solved".into());
+    }
     match crate::exact::count_solutions(puzzle, 2).count {
         0 => Some("no solution".into()),
         1 => None,
         _ => Some("not unique".into()),
+    }
+}
+
+/// The explanation's last line for a grid that is not rated, saying what `rate` says.
+fn unrated_ending(line: &str) -> String {
+    match line {
+        "already solved" => "already solved: no empty cell".into(),
+        "no solution" => "no solution: no grid completes these givens".into(),
+        _ => {
+            "not unique: more than one grid completes these givens, so logic alone cannot finish it"
+                .into()
+        }
     }
 }
 
@@ -175,9 +198,15 @@ fn tenths(rating: f32) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-/// How a solve path ended, in words (the last line of `sudoku explain` and of the page's
-/// explanation).
-pub fn ending(rating: &Rating) -> String {
+/// How the explanation of a puzzle ends, in words (the last line of `sudoku explain` and of
+/// the page's explanation): the solve path's end, or why the grid is not rated (as `rate`
+/// says it).
+pub fn ending(puzzle: &Grid, rating: &Rating) -> String {
+    rating_and_ending(puzzle, rating).1
+}
+
+/// How a solve path ended, in words.
+fn ending_of(rating: &Rating) -> String {
     match *rating {
         Rating::Solved { hardest, steps } => format!(
             "solved in {}; hardest: {} ({}, {})",

@@ -35,6 +35,8 @@ pub enum Layout {
     Line,
     /// One row per line.
     Block,
+    /// One row per line, boxes set apart by `|` and bands by rule lines (`---+---`).
+    Boxed,
 }
 
 /// Symbols (`1`–`9`, letters) or whitespace-separated numbers.
@@ -76,6 +78,14 @@ impl Format {
             (Layout::Block, Symbols::Chars) => grid.to_rows(),
             (Layout::Line, Symbols::Numbers) => grid.to_numbers(false),
             (Layout::Block, Symbols::Numbers) => grid.to_numbers(true),
+            (Layout::Boxed, Symbols::Numbers) => {
+                let width = if grid.size().n() > 9 { 2 } else { 1 };
+                grid.to_boxed(|v| format!("{v:>width$}"))
+            }
+            (Layout::Boxed, Symbols::Chars) => grid.to_pretty(),
+            (Layout::Boxed, Symbols::Alnum) => {
+                grid.to_boxed(|v| crate::grid::alnum25_char(v).to_string())
+            }
             (layout, Symbols::Alnum) => {
                 grid.to_symbols(crate::grid::alnum25_char, layout == Layout::Block)
             }
@@ -113,6 +123,8 @@ struct RawLine {
     line: usize,
     cells: Vec<RawCell>,
     symbols: Symbols,
+    /// The row sets boxes apart with `|`.
+    boxed: bool,
 }
 
 fn is_rule_line(text: &str) -> bool {
@@ -187,6 +199,7 @@ fn read_line(line: usize, text: &str) -> RawLine {
                     line,
                     cells,
                     symbols,
+                    boxed: field.contains('|'),
                 };
             }
             offset += field.chars().count() + 1;
@@ -197,6 +210,7 @@ fn read_line(line: usize, text: &str) -> RawLine {
         line,
         cells,
         symbols,
+        boxed: text.contains('|'),
     }
 }
 
@@ -286,7 +300,11 @@ fn symbols_of(rows: &[&RawLine]) -> Symbols {
 fn block_record(rows: &[&RawLine], letters: Letters25) -> Record {
     let line = rows[0].line;
     let mut format = Format {
-        layout: Layout::Block,
+        layout: if rows.iter().any(|r| r.boxed) {
+            Layout::Boxed
+        } else {
+            Layout::Block
+        },
         symbols: symbols_of(rows),
     };
     let result = (|| {

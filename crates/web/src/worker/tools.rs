@@ -2,7 +2,7 @@
 //! (Hint), its rating and steps in words (Analyse), and a new puzzle from the generator.
 
 use sudoku_core::generate::{generate_seeded, Settings};
-use sudoku_core::logic::{describe, ending, rating_line_with, solve_path};
+use sudoku_core::logic::{describe, rating_and_ending, solve_path};
 use sudoku_core::Grid;
 
 use crate::protocol::{Analysis, GenerateRequest, Hint, SolverReply};
@@ -50,10 +50,11 @@ pub fn analyse(puzzle: &Grid) -> SolverReply {
         return SolverReply::Failed("the givens clash: nothing to rate".into());
     }
     let (steps, rating) = solve_path(puzzle);
+    let (rating, ending) = rating_and_ending(puzzle, &rating);
     SolverReply::Analysis(Analysis {
-        rating: rating_line_with(puzzle, &rating),
+        rating,
         steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
-        ending: ending(&rating),
+        ending,
     })
 }
 
