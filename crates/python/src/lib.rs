@@ -232,7 +232,7 @@ fn trace(
     seed: u64,
     params: Vec<(String, String)>,
     max_events: usize,
-) -> PyResult<(String, String, bool)> {
+) -> PyResult<(String, String, bool, usize)> {
     let grid = puzzle(puzzle_text)?;
     let configuration = configuration(algorithm, &params)?;
     let config = sudoku_core::RunConfig {
@@ -253,7 +253,7 @@ fn trace(
         Err(_) => RunOutcome::of(outcome.status).id(),
     };
     let events = serde_json::to_string(&capped.events).map_err(|e| error(e.to_string()))?;
-    Ok((events, words.to_string(), cut))
+    Ok((events, words.to_string(), cut, grid.size().n()))
 }
 
 /// A study's plan: its settings, its population made, its jobs run in batches with the GIL
@@ -295,6 +295,25 @@ fn source(settings: &Value) -> PyResult<Source> {
     }
     let generate =
         field(settings, "generate").ok_or_else(|| error("give puzzles=[...] or generate={...}"))?;
+    // As strict as the study file's [population]: a key it does not know is an error, not
+    // silently the default.
+    const KEYS: [&str; 6] = ["size", "levels", "givens", "count", "symmetry", "seed"];
+    let keys = generate
+        .as_object()
+        .ok_or_else(|| error("generate: a dict of size, levels or givens, count, symmetry"))?;
+    if let Some(unknown) = keys.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(error(format!(
+            "generate: {}",
+            sudoku_core::words::unknown("key", unknown, &KEYS)
+        )));
+    }
+    for key in ["size", "count"] {
+        if let Some(v) = generate.get(key).filter(|v| !v.is_null()) {
+            if v.as_u64().is_none() {
+                return Err(error(format!("generate.{key}: a whole number, not {v}")));
+            }
+        }
+    }
     let side = generate.get("size").and_then(Value::as_u64).unwrap_or(9) as usize;
     let size = Size::from_side(side).ok_or_else(|| {
         error(format!(

@@ -34,7 +34,11 @@ fn reads_block_grids_with_separators() {
     let records = parse_records(text);
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].line, 2);
-    assert_eq!(records[0].format.layout, Layout::Boxed, "its | and rules are kept in answers");
+    assert_eq!(
+        records[0].format.layout,
+        Layout::Boxed,
+        "its | and rules are kept in answers"
+    );
     assert_eq!(records[0].result.as_ref().unwrap().to_line(), LINE);
     let plain: String = LINE
         .as_bytes()

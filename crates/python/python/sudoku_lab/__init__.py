@@ -13,8 +13,10 @@ statistic is written in Python. Bad arguments raise ``ValueError`` with the core
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+import json as _json
+import time as _time
+from dataclasses import dataclass as _dataclass
+from dataclasses import field as _field
 from typing import Any, Dict, List, Mapping, Optional
 
 from . import _core
@@ -39,10 +41,16 @@ __all__ = [
 __version__: str = _core.VERSION
 
 
-@dataclass(frozen=True)
+def __dir__() -> List[str]:
+    # What the package offers, not what it imports.
+    return sorted(__all__)
+
+
+@_dataclass(frozen=True)
 class Result:
     """One run: the verified solution (``None`` when there is none), how it ended
-    (``verified``, ``gave-up``, ``no-solution`` or ``failed``) and the work counters."""
+    (``verified``, ``gave-up``, ``no-solution`` or ``failed``), the work counters and the time
+    from the puzzle's text to the verified answer (``seconds``, as ``sudoku solve --stats``)."""
 
     solution: Optional[str]
     outcome: str
@@ -51,36 +59,48 @@ class Result:
     propagations: int
     iterations: int
     restarts: int
+    seconds: float = _field(default=0.0, compare=False)
 
     @property
     def solved(self) -> bool:
         return self.outcome == "verified"
 
 
-@dataclass(frozen=True)
+_LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+
+
+@_dataclass(frozen=True)
 class Rating:
-    """A puzzle's rating as ``sudoku rate`` gives it: ``line`` is the whole answer
-    (``hard 4.2 xy-wing``, ``extreme >7.0 guess``, ``not unique``, ``no solution``)."""
+    """A puzzle's rating as ``sudoku rate`` gives it, as data: ``level`` (``easy`` … ``extreme``),
+    ``rating`` (the hardest step's value, a number), ``at_least`` (true when the techniques stop
+    there and the rest needs guessing: ``extreme >7.0 guess``), ``technique``; ``line`` is the
+    whole answer. A grid that is not rated (``not unique``, ``no solution``, ``already solved``)
+    has ``level``, ``rating`` and ``technique`` ``None``."""
 
     line: str
+    level: Optional[str] = _field(init=False)
+    rating: Optional[float] = _field(init=False)
+    at_least: bool = _field(init=False)
+    technique: Optional[str] = _field(init=False)
 
-    @property
-    def level(self) -> Optional[str]:
-        first = self.line.split(" ", 1)[0]
-        return first if first in ("easy", "medium", "hard", "expert", "extreme") else None
+    def __post_init__(self) -> None:
+        parts = self.line.split(" ")
+        rated = parts[0] in _LEVELS and len(parts) == 3
+        value = parts[1].lstrip(">") if rated else None
+        object.__setattr__(self, "level", parts[0] if rated else None)
+        object.__setattr__(self, "rating", float(value) if value is not None else None)
+        object.__setattr__(self, "at_least", rated and parts[1].startswith(">"))
+        object.__setattr__(self, "technique", parts[2] if rated else None)
 
     @property
     def difficulty(self) -> Optional[str]:
+        """Old name: the rating as written (``"4.2"``, ``">7.0"``); use ``rating`` and
+        ``at_least``."""
         parts = self.line.split(" ")
         return parts[1] if self.level and len(parts) > 1 else None
 
-    @property
-    def technique(self) -> Optional[str]:
-        parts = self.line.split(" ")
-        return parts[2] if self.level and len(parts) > 2 else None
 
-
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class Trace:
     """A run's events (dicts with a ``kind``: ``Guess``, ``Assign``, ``Eliminate``,
     ``Backtrack``, ``Iteration``, ``Generation``…), how it ended, and whether ``max_events``
@@ -89,14 +109,33 @@ class Trace:
     events: List[Dict[str, Any]]
     outcome: str
     truncated: bool
+    algorithm: str = ""
+    side: int = 9
+
+    def __repr__(self) -> str:
+        # One line, however many events (the list itself is ``events``).
+        return (
+            f"Trace(algorithm={self.algorithm!r}, outcome={self.outcome!r}, "
+            f"events={len(self.events)}, truncated={self.truncated})"
+        )
 
     def frame(self):  # -> pandas.DataFrame
-        """The events as a table (one row per event; the reason's rule and place as columns)."""
+        """The events as a table, one row per event: ``kind``; for events on a cell, ``cell``
+        in the lab's words (``r1c1``) with its ``row`` and ``column`` (from 1); ``digit``; the
+        reason's ``rule`` and place ``at``; a conflict's ``clash``; the summaries' own fields.
+        Whole-number columns are nullable integers (``Int64``), not floats with NaN."""
         import pandas as pd
 
         rows = []
         for event in self.events:
             row = dict(event)
+            cell = row.pop("cell", None)
+            if cell is not None:
+                row["cell"] = f"r{cell // self.side + 1}c{cell % self.side + 1}"
+                row["row"] = cell // self.side + 1
+                row["column"] = cell % self.side + 1
+            if "value" in row:
+                row["digit"] = row.pop("value")
             reason = row.pop("reason", None)
             if reason:
                 row["rule"] = reason.get("rule")
@@ -106,40 +145,48 @@ class Trace:
                 # A conflict's broken constraint, by its kind (NoPlace, Twice, NoDigit, ...).
                 row["clash"] = clash.get("kind")
             rows.append(row)
-        return pd.DataFrame(rows)
+        table = pd.DataFrame(rows)
+        for name in table.columns:
+            values = table[name].dropna()
+            if len(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                table[name] = table[name].astype("Int64")
+        return table
 
 
-def _params(params: Mapping[str, Any]) -> List[tuple]:
-    return [(str(name), str(value)) for name, value in params.items()]
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{name}: a puzzle's text (str), not {type(value).__name__}")
+    return value
 
 
-def _seed(seed: Optional[int]) -> int:
-    if seed is None:
-        return 0
-    if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
-        raise ValueError(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
-    return seed
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name}: a whole number from {low} to {high}, not {value!r}")
+    return value
 
 
 def solve(puzzle: str, algorithm: str = "portfolio", seed: Optional[int] = None, **params: Any) -> Result:
     """Solves one puzzle (any format the CLI reads) with a registry algorithm and its
     parameters (``solve(p, "tabu-ac3", seed=3, max_iterations=500)``); the answer is verified."""
-    return Result(*_core.solve(puzzle, algorithm, _seed(seed), _params(params)))
+    puzzle = _text("puzzle", puzzle)
+    started = _time.perf_counter()
+    answer = _core.solve(puzzle, algorithm, _seed(seed), _params(params))
+    return Result(*answer, seconds=_time.perf_counter() - started)
 
 
 def count(puzzle: str, limit: int = 2) -> int:
     """Solutions counted up to ``limit``: 0, 1, … or ``limit`` meaning "at least that many"."""
-    return _core.count(puzzle, limit)
+    return _core.count(_text("puzzle", puzzle), _whole("limit", limit, 1, 2**64 - 1))
 
 
 def rate(puzzle: str) -> Rating:
     """The puzzle's rating by the human-style techniques (as ``sudoku rate``)."""
-    return Rating(_core.rate(puzzle))
+    return Rating(_core.rate(_text("puzzle", puzzle)))
 
 
 def explain(puzzle: str) -> List[str]:
     """The human-style steps in words, then how they ended."""
-    steps, ending = _core.explain(puzzle)
+    steps, ending = _core.explain(_text("puzzle", puzzle))
     return list(steps) + [ending]
 
 
@@ -147,20 +194,31 @@ def generate(
     size: int = 9,
     count: int = 1,
     level: Optional[str] = None,
-    symmetry: Optional[str] = None,
+    symmetry: Optional[Any] = None,
     seed: int = 0,
     givens: Optional[int] = None,
 ) -> List[str]:
     """Unique puzzles from the generator (as ``sudoku generate``): minimal under their symmetry
-    and at ``level`` when given, or with exactly ``givens`` givens; the same seed gives the same
+    (``"none"``, ``180``, ``90``, ``"mirror"``, ``"diagonal"``, as ``--symmetry`` takes them) and
+    at ``level`` when given, or with exactly ``givens`` givens; the same seed gives the same
     puzzles."""
+    size = _whole("size", size, 4, 25)
+    count = _whole("count", count, 0, 1_000_000)
+    if givens is not None:
+        givens = _whole("givens", givens, 0, 625)
+    if level is not None and not isinstance(level, str):
+        raise ValueError(f"level: a level's name (str), not {level!r}")
+    if isinstance(symmetry, int) and not isinstance(symmetry, bool):
+        symmetry = str(symmetry)
+    if symmetry is not None and not isinstance(symmetry, str):
+        raise ValueError(f"symmetry: none, 180, 90, mirror or diagonal, not {symmetry!r}")
     return _core.generate(size, count, level, symmetry or "none", _seed(seed), givens)
 
 
 def algorithms() -> List[Dict[str, Any]]:
     """The registry: each algorithm's id, name, family, description, budget parameter and
     parameters with their kinds, ranges and defaults."""
-    return json.loads(_core.algorithms())
+    return _json.loads(_core.algorithms())
 
 
 def trace(
@@ -171,7 +229,8 @@ def trace(
     **params: Any,
 ) -> Trace:
     """A run's events, as the page plays them back (at most ``max_events``)."""
-    if max_events < 1:
-        raise ValueError("max_events must be at least 1")
-    events, outcome, truncated = _core.trace(puzzle, algorithm, _seed(seed), _params(params), max_events)
-    return Trace(json.loads(events), outcome, truncated)
+    max_events = _whole("max_events", max_events, 1, 2**64 - 1)
+    events, outcome, truncated, side = _core.trace(
+        _text("puzzle", puzzle), algorithm, _seed(seed), _params(params), max_events
+    )
+    return Trace(_json.loads(events), outcome, truncated, algorithm, side)

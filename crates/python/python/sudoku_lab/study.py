@@ -86,6 +86,11 @@ class Study:
             configurations = [configurations]
         if (puzzles is None) == (generate is None):
             raise ValueError("give puzzles=[...] or generate={...} (one of them)")
+        if isinstance(puzzles, str):
+            # A string is a sequence too: iterated, it would be one puzzle per character.
+            raise ValueError("puzzles: a list of puzzles, not one string (puzzles=[p])")
+        if generate is not None and not isinstance(generate, dict):
+            raise ValueError(f"generate: a dict such as {{'size': 9, 'levels': ['easy'], 'count': 20}}, not {generate!r}")
         generate = dict(generate) if generate is not None else None
         if seed is None:
             seed = generate.pop("seed", 1) if generate is not None else 1
@@ -123,6 +128,13 @@ class Study:
         study._population = study._plan.population()
         study.settings = {k: v for k, v in json.loads(payload).items() if k != "population"}
         return study
+
+    def __repr__(self) -> str:
+        s = self.settings
+        return (
+            f"Study(configurations={s['configurations']!r}, puzzles={len(self._population)}, "
+            f"seeds={s['seeds']}, jobs={self._plan.jobs()})"
+        )
 
     def __reduce__(self):
         return (Study._from_payload, (self._payload,))
