@@ -77,7 +77,7 @@ impl Executor for Parallel {
                     if let Ok(mut last) = self.last_report.try_lock() {
                         if now - *last >= 5.0 {
                             *last = now;
-                            eprintln!("  {count}/{} runs, {now:.0} s", items.len());
+                            crate::note!("  {count}/{} runs, {now:.0} s", items.len());
                         }
                     }
                     result
@@ -133,7 +133,7 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
             .map_err(|e| UsageError(format!("cannot start worker threads: {e}")))?,
         true,
     );
-    eprintln!(
+    crate::note!(
         "experiment {}: {} ({})",
         which.id(),
         which.description(),
@@ -147,8 +147,8 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
         let path = args.csv.join(format!("{}.csv", table.name));
         std::fs::write(&path, table.csv())
             .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
-        eprintln!("wrote {}", path.display());
+        crate::note!("wrote {}", path.display());
     }
-    eprintln!("done in {:.1} s", executor.seconds());
+    crate::note!("done in {:.1} s", executor.seconds());
     Ok(())
 }

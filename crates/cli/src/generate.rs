@@ -17,8 +17,10 @@ pub struct GenerateArgs {
     /// Side of the grid: 4, 9, 16 or 25.
     #[arg(long, default_value_t = 9)]
     size: usize,
+    /// How many puzzles to make.
     #[arg(long, default_value_t = 1)]
     count: u64,
+    /// Seed of the batch: the same seed gives the same puzzles, on any number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// easy, medium, hard, expert or extreme (as `sudoku rate` rates them); any level without it.
@@ -154,6 +156,7 @@ pub struct FillArgs {
     /// swapped, transposed), drawn from --seed.
     #[arg(long)]
     random: Option<u64>,
+    /// Seed of the random transformations (`--random`).
     #[arg(long, default_value_t = 0)]
     seed: u64,
 }

@@ -25,12 +25,38 @@ use sudoku_core::{Algorithm, ParamKind, RunConfig};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress or notes on stderr (errors and `--stats` still go there).
+    #[arg(long, short = 'q', global = true)]
+    quiet: bool,
 }
+
+/// A progress line or note on stderr, unless `--quiet`.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        if !$crate::QUIET.load(std::sync::atomic::Ordering::Relaxed) {
+            eprintln!($($arg)*);
+        }
+    };
+}
+pub(crate) use note;
+
+/// `--quiet`: progress and notes are not written.
+static QUIET: AtomicBool = AtomicBool::new(false);
 
 #[derive(Subcommand)]
 enum Command {
+    /// Shell completions for bash, zsh, fish, elvish or powershell, on stdout (e.g.
+    /// `sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku`).
+    Completions { shell: clap_complete::Shell },
+    /// The manual page (roff) on stdout: `sudoku man > sudoku.1; man ./sudoku.1`.
+    Man,
     /// List every algorithm with its family and parameters.
-    List,
+    List {
+        /// text (aligned columns) or json (the registry as data: ids, families, budgets,
+        /// parameters with their kinds, ranges and defaults).
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
+    },
     /// Solve each puzzle of FILE (or standard input) and print one answer per puzzle, in order.
     Solve {
         #[command(flatten)]
@@ -222,10 +248,33 @@ impl RunArgs {
     }
 }
 
-fn list() {
+/// How `sudoku list` writes the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ListFormat {
+    Text,
+    Json,
+}
+
+fn list(format: ListFormat) {
+    if format == ListFormat::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&sudoku_core::registry::listing()).expect("plain data")
+        );
+        return;
+    }
+    // Columns as wide as their longest entry, so long ids stay aligned.
+    let id_width = Algorithm::ALL
+        .iter()
+        .map(|a| a.id().len())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let indent = " ".repeat(id_width + 11);
     for &a in Algorithm::ALL {
-        println!("{:<14} {:<10} {}", a.id(), a.family(), a.name());
-        println!("{:<25} {}", "", a.description());
+        let family = a.family().to_string();
+        println!("{:<id_width$}{family:<11}{}", a.id(), a.name());
+        println!("{indent}{}", a.description());
         for p in a.params() {
             let default = match p.kind {
                 ParamKind::Integer { default, .. } => default.to_string(),
@@ -233,8 +282,7 @@ fn list() {
                 ParamKind::Choice { default, .. } => default.to_string(),
             };
             println!(
-                "{:<25} --param {}={} ({}) {}",
-                "",
+                "{indent}--param {}={} ({}) {}",
                 p.name,
                 default,
                 p.expected(),
@@ -292,9 +340,22 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, U
 }
 
 fn run(cli: Cli) -> Result<(), UsageError> {
+    QUIET.store(cli.quiet, Ordering::Relaxed);
     match cli.command {
-        Command::List => {
-            list();
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "sudoku", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut std::io::stdout())
+                .map_err(|e| UsageError(format!("man: {e}")))
+        }
+        Command::List { format } => {
+            list(format);
             Ok(())
         }
         Command::Solve {

@@ -29,7 +29,8 @@ pub struct StudyArgs {
     /// (25,26,29,31 or 22-40), COUNT puzzles of each.
     #[arg(long, conflicts_with = "puzzles")]
     generate: Option<String>,
-    /// Symmetry of generated puzzles: none, 180, 90, mirror or diagonal.
+    /// Symmetry of generated puzzles: none, 180, 90, mirror or diagonal (default: the study
+    /// file's, else none).
     #[arg(long)]
     symmetry: Option<String>,
     /// The population: every puzzle of this file (grouped by its rating's level).
@@ -38,14 +39,16 @@ pub struct StudyArgs {
     /// A configuration, ID[;NAME=VALUE…] (repeatable).
     #[arg(long = "config", short = 'c')]
     configs: Vec<String>,
-    /// Runs of each configuration on each puzzle, each with its own seed.
+    /// Runs of each configuration on each puzzle, each with its own seed (default: the study
+    /// file's, else 1).
     #[arg(long)]
     seeds: Option<usize>,
     /// Budget per run (each algorithm's nodes, iterations, constructions or generations) where
-    /// a configuration does not set it.
+    /// a configuration does not set it (default: the study file's, else each algorithm's own).
     #[arg(long)]
     max_iterations: Option<u64>,
-    /// Base seed of the generated population and of every run.
+    /// Base seed of the generated population and of every run (default: the study file's,
+    /// else 1).
     #[arg(long)]
     seed: Option<u64>,
     /// Folder for records.csv, records.jsonl, summary.csv and pairwise.csv.
@@ -230,7 +233,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("--out {}: {e}", args.out.display())))?;
     let executor = Parallel::new(thread_pool(args.threads)?, false);
-    eprintln!(
+    crate::note!(
         "study: making the population ({})…",
         count(settings.source.len(), "puzzle")
     );
@@ -244,13 +247,13 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     let todo: Vec<usize> = (0..study.jobs()).filter(|&k| !done[k]).collect();
     let total = study.jobs();
     if !records.is_empty() {
-        eprintln!(
+        crate::note!(
             "study: resuming: {} of {} already recorded",
             records.len(),
             count(total, "job")
         );
     }
-    eprintln!(
+    crate::note!(
         "study: {}; running {}…",
         count(study.population.len(), "puzzle"),
         count(todo.len(), "job")
@@ -276,7 +279,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         if now - last_report >= 5.0 || next >= todo.len() {
             last_report = now;
             let left = (now - start) / next as f64 * (todo.len() - next) as f64;
-            eprintln!(
+            crate::note!(
                 "study: {} / {total} jobs ({:.1} %), {:.0} s left",
                 records.len(),
                 100.0 * records.len() as f64 / total.max(1) as f64,

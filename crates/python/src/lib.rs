@@ -5,14 +5,14 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use sudoku_core::generate::{generate_seeded, with_givens_seeded, Settings as GenerateSettings};
 use sudoku_core::logic::{describe, ending, rating_line, solve_path};
 use sudoku_core::study::{Class, Member, Record, RunOutcome, Settings, Source, Study, Summary};
 use sudoku_core::{
-    checked_answer, count_solutions, parse_records, Algorithm, Configuration, Event, Flow, Grid,
-    Observer, ParamKind, Size,
+    checked_answer, count_solutions, parse_records, Configuration, Event, Flow, Grid, Observer,
+    Size,
 };
 
 fn error(message: impl Into<String>) -> PyErr {
@@ -176,34 +176,7 @@ fn generate(
 /// The registry with every parameter, as JSON.
 #[pyfunction]
 fn algorithms() -> String {
-    let list: Vec<Value> = Algorithm::ALL
-        .iter()
-        .map(|a| {
-            let params: Vec<Value> = a
-                .params()
-                .iter()
-                .map(|p| {
-                    let (kind, range) = match p.kind {
-                        ParamKind::Integer { min, max, default } => {
-                            ("integer", json!({"min": min, "max": max, "default": default}))
-                        }
-                        ParamKind::Real { min, max, default } => {
-                            ("real", json!({"min": min, "max": max, "default": default}))
-                        }
-                        ParamKind::Choice { options, default } => {
-                            ("choice", json!({"options": options, "default": default}))
-                        }
-                    };
-                    json!({"name": p.name, "description": p.description, "kind": kind, "range": range})
-                })
-                .collect();
-            json!({
-                "id": a.id(), "name": a.name(), "family": a.family().to_string(),
-                "description": a.description(), "budget": a.spec().budget, "params": params,
-            })
-        })
-        .collect();
-    Value::Array(list).to_string()
+    serde_json::to_string(&sudoku_core::registry::listing()).expect("plain data")
 }
 
 /// Keeps a run's events up to a cap, then stops the run.

@@ -4,11 +4,13 @@
 //! is one line per algorithm, and the enum, the list and the dispatch are all made from it.
 
 mod configuration;
+mod listing;
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 pub use configuration::{shown, Configuration};
+pub use listing::{listing, Listing, ParamListing, Range};
 
 pub use crate::spec::{
     max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,
