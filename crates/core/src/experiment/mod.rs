@@ -5,6 +5,7 @@
 //! seed and their coordinates, so a report is reproducible whatever runs the jobs.
 
 pub mod coloring;
+pub mod csv;
 pub mod exact;
 pub mod filtering;
 pub mod genetic;

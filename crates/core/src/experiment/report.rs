@@ -33,9 +33,17 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// A Markdown table under a `###` title; numeric-looking columns right-aligned.
+    /// A Markdown table under a `###` title; numeric-looking columns right-aligned, a `|` in a
+    /// header or cell escaped (`Σ|D|` would split its column).
     pub fn markdown(&self) -> String {
-        let mut out = format!("### {}\n\n| {} |\n|", self.title, self.columns.join(" | "));
+        let escape = |cells: &[String]| {
+            cells
+                .iter()
+                .map(|c| c.replace('|', "\\|"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let mut out = format!("### {}\n\n| {} |\n|", self.title, escape(&self.columns));
         for c in 0..self.columns.len() {
             let numeric = !self.rows.is_empty()
                 && self.rows.iter().all(|r| {
@@ -46,13 +54,13 @@ impl Table {
         }
         out.push('\n');
         for row in &self.rows {
-            let _ = writeln!(out, "| {} |", row.join(" | "));
+            let _ = writeln!(out, "| {} |", escape(row));
         }
         out
     }
 
     /// A table from its CSV (a header line, then rows, quoted as [`Table::csv`] quotes them):
-    /// `Table::from_csv(…, &t.csv()).csv() == t.csv()`.
+    /// `Table::from_csv(…, &t.csv()).csv() == t.csv()` (the CSV is data already).
     pub fn from_csv(name: &str, title: &str, text: &str) -> Table {
         let mut lines = text.lines().map(crate::study::records::split_csv);
         Table {
@@ -63,8 +71,10 @@ impl Table {
         }
     }
 
-    /// RFC 4180 CSV with a header line.
+    /// RFC 4180 CSV with a header line, as data ([`super::csv`]: snake_case headers, plain
+    /// numbers, empty cells for missing values, bracketed words in `…_note` columns).
     pub fn csv(&self) -> String {
+        let (columns, rows) = super::csv::data_table(self);
         let field = |f: &str| {
             if f.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", f.replace('"', "\"\""))
@@ -73,7 +83,7 @@ impl Table {
             }
         };
         let mut out = String::new();
-        for row in std::iter::once(&self.columns).chain(&self.rows) {
+        for row in std::iter::once(&columns).chain(&rows) {
             let line: Vec<String> = row.iter().map(|f| field(f)).collect();
             out.push_str(&line.join(","));
             out.push('\n');
