@@ -396,10 +396,12 @@ fn mixed_formats_and_sdk_files_are_answered_puzzle_by_puzzle() {
     );
     assert_eq!(code, 0);
     let solved: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
-    // A line, a 9-row block, a bordered 9-row block, a line.
-    assert_eq!(solved.len(), 1 + 9 + 9 + 1, "{out}");
+    // A line, a 9-row block, a bordered 9-row block (answered bordered: its two rule lines
+    // kept), a line.
+    assert_eq!(solved.len(), 1 + 9 + 11 + 1, "{out}");
     assert_eq!(solved[0], HARD_SOLVED);
-    assert_eq!(solved[19], HARD_SOLVED);
+    assert_eq!(solved[13], "------+-------+------", "{out}");
+    assert_eq!(solved[21], HARD_SOLVED);
     let (out, _, code) = stdout_of(&["count", &format!("{data}formats_sadman.sdk")], "");
     assert_eq!((out.as_str(), code), ("1\n", 0));
 }

@@ -233,7 +233,7 @@ fn the_conflict_budget_gives_up_in_its_own_unit() {
         .run(hardest, &RunConfig { seed: 0, params }, &mut NullObserver)
         .unwrap();
     assert_eq!(outcome.status, Status::GaveUp(Limit::Conflicts(1)));
-    assert_eq!(outcome.status.to_string(), "gave up after 1 conflicts");
+    assert_eq!(outcome.status.to_string(), "gave up after 1 conflict");
 }
 
 #[test]
