@@ -135,7 +135,9 @@ impl Study {
             Value::Text(level(member).to_string()),
             number(&member.givens),
             Value::Text(member.rating.clone()),
-            number(&record.seed),
+            // A string in JSON: seeds run to 2⁶⁴, and jq or JavaScript round a number past 2⁵³
+            // (a seed copied through them would repeat another run). CSV writes it bare.
+            Value::Text(record.seed.to_string()),
             Value::Text(record.outcome.id().to_string()),
             Value::Number(format!("{:.3}", record.time_ms)),
             number(&record.iterations),
@@ -244,7 +246,8 @@ impl Study {
         format!(
             "{{\"study\":{{\"sudoku_lab\":{},\"seed\":{},\"seeds\":{},\"max_iterations\":{},\"configurations\":[{}],\"population\":{population},\"puzzles\":{},\"jobs\":{}}}}}",
             json_string(version),
-            settings.seed,
+            // As each record's seed: a string, whole past 2⁵³.
+            json_string(&settings.seed.to_string()),
             settings.seeds,
             settings
                 .max_iterations
