@@ -23,8 +23,9 @@ pub struct GenerateArgs {
     /// Seed of the batch: the same seed gives the same puzzles, on any number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// easy, medium, hard, expert or extreme (as `sudoku rate` rates them); any level without it.
-    #[arg(long)]
+    /// The level: easy, medium, hard, expert or extreme (as `sudoku rate` rates them); any
+    /// level without it (`--difficulty`, its old name, still works).
+    #[arg(long = "level", alias = "difficulty", value_name = "LEVEL")]
     difficulty: Option<String>,
     /// Exactly this many givens: a minimal puzzle with clues of its solution added back (as game
     /// sites publish them); unique, of any level.
@@ -56,7 +57,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     let settings = Settings::parse(size, difficulty.as_deref(), &symmetry).map_err(|e| {
         UsageError(match e {
             SettingsError::Size(_) => format!("--size: {e}"),
-            SettingsError::Level(_) => format!("--difficulty: {e}"),
+            SettingsError::Level(_) => format!("--level: {e}"),
             SettingsError::Symmetry(_) => format!("--symmetry: {e}"),
             SettingsError::Unreachable { .. } => format!("{e} (use --difficulty easy)"),
         })

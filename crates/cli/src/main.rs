@@ -95,9 +95,10 @@ enum Command {
     /// Filter each puzzle's domains to a fixpoint and print the domain reduction:
     /// `FILTER BEFORE AFTER REDUCTION%` (sums of domain sizes), one line per puzzle.
     Filter {
-        /// ac3 (pairwise ≠, arc consistency), alldiff (alldifferent bounds consistency, Hall
-        /// intervals) or alldiff-gac (alldifferent generalised arc consistency, Régin's matching).
-        #[arg(long, value_parser = ["ac3", "alldiff", "alldiff-gac"])]
+        /// ac3 (pairwise ≠, arc consistency), alldiff-bounds (alldifferent bounds consistency,
+        /// Hall intervals; `alldiff`, its old name, still works) or alldiff-gac (alldifferent
+        /// generalised arc consistency, Régin's matching).
+        #[arg(long, value_parser = ["ac3", "alldiff-bounds", "alldiff-gac", "alldiff"])]
         filter: String,
         /// Puzzle file; `-` or nothing reads standard input.
         file: Option<String>,
@@ -107,8 +108,9 @@ enum Command {
         /// Algorithm id (repeat for several; default: every exact algorithm).
         #[arg(long = "algorithm", short = 'a')]
         algorithms: Vec<String>,
-        /// Only the first N puzzles of each file.
-        #[arg(long)]
+        /// Only the first N puzzles of each file (`--limit`, its old name, still works; `count
+        /// --limit` is a number of solutions).
+        #[arg(long = "first", alias = "limit", value_name = "N")]
         limit: Option<usize>,
         /// Node budget per puzzle for every algorithm (0 = none; default: each algorithm's own).
         #[arg(long)]

@@ -193,7 +193,7 @@ fn bench_prints_a_verified_table() {
 fn filter_prints_the_domain_reduction_per_puzzle() {
     let dead = "12.4..3.........";
     let input = format!("{HARD}\n{dead}\n");
-    for filter in ["ac3", "alldiff", "alldiff-gac"] {
+    for filter in ["ac3", "alldiff-bounds", "alldiff-gac"] {
         let (out, _, code) = stdout_of(&["filter", "--filter", filter], &input);
         assert_eq!(code, 0);
         let lines: Vec<&str> = out.lines().collect();
@@ -213,6 +213,9 @@ fn filter_prints_the_domain_reduction_per_puzzle() {
             _ => {}
         }
     }
+    // The old name of the bounds filter still works, and says the new one.
+    let (out, _, _) = stdout_of(&["filter", "--filter", "alldiff"], HARD);
+    assert!(out.starts_with("alldiff-bounds "), "{out}");
     let (_, err, code) = stdout_of(&["filter", "--filter", "magic"], HARD);
     assert_eq!(code, 2);
     assert!(err.contains("magic"), "{err}");

@@ -74,12 +74,17 @@ fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
     assert!(counts.lines().all(|l| l == "1"), "{counts}");
     let (rates, _, _) = stdout_of(&["rate", "-"], &one);
     assert!(rates.lines().all(|l| l.starts_with("medium ")), "{rates}");
-    let (_, err, code) = stdout_of(&["generate", "--size", "4", "--difficulty", "extreme"], "");
+    let (_, err, code) = stdout_of(&["generate", "--size", "4", "--level", "extreme"], "");
     assert_eq!(code, 2);
     assert!(
-        err.contains("4×4 puzzles never need more than singles"),
+        err.starts_with("sudoku: --level:")
+            && err.contains("4×4 puzzles never need more than singles"),
         "{err}"
     );
+    // The old name of the flag still works.
+    let (old, _, code) = stdout_of(&["generate", "--difficulty", "easy", "--seed", "3"], "");
+    let (new, _, _) = stdout_of(&["generate", "--level", "easy", "--seed", "3"], "");
+    assert_eq!((code, &old), (0, &new));
     let (_, err, code) = stdout_of(&["generate", "--symmetry", "spiral"], "");
     assert_eq!(code, 2);
     assert!(err.contains("none, 180, 90, mirror or diagonal"), "{err}");

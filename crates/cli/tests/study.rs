@@ -65,7 +65,10 @@ fn a_study_writes_its_records_and_summary_and_every_record_repeats() {
     assert!(jsonl.starts_with("{\"study\":{\"sudoku_lab\":"), "{jsonl}");
     // Seeds as strings: JSON readers round numbers past 2^53.
     let second = jsonl.lines().nth(1).unwrap();
-    assert!(second.contains(&format!("\"seed\":\"{}\"", records[0][6])), "{second}");
+    assert!(
+        second.contains(&format!("\"seed\":\"{}\"", records[0][6])),
+        "{second}"
+    );
     for row in &records {
         assert!(
             ["verified", "gave-up", "no-solution"].contains(&row[7].as_str()),

@@ -23,7 +23,8 @@ impl Filter {
     pub fn from_id(id: &str) -> Option<Filter> {
         match id {
             "ac3" => Some(Filter::Ac3),
-            "alldiff" => Some(Filter::AllDifferent),
+            // `alldiff`: the old name, kept for scripts that use it.
+            "alldiff-bounds" | "alldiff" => Some(Filter::AllDifferent),
             "alldiff-gac" => Some(Filter::AllDifferentGac),
             _ => None,
         }
@@ -32,7 +33,7 @@ impl Filter {
     pub fn id(self) -> &'static str {
         match self {
             Filter::Ac3 => "ac3",
-            Filter::AllDifferent => "alldiff",
+            Filter::AllDifferent => "alldiff-bounds",
             Filter::AllDifferentGac => "alldiff-gac",
         }
     }

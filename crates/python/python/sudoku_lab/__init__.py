@@ -145,12 +145,36 @@ class Trace:
                 # A conflict's broken constraint, by its kind (NoPlace, Twice, NoDigit, ...).
                 row["clash"] = clash.get("kind")
             rows.append(row)
+        # Whole-number columns, told from the events themselves (the frame would hold them as
+        # floats wherever a row lacks one).
+        whole = {
+            key
+            for row in rows
+            for key, value in row.items()
+            if isinstance(value, int) and not isinstance(value, bool)
+        }
+        whole -= {
+            key
+            for row in rows
+            for key, value in row.items()
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool))
+        }
         table = pd.DataFrame(rows)
-        for name in table.columns:
-            values = table[name].dropna()
-            if len(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                table[name] = table[name].astype("Int64")
+        for name in whole:
+            table[name] = table[name].astype("Int64")
         return table
+
+
+def _params(params: Mapping[str, Any]) -> List[tuple]:
+    return [(str(name), str(value)) for name, value in params.items()]
+
+
+def _seed(seed: Optional[int]) -> int:
+    if seed is None:
+        return 0
+    if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
+        raise ValueError(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return seed
 
 
 def _text(name: str, value: Any) -> str:
@@ -203,6 +227,8 @@ def generate(
     at ``level`` when given, or with exactly ``givens`` givens; the same seed gives the same
     puzzles."""
     size = _whole("size", size, 4, 25)
+    if size not in (4, 9, 16, 25):
+        raise ValueError(f"size: no {size}×{size} grid: use 4, 9, 16 or 25")
     count = _whole("count", count, 0, 1_000_000)
     if givens is not None:
         givens = _whole("givens", givens, 0, 625)
