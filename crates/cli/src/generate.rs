@@ -59,7 +59,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
             SettingsError::Size(_) => format!("--size: {e}"),
             SettingsError::Level(_) => format!("--level: {e}"),
             SettingsError::Symmetry(_) => format!("--symmetry: {e}"),
-            SettingsError::Unreachable { .. } => format!("{e} (use --difficulty easy)"),
+            SettingsError::Unreachable { .. } => format!("--level: {e} (use --level easy)"),
         })
     })?;
     if max_seconds.is_nan() || max_seconds <= 0.0 {
