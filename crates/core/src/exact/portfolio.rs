@@ -8,6 +8,7 @@
 use super::propagation::{count_solutions_within, Propagation, SolutionCount};
 #[cfg(feature = "sat")]
 use super::sat::Sat;
+use super::sat::MAX_CONFLICTS;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Limit, Limits, Outcome, Solver, Status};
@@ -133,15 +134,6 @@ const HANDOVER: IntParam = IntParam {
     description: "Search nodes of the propagation engine before the SAT solver takes over (0 = by size: 500 on 16×16 and 25×25, never on smaller grids).",
     min: 0,
     max: u32::MAX as i64,
-    default: 0,
-};
-
-/// The SAT stage's conflict budget (0 = none).
-const MAX_CONFLICTS: IntParam = IntParam {
-    name: "max_conflicts",
-    description: "Give up after this many conflicts of the SAT stage (0 = no limit).",
-    min: 0,
-    max: i64::MAX,
     default: 0,
 };
 

@@ -27,28 +27,7 @@ pub struct ParamListing {
     pub name: &'static str,
     pub description: &'static str,
     pub kind: &'static str,
-    pub range: Range,
-}
-
-/// A parameter's values: bounds and default, or the options and default.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(untagged))]
-pub enum Range {
-    Integer {
-        min: i64,
-        max: i64,
-        default: i64,
-    },
-    Real {
-        min: f64,
-        max: f64,
-        default: f64,
-    },
-    Choice {
-        options: &'static [&'static str],
-        default: &'static str,
-    },
+    pub range: ParamKind,
 }
 
 /// Every algorithm of the registry, in the order lists show them.
@@ -65,24 +44,15 @@ pub fn listing() -> Vec<Listing> {
             params: a
                 .params()
                 .iter()
-                .map(|p| {
-                    let (kind, range) = match p.kind {
-                        ParamKind::Integer { min, max, default } => {
-                            ("integer", Range::Integer { min, max, default })
-                        }
-                        ParamKind::Real { min, max, default } => {
-                            ("real", Range::Real { min, max, default })
-                        }
-                        ParamKind::Choice { options, default } => {
-                            ("choice", Range::Choice { options, default })
-                        }
-                    };
-                    ParamListing {
-                        name: p.name,
-                        description: p.description,
-                        kind,
-                        range,
-                    }
+                .map(|p| ParamListing {
+                    name: p.name,
+                    description: p.description,
+                    kind: match p.kind {
+                        ParamKind::Integer { .. } => "integer",
+                        ParamKind::Real { .. } => "real",
+                        ParamKind::Choice { .. } => "choice",
+                    },
+                    range: p.kind,
                 })
                 .collect(),
         })

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use configuration::{shown, Configuration};
-pub use listing::{listing, Listing, ParamListing, Range};
+pub use listing::{listing, Listing, ParamListing};
 
 pub use crate::spec::{
     max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,

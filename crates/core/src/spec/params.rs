@@ -8,8 +8,11 @@ use std::fmt;
 
 use super::Args;
 
-/// The type, range and default of a parameter.
+/// The type, range and default of a parameter (as data: `{min, max, default}` or
+/// `{options, default}`, what `sudoku list --format json` shows).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(untagged))]
 pub enum ParamKind {
     Integer {
         min: i64,

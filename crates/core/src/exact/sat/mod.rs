@@ -118,8 +118,8 @@ const RESTARTS: ChoiceParam<Restarts> = ChoiceParam {
     default: 0,
 };
 
-/// The conflict budget (0 = none).
-const MAX_CONFLICTS: IntParam = IntParam {
+/// The conflict budget (0 = none); `portfolio`'s SAT stage takes the same.
+pub(crate) const MAX_CONFLICTS: IntParam = IntParam {
     name: "max_conflicts",
     description: "Give up after this many conflicts (0 = no limit).",
     min: 0,
