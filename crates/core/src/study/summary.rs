@@ -282,6 +282,13 @@ impl Summary {
         let mut out = String::from("level,givens,a,b,pairs,a_solved,b_solved,a_only,b_only,p_success,p_success_holm,both_solved,a_time_ms_median,b_time_ms_median,p_time,p_time_holm,finding\n");
         for c in &self.comparisons {
             let (level, givens) = group_columns(&c.group);
+            // Time is compared on enough pairs both solved, else not at all: no p-value then
+            // (the finding says "time not compared"), not a p of 1.
+            let (p_time, p_time_holm) = if c.both_solved < MIN_TIME_PAIRS {
+                (f64::NAN, f64::NAN)
+            } else {
+                (c.p_time, c.p_time_holm)
+            };
             out.push_str(&format!(
                 "{level},{givens},{},{},{},{},{},{},{},{:.6},{:.6},{},{:.3},{:.3},{:.6},{:.6},{}\n",
                 csv_field(&c.a),
@@ -296,8 +303,8 @@ impl Summary {
                 c.both_solved,
                 c.a_time_ms,
                 c.b_time_ms,
-                c.p_time,
-                c.p_time_holm,
+                p_time,
+                p_time_holm,
                 csv_field(&c.finding())
             ));
         }

@@ -127,7 +127,18 @@ fn the_summary_counts_rates_and_compares_on_pairs() {
     let csv = summary.rows_csv();
     assert!(csv.starts_with("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high"));
     assert!(csv.contains("dlx,,24,8,8,1.0000,"), "{csv}");
-    assert!(summary.comparisons_csv().lines().count() == 4);
+    let pairwise = summary.comparisons_csv();
+    assert!(pairwise.lines().count() == 4);
+    // A comparison whose time was not compared has no p-value for time (empty), not 1.
+    for (c, line) in summary.comparisons.iter().zip(pairwise.lines().skip(1)) {
+        let fields = crate::study::records::split_csv(line);
+        let (p_time, p_time_holm) = (&fields[14], &fields[15]);
+        if c.finding().contains("time not compared") {
+            assert!(p_time.is_empty() && p_time_holm.is_empty(), "{line}");
+        } else {
+            assert!(p_time.parse::<f64>().is_ok(), "{line}");
+        }
+    }
 }
 
 #[test]
