@@ -64,14 +64,8 @@ enum Command {
         /// Print statistics per puzzle and a summary to stderr.
         #[arg(long)]
         stats: bool,
-        /// Worker threads (default: every core); answers stay in input order.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
-        #[arg(long, value_enum, default_value_t = Letters::AY)]
-        symbols: Letters,
-        /// Puzzle file; `-` or nothing reads standard input.
-        file: Option<String>,
+        #[command(flatten)]
+        input: PuzzleInput,
     },
     /// Count the solutions of each puzzle, up to a limit (`N+` means at least N).
     Count {
@@ -83,14 +77,8 @@ enum Command {
         /// on the way) or sat (the CNF, each model blocked by a clause before the next).
         #[arg(long, short = 'a', value_enum, default_value_t = Counter::Portfolio)]
         algorithm: Counter,
-        /// Worker threads (default: every core); answers stay in input order.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
-        #[arg(long, value_enum, default_value_t = Letters::AY)]
-        symbols: Letters,
-        /// Puzzle file; `-` or nothing reads standard input.
-        file: Option<String>,
+        #[command(flatten)]
+        input: PuzzleInput,
     },
     /// Filter each puzzle's domains to a fixpoint and print the domain reduction:
     /// `FILTER BEFORE AFTER REDUCTION%` (sums of domain sizes), one line per puzzle.
@@ -100,8 +88,8 @@ enum Command {
         /// generalised arc consistency, Régin's matching).
         #[arg(long, value_parser = ["ac3", "alldiff-bounds", "alldiff-gac", "alldiff"])]
         filter: String,
-        /// Puzzle file; `-` or nothing reads standard input.
-        file: Option<String>,
+        #[command(flatten)]
+        input: PuzzleInput,
     },
     /// Measure algorithms on puzzle files: a Markdown table per algorithm and file.
     Bench {
@@ -132,14 +120,8 @@ enum Command {
     /// `invalid: …`. Levels: easy (singles), medium (locked candidates, pairs), hard (triples,
     /// quads, fish, wings), expert (chains), extreme (needs guessing: `extreme >7.0 guess`).
     Rate {
-        /// Worker threads (default: every core); answers stay in input order.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
-        #[arg(long, value_enum, default_value_t = Letters::AY)]
-        symbols: Letters,
-        /// Puzzle file; `-` or nothing reads standard input.
-        file: Option<String>,
+        #[command(flatten)]
+        input: PuzzleInput,
     },
     /// Generate puzzles, one per line: each with a unique solution, minimal under its symmetry
     /// (no clue, or symmetric set of clues, can go), at a level when asked. The same seed gives
@@ -150,8 +132,8 @@ enum Command {
     Fill(generate::FillArgs),
     /// The human-style solver's steps in words, one per line, for each puzzle.
     Explain {
-        /// Puzzle file; `-` or nothing reads standard input.
-        file: Option<String>,
+        #[command(flatten)]
+        input: PuzzleInput,
     },
     /// Reductions. Latin square completion as Sudoku: each partial Latin square (a line of k²
     /// symbols, k = 2..5, `.` empty) becomes the Sudoku of side k² whose completions are its
@@ -185,6 +167,31 @@ enum Command {
     /// Compares configurations over a population of puzzles: records, success rates with
     /// intervals, pairwise tests (a study file in TOML, or flags).
     Study(study::StudyArgs),
+}
+
+/// Where a line-oriented command reads its puzzles, how it reads 25×25 letters, and on how many
+/// threads it answers them (in input order whatever the count).
+#[derive(Args)]
+struct PuzzleInput {
+    /// Worker threads (default: every core); answers stay in input order.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// 25×25 letters that fit both writings: a-y (A–Y for 1–25) or alnum (1–9, then A–P).
+    #[arg(long, value_enum, default_value_t = Letters::AY)]
+    symbols: Letters,
+    /// Puzzle file; `-` or nothing reads standard input.
+    file: Option<String>,
+}
+
+impl PuzzleInput {
+    /// The input opened and the pool started, every argument checked first.
+    fn open(&self) -> Result<(input::Input, rayon::ThreadPool), UsageError> {
+        let pool = thread_pool(self.threads)?;
+        Ok((
+            input::Input::open(self.file.as_deref(), self.symbols.into())?,
+            pool,
+        ))
+    }
 }
 
 /// What selects and configures a run.
@@ -360,39 +367,24 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             list(format);
             Ok(())
         }
-        Command::Solve {
-            run,
-            stats,
-            threads,
-            symbols,
-            file,
-        } => {
+        Command::Solve { run, stats, input } => {
             let (algorithm, config) = run.resolve()?;
-            let pool = thread_pool(threads)?;
-            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+            let (mut input, pool) = input.open()?;
             solve::solve(&mut input, algorithm, &config, stats, &pool)
         }
         Command::Count {
             limit,
             algorithm,
-            threads,
-            symbols,
-            file,
+            input,
         } => {
             if limit == 0 {
                 return Err(UsageError("--limit: at least 1".into()));
             }
-            let pool = thread_pool(threads)?;
-            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+            let (mut input, pool) = input.open()?;
             solve::count(&mut input, limit, algorithm, &pool)
         }
-        Command::Rate {
-            threads,
-            symbols,
-            file,
-        } => {
-            let pool = thread_pool(threads)?;
-            let mut input = input::Input::open(file.as_deref(), symbols.into())?;
+        Command::Rate { input } => {
+            let (mut input, pool) = input.open()?;
             logic::rate_all(&mut input, &pool)
         }
         Command::Generate(args) => generate::run(args),
@@ -423,15 +415,15 @@ fn run(cli: Cli) -> Result<(), UsageError> {
                 reduce::forward(file.as_deref())
             }
         }
-        Command::Explain { file } => {
-            let mut input = input::Input::open(file.as_deref(), Default::default())?;
-            logic::explain_all(&mut input, &thread_pool(None)?)
+        Command::Explain { input } => {
+            let (mut input, pool) = input.open()?;
+            logic::explain_all(&mut input, &pool)
         }
-        Command::Filter { filter, file } => {
+        Command::Filter { filter, input } => {
             let which = sudoku_core::domain::Filter::from_id(&filter)
                 .ok_or_else(|| UsageError(format!("unknown filter '{filter}'")))?;
-            let mut input = input::Input::open(file.as_deref(), Default::default())?;
-            solve::filter(&mut input, which, &thread_pool(None)?)
+            let (mut input, pool) = input.open()?;
+            solve::filter(&mut input, which, &pool)
         }
         Command::Bench {
             algorithms,

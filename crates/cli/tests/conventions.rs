@@ -111,3 +111,16 @@ fn options_say_what_they_do_and_their_defaults() {
         "{help}"
     );
 }
+
+#[test]
+fn every_command_that_reads_puzzles_takes_threads_and_symbols() {
+    for command in ["solve", "count", "rate", "explain", "filter"] {
+        let mut args = vec![command, "--threads", "1", "--symbols", "alnum"];
+        if command == "filter" {
+            args.extend(["--filter", "ac3"]);
+        }
+        let (out, err, code) = stdout_of(&args, &format!("{}\n", common::HARD));
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(!out.is_empty(), "{command}");
+    }
+}
