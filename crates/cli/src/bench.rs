@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use sudoku_core::batch::{self, Tally};
-use sudoku_core::{parse_bytes, Algorithm, Grid, ParamValue, Params, RunConfig};
+use sudoku_core::{parse_bytes, Algorithm, Grid, RunConfig};
 
 /// What the clock covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,10 +47,9 @@ fn file_name(path: &str) -> &str {
 }
 
 pub fn bench(
-    algorithms: &[Algorithm],
+    algorithms: &[(Algorithm, RunConfig)],
     sets: &[(String, Vec<u8>)],
     limit: Option<usize>,
-    max_nodes: Option<u64>,
     runs: u32,
     timed: Timed,
 ) {
@@ -78,18 +77,11 @@ pub fn bench(
         // The text each puzzle is timed from: its own line for one-line puzzles (block grids
         // are timed from the same puzzle written as one line).
         let lines: Vec<String> = puzzles.iter().map(Grid::to_line).collect();
-        for &algorithm in algorithms {
-            let mut params = Params::default();
-            if let Some(max) = max_nodes {
-                params.set(
-                    "max_nodes",
-                    ParamValue::Integer(max.min(i64::MAX as u64) as i64),
-                );
-            }
-            let config = RunConfig { seed: 0, params };
+        for (algorithm, config) in algorithms {
+            let (algorithm, config) = (*algorithm, config);
             let pass = || match timed {
-                Timed::TextToAnswer => measure_text(algorithm, &lines, &config),
-                Timed::SolverOnly => measure(algorithm, &puzzles, &config),
+                Timed::TextToAnswer => measure_text(algorithm, &lines, config),
+                Timed::SolverOnly => measure(algorithm, &puzzles, config),
             };
             let mut row = pass();
             for _ in 1..runs {

@@ -103,6 +103,10 @@ enum Command {
         /// Node budget per puzzle for every algorithm (0 = none; default: each algorithm's own).
         #[arg(long)]
         max_nodes: Option<u64>,
+        /// Each algorithm's own budget per puzzle, whatever it counts (`sudoku list` names it:
+        /// nodes, iterations, generations, conflicts).
+        #[arg(long, conflicts_with = "max_nodes")]
+        budget: Option<u64>,
         /// Time each set this many times and report the fastest pass (short sets vary a lot
         /// from one pass to the next; the answers are the same every pass).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -207,9 +211,32 @@ struct RunArgs {
     /// Give up after this many search nodes (0 = no limit); same as `--param max_nodes=N`.
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// The algorithm's own budget, whatever it counts (nodes, iterations, generations,
+    /// conflicts: `sudoku list` names it); same as `--param NAME=N` with that name.
+    #[arg(long, conflicts_with = "max_nodes")]
+    budget: Option<u64>,
     /// Algorithm parameter as NAME=VALUE (repeatable).
     #[arg(long = "param", short = 'p')]
     params: Vec<String>,
+}
+
+/// Sets a budget flag's value on `params`: the parameter `name`, or the algorithm's own budget
+/// parameter when `None`; an algorithm without it is a usage error under the flag's name.
+fn set_budget(
+    algorithm: Algorithm,
+    params: &mut sudoku_core::Params,
+    flag: &str,
+    name: Option<&str>,
+    value: u64,
+) -> Result<(), UsageError> {
+    let at = |e: sudoku_core::ParamError| UsageError(format!("{flag}: {e}"));
+    let name = match name.or(algorithm.spec().budget) {
+        Some(name) => name,
+        None => return Err(UsageError(format!("{flag}: {algorithm} has no budget"))),
+    };
+    let spec = algorithm.param(name).map_err(at)?;
+    params.set(spec.name, spec.parse(&value.to_string()).map_err(at)?);
+    Ok(())
 }
 
 /// `--param NAME=VALUE` arguments as (name, value) pairs, for the registry to check.
@@ -239,9 +266,16 @@ impl RunArgs {
             .parse_params(param_assignments(&self.params)?)
             .map_err(|e| UsageError(format!("--param: {e}")))?;
         if let Some(max) = self.max_nodes {
-            let at = |e: sudoku_core::ParamError| UsageError(format!("--max-nodes: {e}"));
-            let spec = algorithm.param("max_nodes").map_err(at)?;
-            params.set(spec.name, spec.parse(&max.to_string()).map_err(at)?);
+            set_budget(
+                algorithm,
+                &mut params,
+                "--max-nodes",
+                Some("max_nodes"),
+                max,
+            )?;
+        }
+        if let Some(budget) = self.budget {
+            set_budget(algorithm, &mut params, "--budget", None, budget)?;
         }
         // The rules between parameters (e.g. the GA's elite below its population).
         algorithm
@@ -429,6 +463,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             algorithms,
             limit,
             max_nodes,
+            budget,
             runs,
             solver_only,
             files,
@@ -445,13 +480,24 @@ fn run(cli: Cli) -> Result<(), UsageError> {
                     .map(|id| parse_algorithm(id))
                     .collect::<Result<Vec<_>, _>>()?
             };
-            if max_nodes.is_some() {
-                // A node budget only means something to the algorithms that count nodes.
-                for algorithm in &algorithms {
-                    algorithm
-                        .param("max_nodes")
-                        .map_err(|e| UsageError(format!("--max-nodes: {e}")))?;
+            // Each algorithm's configuration, its budget set and checked before any work (a node
+            // budget only means something to the algorithms that count nodes).
+            let mut runs_of = Vec::new();
+            for &algorithm in &algorithms {
+                let mut params = sudoku_core::Params::default();
+                if let Some(max) = max_nodes {
+                    set_budget(
+                        algorithm,
+                        &mut params,
+                        "--max-nodes",
+                        Some("max_nodes"),
+                        max,
+                    )?;
                 }
+                if let Some(budget) = budget {
+                    set_budget(algorithm, &mut params, "--budget", None, budget)?;
+                }
+                runs_of.push((algorithm, RunConfig { seed: 0, params }));
             }
             let mut sets = Vec::new();
             for file in &files {
@@ -462,7 +508,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             } else {
                 bench::Timed::TextToAnswer
             };
-            bench::bench(&algorithms, &sets, limit, max_nodes, runs, timed);
+            bench::bench(&runs_of, &sets, limit, runs, timed);
             Ok(())
         }
         Command::Experiment(args) => experiment::run(args),

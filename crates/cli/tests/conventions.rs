@@ -124,3 +124,48 @@ fn every_command_that_reads_puzzles_takes_threads_and_symbols() {
         assert!(!out.is_empty(), "{command}");
     }
 }
+
+#[test]
+fn one_budget_flag_sets_whatever_the_algorithm_counts() {
+    // A genetic algorithm counts generations, an exact solver nodes, sat conflicts.
+    for (algorithm, said) in [
+        ("genetic", "gave up after 1 iteration"),
+        ("backtracking", "gave up after 1 node"),
+        ("sat", "gave up after 1 conflict"),
+    ] {
+        let (out, err, code) =
+            stdout_of(&["solve", "-a", algorithm, "--budget", "1"], common::HARD);
+        assert_eq!(
+            (code, out.trim()),
+            (0, format!("unsolved: {said}").as_str()),
+            "{err}"
+        );
+    }
+    let (out, err, code) = stdout_of(
+        &[
+            "bench",
+            "-a",
+            "annealing",
+            "-a",
+            "dlx",
+            "--budget",
+            "5",
+            "-",
+        ],
+        common::HARD,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| annealing |") && out.contains("| dlx |"),
+        "{out}"
+    );
+    let (_, err, code) = stdout_of(
+        &["bench", "-a", "annealing", "--max-nodes", "5", "-"],
+        common::HARD,
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("sudoku: --max-nodes: annealing has no parameter 'max_nodes'"),
+        "{err}"
+    );
+}
