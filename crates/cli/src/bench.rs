@@ -68,7 +68,7 @@ pub fn bench(
         for record in parse_bytes(text) {
             match record.result {
                 Ok(grid) => puzzles.push(grid),
-                Err(e) => eprintln!("sudoku: {}: skipped: {e}", file_name(path)),
+                Err(e) => crate::skipped(&format!("{}: {e}", file_name(path))),
             }
         }
         if let Some(limit) = limit {

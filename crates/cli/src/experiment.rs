@@ -110,7 +110,7 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
             let text = input::read(file)?;
             let (instances, invalid) = experiment::pasted_instances(&text);
             for line in invalid {
-                eprintln!("sudoku: skipped: {line}");
+                crate::skipped(&line);
             }
             if instances.is_empty() {
                 return Err(UsageError(format!("{file}: no valid puzzle")));

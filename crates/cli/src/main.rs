@@ -28,6 +28,9 @@ struct Cli {
     /// No progress or notes on stderr (errors and `--stats` still go there).
     #[arg(long, short = 'q', global = true)]
     quiet: bool,
+    /// Exit with 1 if any input line is not a puzzle (the others are still answered).
+    #[arg(long, global = true)]
+    strict: bool,
 }
 
 /// A progress line or note on stderr, unless `--quiet`.
@@ -42,6 +45,18 @@ pub(crate) use note;
 
 /// `--quiet`: progress and notes are not written.
 static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--strict`: an input line that is not a puzzle makes the exit code 1.
+static STRICT: AtomicBool = AtomicBool::new(false);
+
+/// Says on stderr that an input was skipped (its answer in place says why too); under
+/// `--strict` the run then ends with exit code 1.
+pub(crate) fn skipped(what: &str) {
+    eprintln!("sudoku: skipped: {what}");
+    if STRICT.load(Ordering::Relaxed) {
+        fell_short();
+    }
+}
 
 #[derive(Subcommand)]
 enum Command {
@@ -384,6 +399,7 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, U
 
 fn run(cli: Cli) -> Result<(), UsageError> {
     QUIET.store(cli.quiet, Ordering::Relaxed);
+    STRICT.store(cli.strict, Ordering::Relaxed);
     match cli.command {
         Command::Completions { shell } => {
             use clap::CommandFactory;

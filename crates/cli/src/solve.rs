@@ -125,7 +125,7 @@ pub fn solve(
         |out, record, answered| {
             let Some((outcome, took)) = &answered.run else {
                 invalid += 1;
-                eprintln!("sudoku: skipped: {}", &answered.text["invalid: ".len()..]);
+                crate::skipped(&answered.text["invalid: ".len()..]);
                 return emit(out, record, &answered.text);
             };
             elapsed += *took;
@@ -211,7 +211,7 @@ pub fn write_answer(out: &mut impl Write, answer: Result<String, String>) -> boo
     match answer {
         Ok(line) => writeln!(out, "{line}").is_ok(),
         Err(e) => {
-            eprintln!("sudoku: skipped: {e}");
+            crate::skipped(&e);
             writeln!(out, "invalid: {e}").is_ok()
         }
     }

@@ -244,3 +244,15 @@ fn rate_and_explain_agree_on_grids_that_are_not_rated() {
         );
     }
 }
+
+#[test]
+fn strict_fails_a_run_with_a_bad_line_and_still_answers_the_rest() {
+    let input = format!("123\n{HARD}\n");
+    let (out, _, code) = stdout_of(&["solve"], &input);
+    assert_eq!((code, out.lines().count()), (0, 2));
+    let (strict, err, code) = stdout_of(&["solve", "--strict"], &input);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(strict, out, "the same answers");
+    let (_, _, code) = stdout_of(&["count", "--strict"], &format!("{HARD}\n"));
+    assert_eq!(code, 0, "nothing bad, nothing failed");
+}
