@@ -7,14 +7,18 @@ mod generate;
 mod input;
 mod logic;
 mod reduce;
+mod report;
 mod solve;
 mod study;
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use clap::{Args, Parser, Subcommand};
 use sudoku_core::{Algorithm, ParamKind, RunConfig};
+
+use report::{clap_error, help_as_flag, QUIET, SHORT, STRICT};
+pub(crate) use report::{fell_short, note, skipped};
 
 #[derive(Parser)]
 #[command(
@@ -31,31 +35,6 @@ struct Cli {
     /// Exit with 1 if any input line is not a puzzle (the others are still answered).
     #[arg(long, global = true)]
     strict: bool,
-}
-
-/// A progress line or note on stderr, unless `--quiet`.
-macro_rules! note {
-    ($($arg:tt)*) => {
-        if !$crate::QUIET.load(std::sync::atomic::Ordering::Relaxed) {
-            eprintln!($($arg)*);
-        }
-    };
-}
-pub(crate) use note;
-
-/// `--quiet`: progress and notes are not written.
-static QUIET: AtomicBool = AtomicBool::new(false);
-
-/// `--strict`: an input line that is not a puzzle makes the exit code 1.
-static STRICT: AtomicBool = AtomicBool::new(false);
-
-/// Says on stderr that an input was skipped (its answer in place says why too); under
-/// `--strict` the run then ends with exit code 1.
-pub(crate) fn skipped(what: &str) {
-    eprintln!("sudoku: skipped: {what}");
-    if STRICT.load(Ordering::Relaxed) {
-        fell_short();
-    }
 }
 
 #[derive(Subcommand)]
@@ -557,49 +536,4 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// `sudoku help [COMMAND…] [--help]` as `sudoku [COMMAND…] --help` (clap's help subcommand
-/// refuses `--help` itself, which people type).
-fn help_as_flag(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    if args.get(1).is_some_and(|a| a == "help") {
-        args.remove(1);
-        args.retain(|a| a != "--help" && a != "-h");
-        args.push("--help".into());
-    }
-    args
-}
-
-/// Set when a command did its work but not all that was asked (a generator short of its
-/// count, an invalid line under `--strict`): the exit code is then 1, so a script can tell.
-static SHORT: AtomicBool = AtomicBool::new(false);
-
-/// Marks the run as short of what was asked (exit code 1); the command goes on.
-pub(crate) fn fell_short() {
-    SHORT.store(true, Ordering::Relaxed);
-}
-
-/// clap's own errors in the lab's style, `sudoku: WHAT` with clap's choices and tips (exit 2);
-/// help and version as clap prints them.
-fn clap_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let _ = e.print();
-        return ExitCode::SUCCESS;
-    }
-    let text = e.render().to_string();
-    let mut lines = text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .filter(|l| !l.trim().is_empty());
-    let first = lines.next().unwrap_or("bad arguments");
-    let mut message = format!("sudoku: {}", first.strip_prefix("error: ").unwrap_or(first));
-    for line in lines {
-        message.push('\n');
-        message.push_str(line);
-    }
-    eprintln!(
-        "{message}\n(`sudoku help` lists the commands; `sudoku COMMAND --help` their options)"
-    );
-    ExitCode::from(2)
 }
