@@ -269,9 +269,9 @@ test('portfolio hands over from the propagation engine to sat: the handover narr
   await page.setRange('#scrub', 316);
   await page.click('#step');
   assert.equal(await page.textContent('#narration'),
-    'the propagation engine spent its 1 search node without an answer: back to the givens, and the SAT solver takes over');
+    'the propagation engine spent its 1 search node unsolved: SAT takes over from the givens');
   assert.equal(await boardLine(page), PUZZLE, 'back at the givens');
-  assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /hand over/);
+  assert.match(await page.textContent('[data-view=pseudocode] [aria-current=step]'), /over budget: to the givens, then SAT/);
   await page.click('#end');
   const chart = await page.$eval('.progress-chart figcaption', (el) => el.textContent);
   assert.match(chart, /conflict/, 'the SAT stage is charted');

@@ -6,7 +6,12 @@ use std::fmt::Display;
 /// `n` with its noun, singular when `n` is one: `count(1, "run")` = "1 run", `count(3, "run")`
 /// = "3 runs".
 pub fn count<N: Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
-    if n == N::from(1) {
+    // The generic part is the test for one; the writing is shared by every number type.
+    with_noun(n == N::from(1), &n, noun)
+}
+
+fn with_noun(one: bool, n: &dyn Display, noun: &str) -> String {
+    if one {
         format!("{n} {noun}")
     } else {
         format!("{n} {}", plural(noun))
@@ -38,18 +43,27 @@ pub fn shown(value: &str) -> String {
 }
 
 /// The choice a mistyped `value` most likely meant: the same but for case, else the most
-/// similar (Jaro-Winkler ≥ 0.8, as near as clap's own suggestions).
+/// similar (Jaro-Winkler ≥ 0.8, as near as clap's own suggestions). Not in the page's wasm:
+/// the page picks names from menus and carries them in links, and its first load is counted in
+/// kilobytes.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn did_you_mean<'c>(value: &str, choices: &[&'c str]) -> Option<&'c str> {
-    let value = value.trim().to_lowercase();
-    if let Some(same) = choices.iter().find(|c| c.to_lowercase() == value) {
+    let value = value.trim().to_ascii_lowercase();
+    if let Some(same) = choices.iter().find(|c| c.to_ascii_lowercase() == value) {
         return Some(same);
     }
     choices
         .iter()
-        .map(|&c| (strsim::jaro_winkler(&value, &c.to_lowercase()), c))
+        .map(|&c| (strsim::jaro_winkler(&value, &c.to_ascii_lowercase()), c))
         .filter(|&(score, _)| score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
+}
+
+/// The page's build: no suggestion (see the native one).
+#[cfg(target_arch = "wasm32")]
+pub fn did_you_mean<'c>(_value: &str, _choices: &[&'c str]) -> Option<&'c str> {
+    None
 }
 
 /// The one way the lab says a name is not one of its choices: "unknown algorithm 'DLX': did

@@ -131,7 +131,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
 /// Search nodes before the handover (0: by the grid's size).
 const HANDOVER: IntParam = IntParam {
     name: "handover",
-    description: "Search nodes of the propagation engine before the SAT solver takes over (0 = by size: 500 on 16×16 and 25×25, never on smaller grids).",
+    description: "Nodes before SAT takes over (0: 500 on 16×16, 25×25; never below).",
     min: 0,
     max: u32::MAX as i64,
     default: 0,
@@ -140,20 +140,15 @@ const HANDOVER: IntParam = IntParam {
 /// The two stages in pseudo-code; a step both engines take (a guess, a back-jump, a single)
 /// is one line, as each event has one.
 pub const PSEUDOCODE: &[Line] = &[
-    line(0, "PORTFOLIO(grid):"),
-    line(
-        1,
-        "budget ← the handover parameter, else 500 search nodes on 16×16 and 25×25 (none on smaller grids)",
-    ),
-    line(1, "stage 1: the propagation engine (see `propagation`), within the budget"),
+    line(0, "PORTFOLIO(grid): budget ← 500 nodes on 16×16, 25×25"),
     step(
-        2,
+        1,
         "place each given",
         &[Mark::Assign(Rule::Given), Mark::Eliminate(Rule::Given)],
     ),
     step(
-        2,
-        "naked and hidden singles (stage 2: a cell's or a unit's clause with one literal left)",
+        1,
+        "singles",
         &[
             Mark::Assign(Rule::NakedSingle),
             Mark::Eliminate(Rule::NakedSingle),
@@ -162,8 +157,8 @@ pub const PSEUDOCODE: &[Line] = &[
         ],
     ),
     step(
-        2,
-        "locked candidates; a placed digit leaves its peers (stage 2: the same through clauses)",
+        1,
+        "locked candidates; peers",
         &[
             Mark::Assign(Rule::Propagation),
             Mark::Eliminate(Rule::Propagation),
@@ -171,55 +166,36 @@ pub const PSEUDOCODE: &[Line] = &[
         ],
     ),
     step(
-        2,
-        "probe the two-candidate cells: a digit that fails gives the other",
+        1,
+        "probe",
         &[Mark::Assign(Rule::Probe), Mark::Eliminate(Rule::Probe)],
     ),
+    step(1, "guess (SAT: decide)", &[Mark::Guess]),
     step(
-        2,
-        "guess a cell's digit, a new level (stage 2: decide the most active cell variable)",
-        &[Mark::Guess],
-    ),
-    step(
-        2,
-        "place it; propagate",
+        1,
+        "place the guess",
         &[
             Mark::Assign(Rule::Decision),
             Mark::Eliminate(Rule::Decision),
         ],
     ),
+    step(1, "back (SAT: back-jump)", &[Mark::Backtrack]),
+    step(1, "over budget: to the givens, then SAT", &[Mark::Handover]),
+    step(2, "conflict: learn a clause", &[Mark::Conflict]),
     step(
         2,
-        "dead end: back to the guess before (stage 2: back-jump to the learned clause's level)",
-        &[Mark::Backtrack],
-    ),
-    line(1, "if stage 1 settled the puzzle within the budget: return its answer"),
-    step(1, "hand over: back to the givens", &[Mark::Handover]),
-    line(1, "stage 2: CDCL on the puzzle's CNF (see `sat`)"),
-    step(
-        2,
-        "a conflict: learn a clause (first UIP, minimised), measure its LBD",
-        &[Mark::Conflict],
-    ),
-    step(
-        2,
-        "a learned clause with one literal left forces it",
+        "a learned clause forces",
         &[Mark::Assign(Rule::Learned), Mark::Eliminate(Rule::Learned)],
     ),
-    step(
-        2,
-        "now and then: restart at level 0, keeping what was learned",
-        &[Mark::Restart],
-    ),
-    line(2, "return the model, or no solution at level 0"),
+    step(2, "restart", &[Mark::Restart]),
 ];
 
 /// The registry's entry for this solver.
 pub const SPEC: Spec = Spec {
     id: "portfolio",
-    name: "Portfolio (propagation engine, then SAT on large grids)",
+    name: "Portfolio (propagation, then SAT)",
     family: Family::Exact,
-    description: "The propagation engine; on 16×16 and 25×25, once it has spent 500 search nodes, the SAT solver from the givens. Every minimal puzzle the generator makes is answered in about the better engine's time (at most twice it).",
+    description: "The propagation engine; past 500 nodes on 16×16 and 25×25, SAT from the givens.",
     params: &[HANDOVER.spec(), MAX_CONFLICTS.spec()],
     budget: Some(MAX_CONFLICTS.name),
     pseudocode: PSEUDOCODE,

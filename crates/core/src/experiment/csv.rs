@@ -23,8 +23,8 @@ pub fn snake_case(header: &str) -> String {
             }
             out.push_str(word);
             out.push('_');
-        } else if ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase());
+        } else if ch.is_ascii_alphanumeric() {
+            out.push(ch.to_ascii_lowercase());
         } else if !out.ends_with('_') && !out.is_empty() {
             out.push('_');
         }

@@ -166,10 +166,7 @@ fn unrated_ending(line: &str) -> String {
     match line {
         "already solved" => "already solved: no empty cell".into(),
         "no solution" => "no solution: no grid completes these givens".into(),
-        _ => {
-            "not unique: more than one grid completes these givens, so logic alone cannot finish it"
-                .into()
-        }
+        _ => "not unique: more than one grid completes these givens".into(),
     }
 }
 

@@ -105,39 +105,6 @@ fn symbols_hint(size: Size, alnum: bool) -> &'static str {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, true)
-    }
-}
-
-impl ParseError {
-    /// The message without its line number, for a text that holds one line (a Python string, a
-    /// form field), where "line 1" says nothing; a column stays.
-    pub fn without_line(&self) -> String {
-        struct Bare<'e>(&'e ParseError);
-        impl fmt::Display for Bare<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.0.write(f, false)
-            }
-        }
-        Bare(self).to_string()
-    }
-
-    fn write(&self, f: &mut fmt::Formatter<'_>, with_line: bool) -> fmt::Result {
-        // "line 3: ", or nothing; "line 3, column 5: ", or "column 5: ".
-        let at = |line: &usize| {
-            if with_line {
-                format!("line {line}: ")
-            } else {
-                String::new()
-            }
-        };
-        let at_column = |line: &usize, column: &usize| {
-            if with_line {
-                format!("line {line}, column {column}: ")
-            } else {
-                format!("column {column}: ")
-            }
-        };
         match self {
             ParseError::Empty => write!(f, "no puzzle found (only blank or comment lines)"),
             ParseError::SeveralPuzzles { count } => {
@@ -145,19 +112,18 @@ impl ParseError {
             }
             ParseError::WrongLength { line, cells } => write!(
                 f,
-                "{}{cells} cells; a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)",
-                at(line)
+                "line {line}: {cells} cells; a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
             ),
             ParseError::WrongRowLength {
                 line,
                 cells,
                 expected,
-            } => write!(f, "{}row has {cells} cells, expected {expected}", at(line)),
+            } => write!(f, "line {line}: row has {cells} cells, expected {expected}"),
             ParseError::WrongRowCount {
                 line,
                 rows,
                 expected,
-            } => write!(f, "{}grid has {rows} rows, expected {expected}", at(line)),
+            } => write!(f, "line {line}: grid has {rows} rows, expected {expected}"),
             ParseError::BadCharacter {
                 line,
                 column,
@@ -166,8 +132,7 @@ impl ParseError {
                 alnum,
             } => write!(
                 f,
-                "{}'{}' is not a symbol of a {size} grid (use {}, and . or 0 for empty)",
-                at_column(line, column),
+                "line {line}, column {column}: '{}' is not a symbol of a {size} grid (use {}, and . or 0 for empty)",
                 found.escape_default(),
                 symbols_hint(*size, *alnum)
             ),
@@ -178,8 +143,7 @@ impl ParseError {
                 size,
             } => write!(
                 f,
-                "{}{value} is out of range for a {size} grid (0-{})",
-                at_column(line, column),
+                "line {line}, column {column}: {value} is out of range for a {size} grid (0-{})",
                 size.n()
             ),
             ParseError::Clash {
@@ -187,26 +151,39 @@ impl ParseError {
                 grid,
                 conflicts,
             } => {
-                let parts: Vec<String> =
-                    conflicts.iter().map(|c| c.describe(grid.size())).collect();
-                write!(f, "{}givens clash: {}", at(line), parts.join("; "))
+                let parts: Vec<String> = conflicts.iter().map(|c| c.describe(grid.size())).collect();
+                write!(f, "line {line}: givens clash: {}", parts.join("; "))
             }
-            ParseError::NotUtf8 { line } => write!(f, "{}not UTF-8 text", at(line)),
+            ParseError::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
             ParseError::ControlCharacter { line, column, code } => write!(
                 f,
-                "{}control character U+{code:04X} (not puzzle text)",
-                at_column(line, column)
+                "line {line}, column {column}: control character U+{code:04X} (not puzzle text)"
             ),
             ParseError::Upstream { line, answer } => match answer.strip_prefix("invalid:") {
                 Some(message) => f.write_str(message.trim()),
-                None => write!(f, "{}'{answer}' is an answer, not a puzzle", at(line)),
+                None => write!(f, "line {line}: '{answer}' is an answer, not a puzzle"),
             },
             ParseError::LineTooLong { line, bytes } => write!(
                 f,
-                "{}{bytes} bytes, longer than any puzzle line ({} at most)",
-                at(line),
+                "line {line}: {bytes} bytes, longer than any puzzle line ({} at most)",
                 super::MAX_LINE_BYTES
             ),
+        }
+    }
+}
+
+impl ParseError {
+    /// The message without its line number, for a text that holds one line (a Python string, a
+    /// form field), where "line 1" says nothing; a column stays.
+    pub fn without_line(&self) -> String {
+        let text = self.to_string();
+        let Some(rest) = text.strip_prefix("line ") else {
+            return text;
+        };
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        match (rest.strip_prefix(": "), rest.strip_prefix(", ")) {
+            (Some(message), _) | (None, Some(message)) => message.to_string(),
+            _ => text,
         }
     }
 }

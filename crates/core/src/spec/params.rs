@@ -166,7 +166,14 @@ impl fmt::Display for ParamError {
                 name,
                 known,
             } => {
-                let choices: Vec<&str> = known.split(", ").filter(|k| !k.is_empty()).collect();
+                #[cfg(not(target_arch = "wasm32"))]
+                let choices: Vec<&str> = known
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|k| !k.is_empty())
+                    .collect();
+                #[cfg(target_arch = "wasm32")]
+                let choices = [known.as_str()];
                 match crate::words::did_you_mean(name, &choices) {
                     Some(near) => write!(
                         f,

@@ -186,7 +186,11 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             let what = match clash {
                 Clash::NoDigit { cell: c } => format!("{} has no digit left", cell(c)),
                 Clash::NoPlace { digit: d, unit } => {
-                    format!("{} has no place left in {}", digit(d), size.unit(unit as usize))
+                    format!(
+                        "{} has no place left in {}",
+                        digit(d),
+                        size.unit(unit as usize)
+                    )
                 }
                 Clash::Twice { digit: d, a, b } => {
                     let (a, b) = (a as usize, b as usize);
@@ -218,8 +222,12 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             format!("restart {restart}: every guess undone, what was learned kept")
         }
         Event::Handover { nodes } => format!(
-            "the propagation engine spent its {} without an answer: back to the givens, and the SAT solver takes over",
-            if nodes == 1 { "1 search node".to_string() } else { format!("{nodes} search nodes") }
+            "the propagation engine spent its {} unsolved: SAT takes over from the givens",
+            if nodes == 1 {
+                "1 search node".to_string()
+            } else {
+                format!("{nodes} search nodes")
+            }
         ),
     }
 }
@@ -247,7 +255,7 @@ mod tests {
     fn a_handover_names_both_engines_and_the_budget() {
         assert_eq!(
             narrate(Size::SIXTEEN, &Event::Handover { nodes: 500 }, None),
-            "the propagation engine spent its 500 search nodes without an answer: back to the givens, and the SAT solver takes over"
+            "the propagation engine spent its 500 search nodes unsolved: SAT takes over from the givens"
         );
     }
 
