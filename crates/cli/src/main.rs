@@ -214,6 +214,22 @@ struct RunArgs {
     params: Vec<String>,
 }
 
+/// `--max-nodes` and `--budget` on `params`, as `solve` and `bench` take them.
+fn set_budgets(
+    algorithm: Algorithm,
+    params: &mut sudoku_core::Params,
+    max_nodes: Option<u64>,
+    budget: Option<u64>,
+) -> Result<(), UsageError> {
+    if let Some(max) = max_nodes {
+        set_budget(algorithm, params, "--max-nodes", Some("max_nodes"), max)?;
+    }
+    if let Some(budget) = budget {
+        set_budget(algorithm, params, "--budget", None, budget)?;
+    }
+    Ok(())
+}
+
 /// Sets a budget flag's value on `params`: the parameter `name`, or the algorithm's own budget
 /// parameter when `None`; an algorithm without it is a usage error under the flag's name.
 fn set_budget(
@@ -259,18 +275,7 @@ impl RunArgs {
         let mut params = algorithm
             .parse_params(param_assignments(&self.params)?)
             .map_err(|e| UsageError(format!("--param: {e}")))?;
-        if let Some(max) = self.max_nodes {
-            set_budget(
-                algorithm,
-                &mut params,
-                "--max-nodes",
-                Some("max_nodes"),
-                max,
-            )?;
-        }
-        if let Some(budget) = self.budget {
-            set_budget(algorithm, &mut params, "--budget", None, budget)?;
-        }
+        set_budgets(algorithm, &mut params, self.max_nodes, self.budget)?;
         // The rules between parameters (e.g. the GA's elite below its population).
         algorithm
             .check(&params)
@@ -480,18 +485,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             let mut runs_of = Vec::new();
             for &algorithm in &algorithms {
                 let mut params = sudoku_core::Params::default();
-                if let Some(max) = max_nodes {
-                    set_budget(
-                        algorithm,
-                        &mut params,
-                        "--max-nodes",
-                        Some("max_nodes"),
-                        max,
-                    )?;
-                }
-                if let Some(budget) = budget {
-                    set_budget(algorithm, &mut params, "--budget", None, budget)?;
-                }
+                set_budgets(algorithm, &mut params, max_nodes, budget)?;
                 runs_of.push((algorithm, RunConfig { seed: 0, params }));
             }
             let mut sets = Vec::new();
