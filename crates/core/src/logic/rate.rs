@@ -132,13 +132,13 @@ pub fn rate(puzzle: &Grid) -> Rating {
 /// `hard 4.2 xy-wing`), `extreme >7.0 guess` where the techniques stop, or `no solution` /
 /// `not unique`.
 pub fn rating_line(puzzle: &Grid) -> String {
-    not_unique(puzzle).unwrap_or_else(|| verdict(&rate(puzzle)))
+    unrated(puzzle).unwrap_or_else(|| verdict(&rate(puzzle)))
 }
 
 /// The rating line and the explanation's last line together (one uniqueness check for both):
 /// what the page shows beside the steps. They agree on every grid, rated or not.
 pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
-    match not_unique(puzzle) {
+    match unrated(puzzle) {
         Some(line) => {
             let ending = unrated_ending(&line);
             (line, ending)
@@ -150,7 +150,7 @@ pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
 /// `already solved`, `no solution` or `not unique`: a grid that is not a puzzle to rate (a
 /// complete grid has nothing left to find; a puzzle without exactly one solution has no
 /// logical solve path).
-fn not_unique(puzzle: &Grid) -> Option<String> {
+fn unrated(puzzle: &Grid) -> Option<String> {
     if puzzle.values().iter().all(|&v| v != 0) {
         return Some("already solved".into());
     }
