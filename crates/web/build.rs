@@ -1,11 +1,46 @@
-//! The shipped lessons (`web/lessons/*.toml`), turned into JSON for the page: the page reads
-//! them with the JSON reader it already has, and its first load carries no TOML reader. The
-//! lessons' checks (`model::lesson`, `./dev lesson`) read the same files as TOML.
+//! Two things the page carries, made smaller at build time:
+//! - the shipped lessons (`web/lessons/*.toml`), turned into JSON: the page reads them with the
+//!   JSON reader it already has, and its first load carries no TOML reader. The lessons' checks
+//!   (`model::lesson`, `./dev lesson`) read the same files as TOML;
+//! - the puzzle library's fixture files (`tests/data`), without their comments and the source
+//!   column after a named puzzle (the page shows names and grids; the sources stay in the files).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
+    lessons();
+    library();
+}
+
+/// The fixture sets of the page's puzzle library (`model::library`).
+const LIBRARY: [&str; 5] = [
+    "named.txt",
+    "hardest.txt",
+    "top95.txt",
+    "mantere_koljonen.txt",
+    "sizes.txt",
+];
+
+fn library() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
+    let out_dir = Path::new(&std::env::var("OUT_DIR").unwrap()).join("library");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    for name in LIBRARY {
+        let path = data.join(name);
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut kept = String::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            // name<TAB>puzzle<TAB>source: the first two fields.
+            let fields: Vec<&str> = line.splitn(3, '\t').collect();
+            writeln!(kept, "{}", fields[..fields.len().min(2)].join("\t")).unwrap();
+        }
+        std::fs::write(out_dir.join(name), kept).unwrap();
+    }
+}
+
+fn lessons() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/lessons");
     println!("cargo::rerun-if-changed={}", dir.display());
     let mut entries: Vec<_> = std::fs::read_dir(&dir)

@@ -5,6 +5,7 @@
 //! that draw it; [`worker`] is everything that runs in a worker; `protocol` is what crosses
 //! between the two.
 
+pub mod maths;
 pub mod model;
 pub mod protocol;
 pub mod worker;

@@ -66,10 +66,8 @@ pub fn vertex(size: Size, shape: GraphShape, cell: usize) -> (f64, f64) {
             let angle = std::f64::consts::TAU * cell as f64 / size.cells() as f64
                 - std::f64::consts::FRAC_PI_2;
             let radius = side / 2.0 - CELL / 2.0;
-            (
-                side / 2.0 + radius * angle.cos(),
-                side / 2.0 + radius * angle.sin(),
-            )
+            let (sin, cos) = crate::maths::sin_cos(angle);
+            (side / 2.0 + radius * cos, side / 2.0 + radius * sin)
         }
     }
 }

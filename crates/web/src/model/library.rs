@@ -1,4 +1,5 @@
-//! The built-in puzzle library: the repository's fixtures, compiled into the page.
+//! The built-in puzzle library: the repository's fixtures, compiled into the page (their
+//! comments and sources left out by the build script).
 
 use sudoku_core::{parse_records, Grid};
 
@@ -16,23 +17,23 @@ pub fn library() -> Vec<Entry> {
     let sets: [(&str, &str); 5] = [
         (
             "Famous puzzles",
-            include_str!("../../../../tests/data/named.txt"),
+            include_str!(concat!(env!("OUT_DIR"), "/library/named.txt")),
         ),
         (
             "Norvig's hardest",
-            include_str!("../../../../tests/data/hardest.txt"),
+            include_str!(concat!(env!("OUT_DIR"), "/library/hardest.txt")),
         ),
         (
             "Norvig's top95",
-            include_str!("../../../../tests/data/top95.txt"),
+            include_str!(concat!(env!("OUT_DIR"), "/library/top95.txt")),
         ),
         (
             "Mantere & Koljonen",
-            include_str!("../../../../tests/data/mantere_koljonen.txt"),
+            include_str!(concat!(env!("OUT_DIR"), "/library/mantere_koljonen.txt")),
         ),
         (
             "Every size",
-            include_str!("../../../../tests/data/sizes.txt"),
+            include_str!(concat!(env!("OUT_DIR"), "/library/sizes.txt")),
         ),
     ];
     for (group, text) in sets {

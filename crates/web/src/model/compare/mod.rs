@@ -344,7 +344,7 @@ impl Compare {
                     };
                 }
                 let longest = self.longest().max(1) as f64;
-                let events = 10f64.powf(self.speed as f64 / 20.0) / TICKS_PER_SECOND;
+                let events = crate::maths::pow(10.0, self.speed as f64 / 20.0) / TICKS_PER_SECOND;
                 self.position = (self.position + events / longest).min(1.0);
                 self.place_cursors();
                 if self.position >= 1.0 && !self.is_running() {

@@ -193,7 +193,7 @@ impl Lab {
 
     /// Events per second at the current speed.
     pub fn events_per_second(&self) -> f64 {
-        10f64.powf(self.speed as f64 / 20.0)
+        crate::maths::pow(10.0, self.speed as f64 / 20.0)
     }
 
     pub fn is_running(&self) -> bool {

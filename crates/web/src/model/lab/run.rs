@@ -32,7 +32,8 @@ impl Lab {
         if !self.playing {
             return Effects::quiet();
         }
-        let per_tick = 10f64.powf(self.speed as f64 / 20.0) / TICKS_PER_SECOND + self.carry;
+        let per_tick =
+            crate::maths::pow(10.0, self.speed as f64 / 20.0) / TICKS_PER_SECOND + self.carry;
         let count = per_tick.floor() as usize;
         self.carry = per_tick - count as f64;
         let moved = run.timeline.forward(count);

@@ -1,6 +1,7 @@
 //! Grouped bars (linear or logarithmic axis) and box plots (whiskers min–max, box quartiles, a
 //! line at the median): groups run along the x axis.
 
+use crate::maths::{log10, pow};
 use sudoku_core::experiment::{BoxSeries, FiveNumbers, Series};
 use yew::prelude::*;
 
@@ -35,8 +36,8 @@ impl Axis {
         if log {
             // Whole decades.
             Axis {
-                low: 10f64.powf(low.log10().floor()),
-                high: 10f64.powf(high.log10().ceil().max(low.log10().floor() + 1.0)),
+                low: pow(10.0, log10(low).floor()),
+                high: pow(10.0, log10(high).ceil().max(log10(low).floor() + 1.0)),
                 log,
             }
         } else {
@@ -51,7 +52,7 @@ impl Axis {
     /// Pixels from the plot's top.
     fn y(&self, v: f64) -> f64 {
         let share = if self.log {
-            (v.max(self.low).log10() - self.low.log10()) / (self.high.log10() - self.low.log10())
+            (log10(v.max(self.low)) - log10(self.low)) / (log10(self.high) - log10(self.low))
         } else {
             (v - self.low) / (self.high - self.low)
         };
