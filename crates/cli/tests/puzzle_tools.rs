@@ -18,7 +18,11 @@ fn rate_answers_each_line_with_level_rating_and_technique() {
     let fields: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(fields[0], "easy", "{out}");
     assert!(fields[1].parse::<f32>().unwrap() <= 2.3);
-    assert_eq!(lines[1], "extreme >7.0 guess");
+    // AI Escargot: forcing chains, no guess.
+    assert!(
+        lines[1].starts_with("extreme ") && lines[1].ends_with("forcing-chain"),
+        "{out}"
+    );
     assert_eq!(lines[2], "not unique");
     assert!(lines[3].starts_with("invalid: line 4: "), "{out}");
     assert!(

@@ -113,6 +113,7 @@ pub fn x_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
                                 pattern: chain,
                                 units: Vec::new(),
                                 digits: vec![digit],
+                                chains: Vec::new(),
                             });
                         }
                     }
@@ -170,6 +171,7 @@ pub fn xy_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
                                 pattern: chain,
                                 units: Vec::new(),
                                 digits: vec![x],
+                                chains: Vec::new(),
                             });
                         }
                     }

@@ -52,6 +52,7 @@ pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                         pattern: places,
                         units,
                         digits: vec![digit],
+                        chains: Vec::new(),
                     });
                 }
             }

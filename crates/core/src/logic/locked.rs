@@ -55,6 +55,7 @@ fn locked(
                             pattern: places,
                             units: vec![source, target],
                             digits: vec![d],
+                            chains: Vec::new(),
                         });
                     }
                 }

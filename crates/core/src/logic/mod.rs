@@ -8,6 +8,7 @@ mod chains;
 mod explain;
 mod fish;
 mod locked;
+mod nets;
 mod rate;
 mod singles;
 mod solver;
@@ -18,13 +19,19 @@ mod tests;
 mod wings;
 
 pub use explain::describe;
-pub use rate::{ending, rate, rating_and_ending, rating_line, solve_path, Level, Rating};
+pub use rate::{
+    ending, rate, rate_within, rating_and_ending, rating_line, solve_path, Level, Rating,
+};
 pub use solver::{Logic, PSEUDOCODE, SPEC};
 pub use technique::Technique;
 
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
 use crate::size::{Geometry, Size};
+
+/// Whether this build has the forcing chains (feature `forcing-chains`): without them the
+/// techniques stop after XY-Chain, as in the page's first-load worker.
+pub const FORCING_CHAINS: bool = cfg!(feature = "forcing-chains");
 
 /// One step of a human-style solve, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +47,17 @@ pub struct Step {
     pub units: Vec<usize>,
     /// The digits the pattern is about.
     pub digits: Vec<u8>,
+    /// A forcing chain's branches, each from its assumption to what it proves (empty for the
+    /// other techniques).
+    pub chains: Vec<Vec<Link>>,
+}
+
+/// One candidate of a chain, true (`on`) or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Link {
+    pub cell: usize,
+    pub digit: u8,
+    pub on: bool,
 }
 
 /// The board proved impossible (a cell without candidates, a digit without a place in a unit).
@@ -157,8 +175,14 @@ impl Board {
 
     /// The first step of the easiest technique that applies, or `None` when none does.
     pub fn next_step(&self, geometry: &Geometry) -> Option<Step> {
+        self.next_step_within(geometry, Technique::HARDEST)
+    }
+
+    /// The first step of the easiest technique up to `hardest` that applies.
+    pub fn next_step_within(&self, geometry: &Geometry, hardest: Technique) -> Option<Step> {
         Technique::ALL
             .iter()
+            .take_while(|&&technique| technique <= hardest)
             .find_map(|&technique| self.find(geometry, technique))
     }
 

@@ -84,6 +84,16 @@ impl Rating {
 
 /// The techniques' solve path (easiest first at every step) and how it ended.
 pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
+    solve_path_within(puzzle, Technique::HARDEST)
+}
+
+/// The puzzle's rating by the techniques up to `hardest` (a cheaper test: the generator's
+/// uniqueness at 25×25 stops at the chains).
+pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
+    solve_path_within(puzzle, hardest).1
+}
+
+fn solve_path_within(puzzle: &Grid, ceiling: Technique) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let Ok(mut board) = Board::new(puzzle, &geometry) else {
         return (Vec::new(), Rating::Invalid);
@@ -96,7 +106,7 @@ pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
             .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()))
     };
     while !board.is_solved() {
-        let Some(step) = board.next_step(&geometry) else {
+        let Some(step) = board.next_step_within(&geometry, ceiling) else {
             let rating = Rating::Stuck {
                 hardest: hardest(&steps),
                 steps: steps.len(),
@@ -180,13 +190,12 @@ fn verdict(rating: &Rating) -> String {
             hardest.id()
         ),
         // Beyond every technique here: it needs guessing.
-        Rating::Stuck { .. } => format!("extreme >{} guess", tenths(HARDEST.difficulty())),
+        Rating::Stuck { .. } => {
+            format!("extreme >{} guess", tenths(Technique::HARDEST.difficulty()))
+        }
         Rating::Invalid => "no solution".into(),
     }
 }
-
-/// The hardest technique the solver knows.
-const HARDEST: Technique = Technique::ALL[Technique::ALL.len() - 1];
 
 /// A rating with one decimal ("4.2"), written without float formatting, which would add
 /// kilobytes of code to the page's worker.

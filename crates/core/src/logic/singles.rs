@@ -15,6 +15,7 @@ fn placing(technique: Technique, cell: usize, digit: u8, units: Vec<usize>) -> S
         pattern: vec![cell],
         units,
         digits: vec![digit],
+        chains: Vec::new(),
     }
 }
 

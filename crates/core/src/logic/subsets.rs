@@ -55,6 +55,7 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                     pattern: subset,
                     units: vec![u],
                     digits: digit_list(union),
+                    chains: Vec::new(),
                 });
             }
         }
@@ -104,6 +105,7 @@ pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                     pattern: cells_of,
                     units: vec![u],
                     digits: subset.iter().map(|&d| d as u8).collect(),
+                    chains: Vec::new(),
                 });
             }
         }

@@ -5,7 +5,7 @@
 //! description are made from it, so a technique is added in its family's file and here only.
 
 use super::rate::Level;
-use super::{chains, fish, locked, singles, subsets, wings, Board, Step};
+use super::{chains, fish, locked, nets, singles, subsets, wings, Board, Step};
 use crate::size::{Geometry, Size};
 
 macro_rules! techniques {
@@ -100,9 +100,27 @@ techniques! {
     XChain => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
     /// A chain of bivalue cells.
     XyChain => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
+    /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
+    /// each fact from one cause (see `nets`).
+    ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, nets::words;
+    /// Every candidate of a cell (place of a digit in a unit) leads to one fact.
+    MultipleForcingChain => "cell-unit-forcing-chain", "cell or unit forcing chain", 8.0, Expert,
+        nets::multiple_forcing_chain, nets::words;
+    /// Forcing chains whose facts may rest on everything the assumption removed.
+    DynamicForcingChain => "dynamic-forcing-chain", "dynamic forcing chain", 8.5, Extreme,
+        nets::dynamic_forcing_chain, nets::words;
+    /// Dynamic, with locked candidates, pairs and X-Wings applied along the way.
+    DynamicForcingChainPlus => "dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0,
+        Extreme, nets::dynamic_forcing_chain_plus, nets::words;
+    /// Dynamic (+), with dynamic forcing chains (+) inside.
+    NestedForcingChain => "nested-forcing-chain", "nested forcing chain", 9.5, Extreme,
+        nets::nested_forcing_chain, nets::words;
 }
 
 impl Technique {
+    /// The hardest technique the solver knows.
+    pub const HARDEST: Technique = Technique::ALL[Technique::ALL.len() - 1];
+
     /// Its number (the index in [`Technique::ALL`]), as events carry it.
     pub fn index(self) -> u16 {
         Technique::ALL.iter().position(|&t| t == self).unwrap_or(0) as u16

@@ -77,6 +77,7 @@ fn wing(board: &Board, geometry: &Geometry, pivot_size: u32) -> Option<Step> {
                         pattern: vec![pivot, a, b],
                         units: Vec::new(),
                         digits: digit_list(p | z),
+                        chains: Vec::new(),
                     });
                 }
             }
@@ -125,6 +126,7 @@ pub fn w_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
                             pattern: vec![a, b, p, q],
                             units: vec![u],
                             digits: vec![x, y],
+                            chains: Vec::new(),
                         });
                     }
                 }

@@ -117,7 +117,9 @@ impl Algorithm {
     /// out, and so does `portfolio` (its second engine is `sat`); every other one always runs.
     pub fn available(self) -> bool {
         let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
-        (self != Algorithm::Ilp || cfg!(feature = "ilp")) && (!needs_sat || cfg!(feature = "sat"))
+        (self != Algorithm::Ilp || cfg!(feature = "ilp"))
+            && (!needs_sat || cfg!(feature = "sat"))
+            && (self != Algorithm::Logic || logic::FORCING_CHAINS)
     }
 
     pub fn from_id(id: &str) -> Option<Algorithm> {

@@ -73,7 +73,7 @@ _LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 class Rating:
     """A puzzle's rating as ``sudoku rate`` gives it, as data: ``level`` (``easy`` … ``extreme``),
     ``rating`` (the hardest step's value, a number), ``at_least`` (true when the techniques stop
-    there and the rest needs guessing: ``extreme >7.0 guess``), ``technique``; ``line`` is the
+    there and the rest needs guessing: ``extreme >9.5 guess``), ``technique``; ``line`` is the
     whole answer. A grid that is not rated (``not unique``, ``no solution``, ``already solved``)
     has ``level``, ``rating`` and ``technique`` ``None``."""
 

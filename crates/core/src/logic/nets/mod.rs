@@ -1,0 +1,362 @@
+//! Forcing chains: assume a candidate true or false, follow what it implies (see `probe`), and
+//! conclude from where the assumptions lead:
+//! - contradiction: an assumption that leads to an impossible board is false;
+//! - double implication: a fact that follows from a candidate and from its negation holds;
+//! - cell forcing: a fact that follows from every candidate of a cell holds;
+//! - unit forcing: a fact that follows from every place of a digit in a unit holds.
+//!
+//! Static chains use one cause per fact, dynamic ones all the assumption has removed, (+) adds
+//! the simple techniques in between, nested adds dynamic chains' contradictions inside (Sudoku Explainer's
+//! forcing chains, from the easiest kind up). Of every conclusion the search finds, it keeps the
+//! one with the shortest proof (the fewest facts), which is also the easiest to read.
+
+mod probe;
+mod words;
+
+pub(super) use words::words;
+
+use self::probe::{link, node, Node, Probe, Reach, Scratch};
+use super::{Board, Link, Step, Technique};
+use crate::bits::digits;
+use crate::size::Geometry;
+
+/// Which kinds of conclusion a search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kinds {
+    /// Contradiction and double implication (from one candidate).
+    pub binary: bool,
+    /// Cell and unit forcing (from several).
+    pub multiple: bool,
+}
+
+impl Kinds {
+    pub const ALL: Kinds = Kinds {
+        binary: true,
+        multiple: true,
+    };
+}
+
+/// Static forcing chain: contradiction or double implication.
+pub fn forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
+    let kinds = Kinds {
+        binary: true,
+        multiple: false,
+    };
+    search(board, geometry, Reach::Static, kinds)
+}
+
+/// Static cell and unit forcing chains.
+pub fn multiple_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
+    let kinds = Kinds {
+        binary: false,
+        multiple: true,
+    };
+    search(board, geometry, Reach::Static, kinds)
+}
+
+pub fn dynamic_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
+    search(board, geometry, Reach::Dynamic, Kinds::ALL)
+}
+
+pub fn dynamic_forcing_chain_plus(board: &Board, geometry: &Geometry) -> Option<Step> {
+    search(board, geometry, Reach::Plus, Kinds::ALL)
+}
+
+pub fn nested_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
+    search(board, geometry, Reach::Nested, Kinds::ALL)
+}
+
+fn technique(reach: Reach, kinds: Kinds) -> Technique {
+    match reach {
+        Reach::Static if kinds.binary => Technique::ForcingChain,
+        Reach::Static => Technique::MultipleForcingChain,
+        Reach::Dynamic => Technique::DynamicForcingChain,
+        Reach::Plus => Technique::DynamicForcingChainPlus,
+        Reach::Nested => Technique::NestedForcingChain,
+    }
+}
+
+/// The best conclusion so far: its proof's size and the step that says it.
+struct Best {
+    complexity: usize,
+    step: Option<Step>,
+}
+
+impl Best {
+    fn offer(&mut self, complexity: usize, make: impl FnOnce() -> Step) {
+        if self.step.is_none() || complexity < self.complexity {
+            self.complexity = complexity;
+            self.step = Some(make());
+        }
+    }
+}
+
+/// Probes of candidates assumed true, kept while a search runs (up to a bound on their facts,
+/// so that 25×25 boards stay within memory; beyond it they are run again when needed).
+struct Probes<'a> {
+    board: &'a Board,
+    geometry: &'a Geometry,
+    reach: Reach,
+    scratch: Scratch,
+    /// By candidate (`cell · n + digit − 1`).
+    kept: Vec<Option<Probe>>,
+    kept_facts: usize,
+}
+
+/// Facts kept in memory by one search at most.
+const KEPT_FACTS: usize = 4_000_000;
+
+impl Probes<'_> {
+    fn run(&mut self, assumption: Link) -> Probe {
+        Probe::run(
+            self.board,
+            self.geometry,
+            assumption,
+            self.reach,
+            &mut self.scratch,
+        )
+    }
+
+    /// The probe of a candidate assumed true, run once if it fits in memory.
+    fn on(&mut self, cell: usize, digit: u8) -> &Probe {
+        let key = cell * self.board.size().n() + digit as usize - 1;
+        if self.kept[key].is_none() {
+            let probe = self.run(Link {
+                cell,
+                digit,
+                on: true,
+            });
+            let facts = probe.nodes().count();
+            if self.kept_facts + facts > KEPT_FACTS {
+                self.kept.iter_mut().for_each(|p| *p = None);
+                self.kept_facts = 0;
+            }
+            self.kept_facts += facts;
+            self.kept[key] = Some(probe);
+        }
+        self.kept[key].as_ref().expect("kept above")
+    }
+}
+
+/// The conclusion with the shortest proof among the kinds asked for.
+pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) -> Option<Step> {
+    if !super::FORCING_CHAINS {
+        return None;
+    }
+    let size = board.size();
+    let n = size.n();
+    let technique = technique(reach, kinds);
+    let mut probes = Probes {
+        board,
+        geometry,
+        reach,
+        scratch: Scratch::new(board),
+        kept: std::iter::repeat_with(|| None)
+            .take(size.cells() * n)
+            .collect(),
+        kept_facts: 0,
+    };
+    let mut best = Best {
+        complexity: 0,
+        step: None,
+    };
+    let empty: Vec<usize> = (0..size.cells())
+        .filter(|&c| board.values[c] == 0)
+        .collect();
+    if kinds.binary {
+        for &cell in &empty {
+            for digit in digits(board.candidates[cell]) {
+                binary(&mut probes, technique, cell, digit, &mut best);
+            }
+        }
+    }
+    if kinds.multiple {
+        for &cell in &empty {
+            let branches: Vec<Link> = digits(board.candidates[cell])
+                .map(|digit| Link {
+                    cell,
+                    digit,
+                    on: true,
+                })
+                .collect();
+            if branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static) {
+                forcing(&mut probes, technique, &branches, None, &mut best);
+            }
+        }
+        for (unit, cells) in geometry.units.iter().enumerate() {
+            for digit in 1..=n as u8 {
+                let branches: Vec<Link> = cells
+                    .iter()
+                    .filter(|&&c| board.candidates[c] & crate::bits::digit_bit(digit) != 0)
+                    .map(|&cell| Link {
+                        cell,
+                        digit,
+                        on: true,
+                    })
+                    .collect();
+                if branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static) {
+                    forcing(&mut probes, technique, &branches, Some(unit), &mut best);
+                }
+            }
+        }
+    }
+    best.step
+}
+
+/// Every candidate whose truth leads to a contradiction under `reach`, in one pass.
+pub fn contradictions(board: &Board, geometry: &Geometry, reach: Reach) -> Vec<(usize, u8)> {
+    let mut scratch = Scratch::new(board);
+    let mut out = Vec::new();
+    for cell in (0..board.size().cells()).filter(|&c| board.values[c] == 0) {
+        for digit in digits(board.candidates[cell]) {
+            let assumption = Link {
+                cell,
+                digit,
+                on: true,
+            };
+            if Probe::run(board, geometry, assumption, reach, &mut scratch)
+                .contradiction()
+                .is_some()
+            {
+                out.push((cell, digit));
+            }
+        }
+    }
+    out
+}
+
+/// A step that places or removes one candidate.
+fn concluding(technique: Technique, conclusion: Link, chains: Vec<Vec<Link>>) -> Step {
+    let pair = (conclusion.cell, conclusion.digit);
+    let (placements, eliminations) = if conclusion.on {
+        (vec![pair], Vec::new())
+    } else {
+        (Vec::new(), vec![pair])
+    };
+    let mut pattern: Vec<usize> = chains.iter().map(|c| c[0].cell).collect();
+    pattern.dedup();
+    Step {
+        technique,
+        placements,
+        eliminations,
+        pattern,
+        units: Vec::new(),
+        digits: vec![conclusion.digit],
+        chains,
+    }
+}
+
+/// Contradiction (the candidate true, then false) and double implication.
+fn binary(probes: &mut Probes, technique: Technique, cell: usize, digit: u8, best: &mut Best) {
+    let n = probes.board.size().n();
+    let candidate = Link {
+        cell,
+        digit,
+        on: true,
+    };
+    let off = probes.run(Link {
+        on: false,
+        ..candidate
+    });
+    for (probe, assumed) in [
+        (probes.on(cell, digit), candidate),
+        (
+            &off,
+            Link {
+                on: false,
+                ..candidate
+            },
+        ),
+    ] {
+        if let Some(facts) = probe.contradiction() {
+            let complexity = probe.complexity(facts);
+            best.offer(complexity, || {
+                let chains = facts.iter().map(|&f| probe.chain(n, f)).collect();
+                concluding(
+                    technique,
+                    Link {
+                        on: !assumed.on,
+                        ..assumed
+                    },
+                    chains,
+                )
+            });
+        }
+    }
+    let on = probes.on(cell, digit);
+    if on.contradiction().is_some() || off.contradiction().is_some() {
+        return;
+    }
+    for (i, fact) in on.nodes().enumerate().skip(1) {
+        if fact / 2 == node(n, candidate) / 2 {
+            continue;
+        }
+        if let Some(j) = off.find(fact) {
+            let complexity = on.complexity(&[i]) + off.complexity(&[j]);
+            best.offer(complexity, || {
+                concluding(
+                    technique,
+                    link(n, fact),
+                    vec![on.chain(n, i), off.chain(n, j)],
+                )
+            });
+        }
+    }
+}
+
+/// Cell or unit forcing: the facts every branch leads to.
+fn forcing(
+    probes: &mut Probes,
+    technique: Technique,
+    branches: &[Link],
+    unit: Option<usize>,
+    best: &mut Best,
+) {
+    let n = probes.board.size().n();
+    // How many branches reach each fact (a branch that leads to a contradiction is a binary
+    // conclusion, found there).
+    let mut reached = vec![0u16; 2 * probes.board.size().cells() * n];
+    for b in branches {
+        let probe = probes.on(b.cell, b.digit);
+        if probe.contradiction().is_some() {
+            return;
+        }
+        for fact in probe.nodes().skip(1) {
+            reached[fact] += 1;
+        }
+    }
+    let every = branches.len() as u16;
+    let common: Vec<Node> = (0..reached.len())
+        .filter(|&f| reached[f] == every)
+        .collect();
+    for fact in common {
+        let conclusion = link(n, fact);
+        if branches
+            .iter()
+            .any(|b| b.cell == conclusion.cell && b.digit == conclusion.digit)
+        {
+            continue;
+        }
+        let mut complexity = 0;
+        let mut found = Vec::new();
+        for b in branches {
+            let probe = probes.on(b.cell, b.digit);
+            let i = probe.find(fact).expect("a common fact is in every branch");
+            complexity += probe.complexity(&[i]);
+            found.push(i);
+        }
+        if best.step.is_some() && complexity >= best.complexity {
+            continue;
+        }
+        let chains = branches
+            .iter()
+            .zip(&found)
+            .map(|(b, &i)| probes.on(b.cell, b.digit).chain(n, i))
+            .collect();
+        best.offer(complexity, || {
+            let mut step = concluding(technique, conclusion, chains);
+            step.units = unit.into_iter().collect();
+            step
+        });
+    }
+}
