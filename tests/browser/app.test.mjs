@@ -197,6 +197,22 @@ test('Hint shows the human-style next step in words and marks its cells', async 
   await page.close();
 });
 
+test('a puzzle that needs forcing chains is rated and hinted by the full worker, never left to a guess', CHROMIUM_ONLY, async () => {
+  const page = await newPage();
+  const urls = [];
+  page.playwright.on('request', (request) => urls.push(request.url()));
+  const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
+  await page.goto(`${BASE}?puzzle=${ESCARGOT}`);
+  await page.waitForFunction(() => /Rating: extreme \d\.\d \S*forcing-chain/.test(document.querySelector('#rating')?.textContent ?? ''),
+    null, { timeout: 60_000 });
+  assert.ok(urls.some((u) => /full_worker/.test(u)), 'the full worker was loaded for the rating');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text', { timeout: 60_000 });
+  assert.doesNotMatch(await page.textContent('#hint-text'), /guess/);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('the two models run in the browser: cp in the lab\'s worker, ilp in the worker with the LP engine, loaded only then', CHROMIUM_ONLY, async () => {
   const page = await newPage();
   // Every request of the page and its workers (what only the Chromium driver can watch).

@@ -207,6 +207,9 @@ pub enum SolverReply {
     Analysis(Analysis),
     /// The generator's new puzzle.
     Generated(Grid),
+    /// The first-load worker cannot answer this hint or analysis (the puzzle needs forcing
+    /// chains, which only the full worker has): the page sends the request there.
+    NeedsFullWorker,
 }
 
 impl Reply for SolverReply {

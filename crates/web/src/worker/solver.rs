@@ -21,7 +21,11 @@ fn post(scope: &DedicatedWorkerGlobalScope, message: SolverReply) {
 }
 
 pub fn start() {
-    serve(post, |request: SolverRequest, reply| match request {
+    serve(post, answer);
+}
+
+fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
+    match request {
         SolverRequest::Run(request) => runner::run(&request, &now, reply),
         SolverRequest::Hint(puzzle) => reply(tools::hint(&puzzle)),
         SolverRequest::Analyse(puzzle) => reply(tools::analyse(&puzzle)),
@@ -32,5 +36,5 @@ pub fn start() {
         SolverRequest::Generate(_) => reply(SolverReply::Failed(
             "the generator runs in the full worker".into(),
         )),
-    });
+    }
 }

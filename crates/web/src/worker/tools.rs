@@ -2,10 +2,16 @@
 //! (Hint), its rating and steps in words (Analyse), and a new puzzle from the generator.
 
 use sudoku_core::generate::{generate_seeded, Settings};
-use sudoku_core::logic::{describe, rating_and_ending, solve_path};
+use sudoku_core::logic::{describe, rating_and_ending, solve_path, Rating, FORCING_CHAINS};
 use sudoku_core::Grid;
 
 use crate::protocol::{Analysis, GenerateRequest, Hint, SolverReply};
+
+/// Where the techniques of a build without forcing chains stop on a puzzle with one solution,
+/// the request goes to the full worker (on one with several, nothing would go further).
+fn needs_forcing_chains(puzzle: &Grid) -> bool {
+    !FORCING_CHAINS && sudoku_core::exact::count_solutions(puzzle, 2).is_unique()
+}
 
 /// The generator gives up after this long (a level or symmetry the size rarely reaches).
 pub const GENERATE_MILLIS: f64 = 30_000.0;
@@ -36,6 +42,9 @@ pub fn hint(puzzle: &Grid) -> SolverReply {
                 changes,
             })
         }
+        None if needs_forcing_chains(puzzle) => {
+            SolverReply::NeedsFullWorker
+        }
         None => SolverReply::Failed(
             "no hint: none of the techniques applies here; the next step needs a guess (run `logic` to see it)"
                 .into(),
@@ -50,6 +59,9 @@ pub fn analyse(puzzle: &Grid) -> SolverReply {
         return SolverReply::Failed("the givens clash: nothing to rate".into());
     }
     let (steps, rating) = solve_path(puzzle);
+    if matches!(rating, Rating::Stuck { .. }) && needs_forcing_chains(puzzle) {
+        return SolverReply::NeedsFullWorker;
+    }
     let (rating, ending) = rating_and_ending(puzzle, &rating);
     SolverReply::Analysis(Analysis {
         rating,

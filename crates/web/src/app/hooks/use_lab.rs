@@ -68,6 +68,9 @@ impl PageModel for Lab {
         if let Some((job, puzzle)) = &effects.analyse {
             worker.submit_solver(*job, SolverRequest::Analyse(puzzle.clone()));
         }
+        if let Some((job, request)) = &effects.resend {
+            worker.submit_to_full_worker(*job, request.clone());
+        }
         if let Some((job, request)) = &effects.generate {
             worker.submit_solver(*job, SolverRequest::Generate(request.clone()));
         }

@@ -200,7 +200,18 @@ impl WorkerPool<SolverReply> {
     /// Sends a solver worker any of its requests, as `job`. A request the lab's worker cannot
     /// answer (an `ilp` run, Generate) first moves the pool to the full worker, for good.
     pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
-        if request.needs_full_worker() && self.inner.borrow().kind == WorkerKind::SOLVER {
+        let full = request.needs_full_worker();
+        self.submit_solver_to(job, request, full);
+    }
+
+    /// Sends a request the lab's worker sent back (see `SolverReply::NeedsFullWorker`) to the
+    /// full worker, moving the pool there for good.
+    pub fn submit_to_full_worker(&self, job: u64, request: crate::protocol::SolverRequest) {
+        self.submit_solver_to(job, request, true);
+    }
+
+    fn submit_solver_to(&self, job: u64, request: crate::protocol::SolverRequest, full: bool) {
+        if full && self.inner.borrow().kind == WorkerKind::SOLVER {
             let commands = {
                 let mut inner = self.inner.borrow_mut();
                 inner.kind = WorkerKind::SOLVER_FULL;

@@ -301,7 +301,8 @@ impl Compare {
                     SolverReply::Ready
                     | SolverReply::Hint(_)
                     | SolverReply::Analysis(_)
-                    | SolverReply::Generated(_) => {}
+                    | SolverReply::Generated(_)
+                    | SolverReply::NeedsFullWorker => {}
                 }
             }
             CompareAction::Failed { job, error } => {

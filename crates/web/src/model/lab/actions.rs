@@ -3,7 +3,7 @@
 use sudoku_core::Grid;
 
 use super::{GenerateField, View};
-use crate::protocol::{GenerateRequest, RunRequest, SolverReply};
+use crate::protocol::{GenerateRequest, RunRequest, SolverReply, SolverRequest};
 
 /// Everything a user (or the worker, or the ticker) can do to the lab page.
 #[derive(Clone, Debug)]
@@ -76,6 +76,8 @@ pub struct Effects {
     pub analyse: Option<(u64, Grid)>,
     /// Ask the worker for a new puzzle, tagged with its job id.
     pub generate: Option<(u64, GenerateRequest)>,
+    /// Send this request, which the first-load worker sent back, to the full worker.
+    pub resend: Option<(u64, SolverRequest)>,
     /// Terminate the worker (it may be busy) and start a fresh one.
     pub restart_worker: bool,
     /// Move the keyboard focus to this board cell.

@@ -2,7 +2,7 @@
 //! words with its cells marked on the board, until the puzzle changes.
 
 use super::{Effects, Lab};
-use crate::protocol::SolverReply;
+use crate::protocol::{SolverReply, SolverRequest};
 
 impl Lab {
     /// Asks the worker for the next step on the puzzle as it stands (the board then shows the
@@ -19,6 +19,16 @@ impl Lab {
         self.hint_job = Some(job);
         effects.hint = Some((job, self.puzzle.clone()));
         effects
+    }
+
+    /// The hint or analysis request of `job`, which the first-load worker sent back (to go to
+    /// the full worker), if it is still wanted.
+    pub(super) fn sent_back(&self, job: u64) -> Option<SolverRequest> {
+        if self.hint_job == Some(job) {
+            return Some(SolverRequest::Hint(self.puzzle.clone()));
+        }
+        let (puzzle, analysed) = self.analysed.as_ref()?;
+        (*analysed == job).then(|| SolverRequest::Analyse(puzzle.clone()))
     }
 
     /// A worker's answer to the hint request out (`false`: not one).

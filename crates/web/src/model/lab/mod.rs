@@ -19,7 +19,7 @@ use super::library::Entry;
 use super::query::Query;
 use super::timeline::Timeline;
 use super::View;
-use crate::protocol::{Analysis, Hint, RunSummary};
+use crate::protocol::{Analysis, Hint, RunSummary, SolverReply};
 
 /// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
 pub const TICKS_PER_SECOND: f64 = 40.0;
@@ -332,6 +332,15 @@ impl Lab {
                     };
                 }
                 return Effects::quiet();
+            }
+            Action::FromWorker {
+                job,
+                message: SolverReply::NeedsFullWorker,
+            } => {
+                return Effects {
+                    resend: self.sent_back(job).map(|request| (job, request)),
+                    ..Effects::quiet()
+                };
             }
             Action::FromWorker { job, message } => {
                 if self.hint_answered(job, &message) || self.tool_answered(job, &message) {

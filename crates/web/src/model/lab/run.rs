@@ -70,7 +70,8 @@ impl Lab {
             SolverReply::Ready
             | SolverReply::Hint(_)
             | SolverReply::Analysis(_)
-            | SolverReply::Generated(_) => return Effects::quiet(),
+            | SolverReply::Generated(_)
+            | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
         Effects::default()
     }

@@ -258,6 +258,21 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     });
     assert!(lab.hint.is_none());
     assert!(lab.hint_cells().is_empty());
+    // A hint the first-load worker sends back (it needs forcing chains) goes to the full one,
+    // under the same job, and its answer there is the hint.
+    let (job, puzzle) = lab.apply(Action::Hint).hint.unwrap();
+    let request = crate::protocol::SolverRequest::Hint(puzzle.clone());
+    let effects = lab.apply(Action::FromWorker {
+        job,
+        message: SolverReply::NeedsFullWorker,
+    });
+    assert_eq!(effects.resend, Some((job, request)));
+    assert!(lab.hint.is_none());
+    lab.apply(Action::FromWorker {
+        job,
+        message: crate::worker::tools::hint(&puzzle),
+    });
+    assert!(lab.hint.is_some());
     // A full grid has no hint: the worker's words become the notice.
     let solved =
         "845632179732918654196745328683574912457291836219863547361429785574186293928357461";
