@@ -60,6 +60,34 @@ pub struct Link {
     pub on: bool,
 }
 
+impl Link {
+    /// A candidate, true.
+    pub fn on(cell: usize, digit: u8) -> Link {
+        Link {
+            cell,
+            digit,
+            on: true,
+        }
+    }
+
+    /// A candidate, false.
+    pub fn off(cell: usize, digit: u8) -> Link {
+        Link {
+            cell,
+            digit,
+            on: false,
+        }
+    }
+
+    /// The same candidate, the other way.
+    pub fn negated(self) -> Link {
+        Link {
+            on: !self.on,
+            ..self
+        }
+    }
+}
+
 /// The board proved impossible (a cell without candidates, a digit without a place in a unit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction;

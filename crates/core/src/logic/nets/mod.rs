@@ -121,11 +121,7 @@ impl Probes<'_> {
     fn on(&mut self, cell: usize, digit: u8) -> &Probe {
         let key = cell * self.board.size().n() + digit as usize - 1;
         if self.kept[key].is_none() {
-            let probe = self.run(Link {
-                cell,
-                digit,
-                on: true,
-            });
+            let probe = self.run(Link::on(cell, digit));
             let facts = probe.nodes().count();
             if self.kept_facts + facts > KEPT_FACTS {
                 self.kept.iter_mut().for_each(|p| *p = None);
@@ -160,41 +156,30 @@ pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) ->
         complexity: 0,
         step: None,
     };
-    let empty: Vec<usize> = (0..size.cells())
-        .filter(|&c| board.values[c] == 0)
-        .collect();
     if kinds.binary {
-        for &cell in &empty {
-            for digit in digits(board.candidates[cell]) {
-                binary(&mut probes, technique, cell, digit, &mut best);
-            }
+        for candidate in candidates(board) {
+            binary(&mut probes, technique, candidate, &mut best);
         }
     }
     if kinds.multiple {
-        for &cell in &empty {
-            let branches: Vec<Link> = digits(board.candidates[cell])
-                .map(|digit| Link {
-                    cell,
-                    digit,
-                    on: true,
-                })
-                .collect();
-            if branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static) {
+        // Two branches make a static chain's binary conclusion, found there.
+        let enough = |branches: &[Link]| {
+            branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static)
+        };
+        for cell in 0..size.cells() {
+            let branches: Vec<Link> = cell_candidates(board, cell).collect();
+            if enough(&branches) {
                 forcing(&mut probes, technique, &branches, None, &mut best);
             }
         }
-        for (unit, cells) in geometry.units.iter().enumerate() {
+        for unit in 0..geometry.units.len() {
             for digit in 1..=n as u8 {
-                let branches: Vec<Link> = cells
-                    .iter()
-                    .filter(|&&c| board.candidates[c] & crate::bits::digit_bit(digit) != 0)
-                    .map(|&cell| Link {
-                        cell,
-                        digit,
-                        on: true,
-                    })
+                let branches: Vec<Link> = board
+                    .places(geometry, unit, digit)
+                    .into_iter()
+                    .map(|cell| Link::on(cell, digit))
                     .collect();
-                if branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static) {
+                if enough(&branches) {
                     forcing(&mut probes, technique, &branches, Some(unit), &mut best);
                 }
             }
@@ -203,26 +188,27 @@ pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) ->
     best.step
 }
 
+/// The candidates of a cell (none for a placed one), true.
+fn cell_candidates(board: &Board, cell: usize) -> impl Iterator<Item = Link> + '_ {
+    digits(board.candidates[cell]).map(move |digit| Link::on(cell, digit))
+}
+
+/// Every candidate of the board, true, cell by cell.
+fn candidates(board: &Board) -> impl Iterator<Item = Link> + '_ {
+    (0..board.size().cells()).flat_map(move |cell| cell_candidates(board, cell))
+}
+
 /// Every candidate whose truth leads to a contradiction under `reach`, in one pass.
 pub fn contradictions(board: &Board, geometry: &Geometry, reach: Reach) -> Vec<(usize, u8)> {
     let mut scratch = Scratch::new(board);
-    let mut out = Vec::new();
-    for cell in (0..board.size().cells()).filter(|&c| board.values[c] == 0) {
-        for digit in digits(board.candidates[cell]) {
-            let assumption = Link {
-                cell,
-                digit,
-                on: true,
-            };
-            if Probe::run(board, geometry, assumption, reach, &mut scratch)
+    candidates(board)
+        .filter(|&assumption| {
+            Probe::run(board, geometry, assumption, reach, &mut scratch)
                 .contradiction()
                 .is_some()
-            {
-                out.push((cell, digit));
-            }
-        }
-    }
-    out
+        })
+        .map(|l| (l.cell, l.digit))
+        .collect()
 }
 
 /// A step that places or removes one candidate.
@@ -247,39 +233,19 @@ fn concluding(technique: Technique, conclusion: Link, chains: Vec<Vec<Link>>) ->
 }
 
 /// Contradiction (the candidate true, then false) and double implication.
-fn binary(probes: &mut Probes, technique: Technique, cell: usize, digit: u8, best: &mut Best) {
+fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut Best) {
     let n = probes.board.size().n();
-    let candidate = Link {
-        cell,
-        digit,
-        on: true,
-    };
-    let off = probes.run(Link {
-        on: false,
-        ..candidate
-    });
+    let Link { cell, digit, .. } = candidate;
+    let off = probes.run(candidate.negated());
     for (probe, assumed) in [
         (probes.on(cell, digit), candidate),
-        (
-            &off,
-            Link {
-                on: false,
-                ..candidate
-            },
-        ),
+        (&off, candidate.negated()),
     ] {
         if let Some(facts) = probe.contradiction() {
             let complexity = probe.complexity(facts);
             best.offer(complexity, || {
                 let chains = facts.iter().map(|&f| probe.chain(n, f)).collect();
-                concluding(
-                    technique,
-                    Link {
-                        on: !assumed.on,
-                        ..assumed
-                    },
-                    chains,
-                )
+                concluding(technique, assumed.negated(), chains)
             });
         }
     }
@@ -345,15 +311,12 @@ fn forcing(
             complexity += probe.complexity(&[i]);
             found.push(i);
         }
-        if best.step.is_some() && complexity >= best.complexity {
-            continue;
-        }
-        let chains = branches
-            .iter()
-            .zip(&found)
-            .map(|(b, &i)| probes.on(b.cell, b.digit).chain(n, i))
-            .collect();
         best.offer(complexity, || {
+            let chains = branches
+                .iter()
+                .zip(&found)
+                .map(|(b, &i)| probes.on(b.cell, b.digit).chain(n, i))
+                .collect();
             let mut step = concluding(technique, conclusion, chains);
             step.units = unit.into_iter().collect();
             step

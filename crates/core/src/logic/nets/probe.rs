@@ -189,22 +189,14 @@ impl Run<'_> {
     }
 
     /// The fact that a candidate of the start board is false (every removed one has one).
-    fn off(&self, cell: usize, digit: u8) -> Option<usize> {
-        let node = node(
-            self.n,
-            Link {
-                cell,
-                digit,
-                on: false,
-            },
-        );
-        (self.index[node] as usize).checked_sub(1)
+    fn removal(&self, cell: usize, digit: u8) -> Option<usize> {
+        (self.index[node(self.n, Link::off(cell, digit))] as usize).checked_sub(1)
     }
 
     /// The facts that removed the start board's candidates of `cell` but `keep`.
     fn removed_in_cell(&self, cell: usize, keep: u32) -> Vec<usize> {
         digits(self.start.candidates(cell) & !keep)
-            .filter_map(|d| self.off(cell, d))
+            .filter_map(|d| self.removal(cell, d))
             .collect()
     }
 
@@ -214,7 +206,7 @@ impl Run<'_> {
         self.geometry.units[unit]
             .iter()
             .filter(|&&c| Some(c) != keep && self.start.candidates(c) & bit != 0)
-            .filter_map(|&c| self.off(c, digit))
+            .filter_map(|&c| self.removal(c, digit))
             .collect()
     }
 
@@ -241,12 +233,12 @@ impl Run<'_> {
     fn set(&mut self, fact: usize, cell: usize, digit: u8) {
         let bit = digit_bit(digit);
         for other in digits(self.board.candidates[cell] & !bit) {
-            self.add(node(self.n, off(cell, other)), &[fact]);
+            self.add(node(self.n, Link::off(cell, other)), &[fact]);
         }
         for i in 0..self.geometry.peers[cell].len() {
             let peer = self.geometry.peers[cell][i];
             if self.board.candidates[peer] & bit != 0 {
-                self.add(node(self.n, off(peer, digit)), &[fact]);
+                self.add(node(self.n, Link::off(peer, digit)), &[fact]);
             }
         }
         self.board.values[cell] = digit;
@@ -270,7 +262,7 @@ impl Run<'_> {
             if left.count_ones() == 1 && (dynamic || self.start.candidates(cell).count_ones() == 2)
             {
                 let causes = self.removed_in_cell(cell, left);
-                self.add(node(self.n, on(cell, lowest_digit(left))), &causes);
+                self.add(node(self.n, Link::on(cell, lowest_digit(left))), &causes);
             }
         }
         for unit in self.geometry.cell_units[cell] {
@@ -294,7 +286,7 @@ impl Run<'_> {
                         .count();
                     if dynamic || before == 2 {
                         let causes = self.removed_in_unit(unit, digit, Some(last));
-                        self.add(node(self.n, on(last, digit)), &causes);
+                        self.add(node(self.n, Link::on(last, digit)), &causes);
                     }
                 }
                 _ => {}
@@ -331,7 +323,7 @@ impl Run<'_> {
         causes.dedup();
         let before = self.probe.facts.len();
         for (cell, digit) in eliminations {
-            self.add(node(self.n, off(cell, digit)), &causes);
+            self.add(node(self.n, Link::off(cell, digit)), &causes);
         }
         self.probe.facts.len() > before || self.probe.contradiction.is_some()
     }
@@ -344,21 +336,5 @@ impl Run<'_> {
         }
         let eliminations = super::contradictions(&self.board, self.geometry, Reach::Dynamic);
         (!eliminations.is_empty()).then(|| (eliminations, (0..self.probe.facts.len()).collect()))
-    }
-}
-
-fn on(cell: usize, digit: u8) -> Link {
-    Link {
-        cell,
-        digit,
-        on: true,
-    }
-}
-
-fn off(cell: usize, digit: u8) -> Link {
-    Link {
-        cell,
-        digit,
-        on: false,
     }
 }

@@ -34,16 +34,8 @@ fn branches(size: Size, chains: &[Vec<Link>]) -> String {
 /// "r5c5 = 3" for a placement, "r5c5 ≠ 3" for an elimination.
 fn conclusion(size: Size, step: &Step) -> String {
     let link = match (step.placements.first(), step.eliminations.first()) {
-        (Some(&(cell, digit)), _) => Link {
-            cell,
-            digit,
-            on: true,
-        },
-        (None, Some(&(cell, digit))) => Link {
-            cell,
-            digit,
-            on: false,
-        },
+        (Some(&(cell, digit)), _) => Link::on(cell, digit),
+        (None, Some(&(cell, digit))) => Link::off(cell, digit),
         (None, None) => return String::new(),
     };
     fact(size, link)
