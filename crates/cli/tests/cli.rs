@@ -128,7 +128,7 @@ fn usage_errors_exit_with_2() {
 
 #[test]
 fn bench_prints_a_verified_table() {
-    let dir = std::env::temp_dir().join(format!("sudoku-bench-{}", std::process::id()));
+    let dir = common::scratch_dir("bench");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("two.txt");
     std::fs::write(&file, format!("{HARD}\n{HARD}\n")).unwrap();
@@ -258,7 +258,7 @@ fn every_heuristic_solves_with_a_seed_or_says_it_gave_up() {
 
 #[test]
 fn experiment_prints_markdown_and_writes_csv() {
-    let dir = std::env::temp_dir().join(format!("sudoku-experiment-{}", std::process::id()));
+    let dir = common::scratch_dir("experiment");
     let (out, err, code) = stdout_of(
         &["experiment", "filtering", "--csv", dir.to_str().unwrap()],
         "",
@@ -275,7 +275,7 @@ fn experiment_prints_markdown_and_writes_csv() {
     assert!(err.contains("coloring"), "{err}");
 
     // Every experiment of the core's list is accepted (here on one puzzle, small budgets).
-    let dir = std::env::temp_dir().join(format!("sudoku-grasp-{}", std::process::id()));
+    let dir = common::scratch_dir("grasp");
     let (out, err, code) = stdout_of(
         &[
             "experiment",
@@ -338,7 +338,7 @@ fn parameters_that_do_not_go_together_and_limits_an_algorithm_lacks_are_usage_er
         err.contains("elite = 50 must be less than population = 50"),
         "{err}"
     );
-    let dir = std::env::temp_dir().join(format!("sudoku-cli-test-{}", std::process::id()));
+    let dir = common::scratch_dir("cli-test");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("one.txt");
     std::fs::write(&file, HARD).unwrap();

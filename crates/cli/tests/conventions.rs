@@ -69,7 +69,7 @@ fn the_text_list_is_aligned() {
 
 #[test]
 fn quiet_keeps_stderr_for_errors() {
-    let dir = std::env::temp_dir().join(format!("sudoku-quiet-{}", std::process::id()));
+    let dir = common::scratch_dir("quiet");
     let (_, err, code) = stdout_of(
         &[
             "study",

@@ -158,12 +158,10 @@ fn a_command_short_of_its_work_exits_1_and_bad_arguments_2_before_any_work() {
 fn tempdir() -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "sudoku-messages-{}-{}",
-        std::process::id(),
+    let dir = common::scratch_dir(&format!(
+        "messages-{}",
         NEXT.fetch_add(1, Ordering::Relaxed)
     ));
-    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

@@ -222,7 +222,7 @@ fn reduce_to_cnf_writes_dimacs_that_names_its_encoding() {
 
 #[test]
 fn reduce_to_cnf_writes_a_file_per_puzzle_and_names_bad_lines() {
-    let dir = std::env::temp_dir().join(format!("sudoku-cnf-{}", std::process::id()));
+    let dir = common::scratch_dir("cnf");
     std::fs::create_dir_all(&dir).unwrap();
     let dir_arg = dir.to_str().unwrap();
     let input = format!("{HARD}\n12345\n{}\n", ".".repeat(16));

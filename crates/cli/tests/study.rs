@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use common::stdout_of;
 
 fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-study-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+    common::scratch_dir(&format!("study-{name}"))
 }
 
 fn study(out: &Path, extra: &[&str]) -> (String, String, i32) {
