@@ -221,11 +221,12 @@ impl Board {
 
     /// Applies a step: its placements (with the peers' candidates) and its eliminations.
     pub fn apply(&mut self, geometry: &Geometry, step: &Step) -> Result<(), Contradiction> {
-        for &(cell, digit) in &step.placements {
-            self.place(geometry, cell, digit)?;
-        }
+        // Removals first: a direct step's placement is what they leave.
         for &(cell, digit) in &step.eliminations {
             self.eliminate(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            self.place(geometry, cell, digit)?;
         }
         self.check(geometry)
     }

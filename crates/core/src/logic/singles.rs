@@ -50,9 +50,7 @@ pub fn hidden_single(board: &Board, geometry: &Geometry) -> Option<Step> {
                 .copied()
                 .filter(|&c| board.candidates[c] & bit != 0);
             if let (Some(cell), None) = (places.next(), places.next()) {
-                if board.candidates[cell] != bit {
-                    return Some(placing(Technique::HiddenSingle, cell, d, vec![u]));
-                }
+                return Some(placing(Technique::HiddenSingle, cell, d, vec![u]));
             }
         }
     }

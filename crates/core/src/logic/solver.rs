@@ -56,15 +56,16 @@ fn apply<O: Observer + ?Sized>(
     tracker: &mut Tracker<'_, O>,
 ) -> Result<Result<(), Contradiction>, Halt> {
     let why = reason(step);
-    for &placement in &step.placements {
-        if let Err(e) = place(board, geometry, placement, Some(why), tracker)? {
-            return Ok(Err(e));
-        }
-    }
+    // Removals first: a direct step's placement is what they leave.
     for &(cell, digit) in &step.eliminations {
         if board.candidates(cell) & digit_bit(digit) != 0 {
             board.eliminate(cell, digit);
             tracker.eliminate(cell, digit, why)?;
+        }
+    }
+    for &placement in &step.placements {
+        if let Err(e) = place(board, geometry, placement, Some(why), tracker)? {
+            return Ok(Err(e));
         }
     }
     Ok(board.check(geometry))

@@ -1,10 +1,13 @@
 //! Naked and hidden subsets (pairs, triples, quads) in a unit. Naked: k cells whose candidates
 //! together are k digits — those digits go nowhere else in the unit. Hidden: k digits whose
-//! places together are k cells — those cells take no other digit.
+//! places together are k cells — those cells take no other digit. Direct hidden pair or triple
+//! (as Sudoku Explainer rates them, below a naked single): the removals leave another digit one
+//! place in the unit, which the step fills.
 
 use super::explain::{cells, digits, removals, unit};
 use super::{combinations, digit_list, Board, Step, Technique};
 use crate::bits::digit_bit;
+use crate::grid::{cell_name, digit_char};
 use crate::size::{Geometry, Size};
 
 fn technique(naked: bool, k: usize) -> Technique {
@@ -64,6 +67,45 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
 }
 
 pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    hidden_with(board, geometry, k, Some)
+}
+
+pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    let technique = match k {
+        2 => Technique::DirectHiddenPair,
+        _ => Technique::DirectHiddenTriple,
+    };
+    hidden_with(board, geometry, k, |step| {
+        let u = step.units[0];
+        let open = geometry.units[u]
+            .iter()
+            .fold(0u32, |m, &c| m | board.candidates[c]);
+        let single = digit_list(open)
+            .into_iter()
+            .filter(|d| !step.digits.contains(d))
+            .find_map(|d| {
+                let places = board.places(geometry, u, d);
+                let mut kept = places.iter().filter(|c| !step.pattern.contains(c));
+                match (places.len() > 1, kept.next(), kept.next()) {
+                    (true, Some(&cell), None) => Some((cell, d)),
+                    _ => None,
+                }
+            })?;
+        Some(Step {
+            technique,
+            placements: vec![single],
+            ..step
+        })
+    })
+}
+
+/// Hidden subsets of `k` digits; `finish` turns the first it accepts into the step.
+fn hidden_with(
+    board: &Board,
+    geometry: &Geometry,
+    k: usize,
+    finish: impl Fn(Step) -> Option<Step>,
+) -> Option<Step> {
     for (u, cells) in geometry.units.iter().enumerate() {
         let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
         // Digits with 2..=k places in the unit.
@@ -97,16 +139,20 @@ pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                         .map(move |d| (c, d))
                 })
                 .collect();
-            if !eliminations.is_empty() {
-                return Some(Step {
-                    technique: technique(false, k),
-                    placements: Vec::new(),
-                    eliminations,
-                    pattern: cells_of,
-                    units: vec![u],
-                    digits: subset.iter().map(|&d| d as u8).collect(),
-                    chains: Vec::new(),
-                });
+            if eliminations.is_empty() {
+                continue;
+            }
+            let step = Step {
+                technique: technique(false, k),
+                placements: Vec::new(),
+                eliminations,
+                pattern: cells_of,
+                units: vec![u],
+                digits: subset.iter().map(|&d| d as u8).collect(),
+                chains: Vec::new(),
+            };
+            if let Some(step) = finish(step) {
+                return Some(step);
             }
         }
     }
@@ -126,6 +172,17 @@ pub(super) fn words(size: Size, step: &Step) -> String {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
             format!("{name}: {pattern} in {unit} hold only {d} between them, so {removals}")
         }
-        _ => format!("{name}: in {unit} the digits {d} fit only {pattern}, so {removals}"),
+        _ => {
+            let mut said =
+                format!("{name}: in {unit} the digits {d} fit only {pattern}, so {removals}");
+            if let Some(&(cell, digit)) = step.placements.first() {
+                let digit = digit_char(size, digit);
+                said += &format!(
+                    ", which leaves {} = {digit} the only place for {digit} in {unit}",
+                    cell_name(size, cell)
+                );
+            }
+            said
+        }
     }
 }

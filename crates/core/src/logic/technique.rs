@@ -77,8 +77,19 @@ techniques! {
     FullHouse => "full-house", "full house", 1.0, Easy, singles::full_house, singles::words;
     /// A digit with one place left in a unit.
     HiddenSingle => "hidden-single", "hidden single", 1.5, Easy, singles::hidden_single, singles::words;
+    /// Pointing whose removals leave the digit one place in another box (rated as Sudoku
+    /// Explainer does: the single it makes is what a solver spots).
+    DirectPointing => "direct-pointing", "direct pointing", 1.7, Easy, locked::direct_pointing, locked::words;
+    /// Claiming whose removals leave the digit one place in another row (column).
+    DirectClaiming => "direct-claiming", "direct claiming", 1.9, Easy, locked::direct_claiming, locked::words;
+    /// A hidden pair whose removals leave another digit one place in its unit.
+    DirectHiddenPair => "direct-hidden-pair", "direct hidden pair", 2.0, Easy,
+        |b, g| subsets::direct_hidden(b, g, 2), subsets::words;
     /// A cell with one candidate left.
     NakedSingle => "naked-single", "naked single", 2.3, Easy, singles::naked_single, singles::words;
+    /// A hidden triple whose removals leave another digit one place in its unit.
+    DirectHiddenTriple => "direct-hidden-triple", "direct hidden triple", 2.5, Easy,
+        |b, g| subsets::direct_hidden(b, g, 3), subsets::words;
     /// A box's candidates for a digit all in one row or column: not elsewhere in that line.
     Pointing => "pointing", "pointing (locked candidates)", 2.6, Medium, locked::pointing, locked::words;
     /// A row's or column's candidates for a digit all in one box: not elsewhere in that box.

@@ -69,7 +69,10 @@ fn every_step_agrees_with_the_solution() {
     for technique in [
         Technique::FullHouse,
         Technique::HiddenSingle,
+        Technique::DirectPointing,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -190,4 +193,61 @@ fn every_technique_is_in_every_derived_place() {
             technique.level()
         );
     }
+}
+
+/// A direct step's placement is a hidden single its own removals make: before them the digit
+/// had more than one place in the named unit, after them one.
+#[test]
+fn a_direct_step_places_the_single_its_removals_leave() {
+    let direct = [
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::DirectHiddenTriple,
+    ];
+    let mut found = 0;
+    for puzzle in fixtures() {
+        let geometry = Geometry::new(puzzle.size());
+        let mut board = Board::new(&puzzle, &geometry).unwrap();
+        while let Some(step) = board.next_step(&geometry) {
+            if direct.contains(&step.technique) {
+                found += 1;
+                let &[(cell, digit)] = step.placements.as_slice() else {
+                    panic!("{step:?} places one digit");
+                };
+                let unit = *step.units.last().unwrap();
+                assert!(board.places(&geometry, unit, digit).len() > 1, "{step:?}");
+                let mut removed = board.clone();
+                for &(c, d) in &step.eliminations {
+                    removed.eliminate(c, d);
+                }
+                assert_eq!(
+                    removed.places(&geometry, unit, digit),
+                    vec![cell],
+                    "{step:?}"
+                );
+            }
+            board.apply(&geometry, &step).unwrap();
+        }
+    }
+    assert!(found > 20, "only {found} direct steps on the fixtures");
+}
+
+/// Row 1's 1s lie in box 1 only, so claiming removes the 1 at r2c2, which leaves r2c5 the only
+/// place for 1 in row 2: a direct claiming that places it.
+#[test]
+fn direct_claiming_places_the_single_of_another_line() {
+    let puzzle = Grid::empty(crate::size::Size::NINE);
+    let geometry = Geometry::new(puzzle.size());
+    let mut board = Board::new(&puzzle, &geometry).unwrap();
+    for c in 3..9 {
+        board.eliminate(c, 1);
+    }
+    for c in [0, 2, 3, 5, 6, 7, 8] {
+        board.eliminate(9 + c, 1);
+    }
+    let step = locked::direct_claiming(&board, &geometry).expect("a direct claiming");
+    assert_eq!(step.placements, vec![(9 + 4, 1)]);
+    assert!(step.eliminations.contains(&(9 + 1, 1)));
+    assert_eq!(step.technique, Technique::DirectClaiming);
 }
