@@ -1,17 +1,115 @@
-//! `sudoku rate` (one line per puzzle: LEVEL RATING TECHNIQUE) and `sudoku explain` (the logic
-//! solver's steps in words), both from the core's human-style solver.
+//! `sudoku rate` (one line per puzzle: LEVEL RATING TECHNIQUE, or Sudoku Explainer's
+//! ER/EP/ED; or a CSV table of both) and `sudoku explain` (the logic solver's steps in words),
+//! both from the core's human-style solver.
 
 use std::io::{BufWriter, Write};
 
-use sudoku_core::logic::{describe, ending, solve_path};
+use sudoku_core::logic::{
+    describe, ending, explainer, rate, rating_line_on, solve_path, tenths_of, unrated, Rating,
+    Scale,
+};
 use sudoku_core::Grid;
 
 use crate::input::Input;
 use crate::UsageError;
 
+/// `--scale`: the scale a line tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScaleArg {
+    /// The lab's level, rating and technique.
+    Lab,
+    /// Sudoku Explainer's ER/EP/ED and technique.
+    Se,
+}
+
+impl From<ScaleArg> for Scale {
+    fn from(scale: ScaleArg) -> Scale {
+        match scale {
+            ScaleArg::Lab => Scale::Lab,
+            ScaleArg::Se => Scale::Explainer,
+        }
+    }
+}
+
+/// `--format` of `sudoku rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RateFormat {
+    /// One verdict per puzzle.
+    Lines,
+    /// A header, then one row per puzzle with every scale.
+    Csv,
+}
+
+/// The CSV table's header.
+pub const CSV_HEADER: &str = "line,puzzle,level,rating,technique,er,ep,ed,se_technique";
+
 /// Rates every record on the pool's threads, answers in input order.
-pub fn rate_all(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
-    crate::solve::answer_each(input, pool, sudoku_core::logic::rating_line)
+pub fn rate_all(
+    input: &mut Input,
+    pool: &rayon::ThreadPool,
+    scale: Scale,
+) -> Result<(), UsageError> {
+    crate::solve::answer_each(input, pool, |puzzle| rating_line_on(puzzle, scale))
+}
+
+/// Rates every record on every scale, one CSV row each (a puzzle that is not rated, or not
+/// read, names why in the level column and leaves the rest empty).
+pub fn rate_csv(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), UsageError> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if writeln!(out, "{CSV_HEADER}").is_err() {
+        return Ok(());
+    }
+    let read = crate::solve::in_chunks(
+        input,
+        pool,
+        |record| {
+            record
+                .result
+                .as_ref()
+                .map(csv_row)
+                .map_err(|e| e.to_string())
+        },
+        &mut out,
+        |out, record, row| match row {
+            Ok(row) => writeln!(out, "{},{row}", record.line).is_ok(),
+            Err(e) => {
+                crate::skipped(&e);
+                writeln!(out, "{},,invalid,,,,,,", record.line).is_ok()
+            }
+        },
+    );
+    let _ = out.flush();
+    read
+}
+
+/// A puzzle's row after its line number.
+fn csv_row(puzzle: &Grid) -> String {
+    let text = puzzle.to_line();
+    if let Some(verdict) = unrated(puzzle) {
+        return format!("{text},{verdict},,,,,,");
+    }
+    let lab = match rate(puzzle) {
+        Rating::Solved { hardest, .. } => format!(
+            "{},{},{}",
+            hardest.level().id(),
+            tenths_of((hardest.difficulty() * 10.0).round() as u16),
+            hardest.id()
+        ),
+        Rating::Stuck { .. } => "extreme,,guess".into(),
+        Rating::Invalid => "no solution,,".into(),
+    };
+    let se = match explainer(puzzle) {
+        Some(se) => format!(
+            "{},{},{},{}",
+            tenths_of(se.rating),
+            tenths_of(se.pearl),
+            tenths_of(se.diamond),
+            se.hardest.id()
+        ),
+        None => ",,,guess".into(),
+    };
+    format!("{text},{lab},{se}")
 }
 
 /// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between

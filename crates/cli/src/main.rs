@@ -115,11 +115,20 @@ enum Command {
     },
     /// Rate each puzzle by the hardest human technique it needs, one line per puzzle:
     /// `LEVEL RATING TECHNIQUE` (e.g. `hard 4.2 xy-wing`), or `not unique`, `no solution`,
-    /// `invalid: …`. Levels: easy (singles), medium (locked candidates, pairs), hard (triples,
-    /// quads, fish, wings), expert (chains), extreme (needs guessing: `extreme >7.0 guess`).
+    /// `invalid: …`. Levels: easy (singles and direct steps), medium (locked candidates, pairs),
+    /// hard (triples, quads, fish, wings), expert (chains, forcing chains), extreme (dynamic and
+    /// nested forcing chains). `--scale se`: Sudoku Explainer's `ER/EP/ED TECHNIQUE` (e.g.
+    /// `7.1/1.2/1.2 forcing-chain`); `--format csv`: every scale, one row per puzzle.
     Rate {
         #[command(flatten)]
         input: PuzzleInput,
+        /// The scale of a line: lab (level, rating, technique) or se (Sudoku Explainer's ER/EP/ED)
+        #[arg(long, value_enum, default_value = "lab")]
+        scale: logic::ScaleArg,
+        /// lines (one verdict per puzzle) or csv (a header, then line, puzzle, the lab's level,
+        /// rating and technique, SE's ER, EP, ED and technique)
+        #[arg(long, value_enum, default_value = "lines")]
+        format: logic::RateFormat,
     },
     /// Generate puzzles, one per line: each with a unique solution, minimal under its symmetry
     /// (no clue, or symmetric set of clues, can go), at a level when asked. The same seed gives
@@ -417,9 +426,16 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             let (mut input, pool) = input.open()?;
             solve::count(&mut input, limit, algorithm, &pool)
         }
-        Command::Rate { input } => {
+        Command::Rate {
+            input,
+            scale,
+            format,
+        } => {
             let (mut input, pool) = input.open()?;
-            logic::rate_all(&mut input, &pool)
+            match format {
+                logic::RateFormat::Lines => logic::rate_all(&mut input, &pool, scale.into()),
+                logic::RateFormat::Csv => logic::rate_csv(&mut input, &pool),
+            }
         }
         Command::Generate(args) => generate::run(args),
         Command::Fill(args) => generate::fill(args),

@@ -32,6 +32,61 @@ fn rate_answers_each_line_with_level_rating_and_technique() {
     );
 }
 
+/// `--scale se` tells Sudoku Explainer's ER/EP/ED; `--format csv` every scale, one row per
+/// puzzle, the bad ones named in the level column and the rest still answered.
+#[test]
+fn rate_tells_sudoku_explainers_scale_and_a_csv_table() {
+    // SE rates it 2.6/1.5/1.5 (pointing), tests/data/serate.tsv.
+    let pointing =
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let empty = ".".repeat(81);
+    let input = format!("{pointing}\n{empty}\n12345\n{HARD}\n");
+    let (out, err, code) = stdout_of(&["rate", "--scale", "se"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "2.6/1.5/1.5 pointing", "{out}");
+    assert_eq!(lines[1], "not unique");
+    assert!(lines[2].starts_with("invalid: line 3: "), "{out}");
+    let numbers: Vec<f32> = lines[3]
+        .split(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!(
+        numbers[2] <= numbers[1] && numbers[1] <= numbers[0],
+        "{out}"
+    );
+
+    let (csv, err, code) = stdout_of(&["rate", "--format", "csv"], &input);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0],
+        [
+            "line",
+            "puzzle",
+            "level",
+            "rating",
+            "technique",
+            "er",
+            "ep",
+            "ed",
+            "se_technique"
+        ]
+    );
+    assert!(rows.iter().all(|r| r.len() == 9), "{csv}");
+    assert_eq!(
+        rows[1],
+        ["1", pointing, "medium", "2.6", "pointing", "2.6", "1.5", "1.5", "pointing"]
+    );
+    assert_eq!(rows[2][2], "not unique");
+    assert_eq!((rows[3][0], rows[3][2]), ("3", "invalid"));
+    assert!(err.contains("line 3"), "{err}");
+    assert_eq!(rows[4][0], "4");
+}
+
 #[test]
 fn explain_gives_the_steps_in_words() {
     let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";

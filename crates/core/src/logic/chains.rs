@@ -110,6 +110,8 @@ pub fn x_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
                                 technique: Technique::XChain,
                                 placements: Vec::new(),
                                 eliminations,
+                                // An eliminated candidate, assumed true, then each cell's.
+                                complexity: chain.len() + 2,
                                 pattern: chain,
                                 units: Vec::new(),
                                 digits: vec![digit],
@@ -168,6 +170,8 @@ pub fn xy_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
                                 technique: Technique::XyChain,
                                 placements: Vec::new(),
                                 eliminations,
+                                // An eliminated candidate, then both digits of each cell.
+                                complexity: 2 * chain.len() + 2,
                                 pattern: chain,
                                 units: Vec::new(),
                                 digits: vec![x],

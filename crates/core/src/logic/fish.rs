@@ -53,6 +53,7 @@ pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                         units,
                         digits: vec![digit],
                         chains: Vec::new(),
+                        complexity: 0,
                     });
                 }
             }

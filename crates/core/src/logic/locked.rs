@@ -62,6 +62,7 @@ fn locked(
                         units: vec![source, target],
                         digits: vec![d],
                         chains: Vec::new(),
+                        complexity: 0,
                     };
                     if let Some(step) = finish(step) {
                         return Some(step);

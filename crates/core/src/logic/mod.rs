@@ -10,6 +10,7 @@ mod fish;
 mod locked;
 mod nets;
 mod rate;
+mod scale;
 mod singles;
 mod solver;
 mod subsets;
@@ -20,7 +21,11 @@ mod wings;
 
 pub use explain::describe;
 pub use rate::{
-    ending, rate, rate_within, rating_and_ending, rating_line, solve_path, Level, Rating,
+    ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,
+    solve_path_by, tenths_of, unrated, Level, Rating,
+};
+pub use scale::{
+    explainer, explainer_difficulty, explainer_of, length_penalty, tenths, Explainer, Scale,
 };
 pub use solver::{Logic, PSEUDOCODE, SPEC};
 pub use technique::Technique;
@@ -50,6 +55,9 @@ pub struct Step {
     /// A forcing chain's branches, each from its assumption to what it proves (empty for the
     /// other techniques).
     pub chains: Vec<Vec<Link>>,
+    /// How many candidates a chain's proof takes (the assumption, every fact it rests on and the
+    /// conclusion, as Sudoku Explainer counts them for its length penalty); 0 for the patterns.
+    pub complexity: usize,
 }
 
 /// One candidate of a chain, true (`on`) or false.
@@ -208,9 +216,18 @@ impl Board {
 
     /// The first step of the easiest technique up to `hardest` that applies.
     pub fn next_step_within(&self, geometry: &Geometry, hardest: Technique) -> Option<Step> {
+        self.next_step_by(geometry, |technique| technique <= hardest)
+    }
+
+    /// The first step of the easiest technique `allowed` lets through that applies.
+    pub fn next_step_by(
+        &self,
+        geometry: &Geometry,
+        allowed: impl Fn(Technique) -> bool,
+    ) -> Option<Step> {
         Technique::ALL
             .iter()
-            .take_while(|&&technique| technique <= hardest)
+            .filter(|&&technique| allowed(technique))
             .find_map(|&technique| self.find(geometry, technique))
     }
 

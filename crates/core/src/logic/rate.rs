@@ -2,7 +2,7 @@
 //! first (the scale after Sudoku Explainer's of [`Technique::difficulty`]); a puzzle these
 //! techniques cannot finish says where it got stuck.
 
-use super::{Board, Step, Technique};
+use super::{Board, Scale, Step, Technique};
 use crate::grid::Grid;
 use crate::size::Geometry;
 #[cfg(feature = "serde")]
@@ -93,7 +93,17 @@ pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
     solve_path_within(puzzle, hardest).1
 }
 
+/// The solve path by the techniques a scale uses (see [`Scale::uses`]).
+pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
+    solve_path_with(puzzle, |technique| scale.uses(technique))
+}
+
 fn solve_path_within(puzzle: &Grid, ceiling: Technique) -> (Vec<Step>, Rating) {
+    solve_path_with(puzzle, |technique| technique <= ceiling)
+}
+
+/// The solve path by the techniques `allowed` lets through, easiest first at every step.
+fn solve_path_with(puzzle: &Grid, allowed: impl Fn(Technique) -> bool) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let Ok(mut board) = Board::new(puzzle, &geometry) else {
         return (Vec::new(), Rating::Invalid);
@@ -106,7 +116,7 @@ fn solve_path_within(puzzle: &Grid, ceiling: Technique) -> (Vec<Step>, Rating) {
             .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()))
     };
     while !board.is_solved() {
-        let Some(step) = board.next_step_within(&geometry, ceiling) else {
+        let Some(step) = board.next_step_by(&geometry, &allowed) else {
             let rating = Rating::Stuck {
                 hardest: hardest(&steps),
                 steps: steps.len(),
@@ -157,10 +167,29 @@ pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
     }
 }
 
+/// The verdict on a scale: the lab's line ([`rating_line`]) or Sudoku Explainer's `ER/EP/ED
+/// TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`); `not unique`, `no solution` or `already
+/// solved` on every scale.
+pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
+    match scale {
+        Scale::Lab => rating_line(puzzle),
+        Scale::Explainer => unrated(puzzle).unwrap_or_else(|| match super::explainer(puzzle) {
+            Some(se) => format!(
+                "{}/{}/{} {}",
+                tenths_of(se.rating),
+                tenths_of(se.pearl),
+                tenths_of(se.diamond),
+                se.hardest.id()
+            ),
+            None => format!(">{} guess", tenths(Technique::HARDEST.difficulty())),
+        }),
+    }
+}
+
 /// `already solved`, `no solution` or `not unique`: a grid that is not a puzzle to rate (a
 /// complete grid has nothing left to find; a puzzle without exactly one solution has no
 /// logical solve path).
-fn unrated(puzzle: &Grid) -> Option<String> {
+pub fn unrated(puzzle: &Grid) -> Option<String> {
     if puzzle.values().iter().all(|&v| v != 0) {
         return Some("already solved".into());
     }
@@ -200,7 +229,11 @@ fn verdict(rating: &Rating) -> String {
 /// A rating with one decimal ("4.2"), written without float formatting, which would add
 /// kilobytes of code to the page's worker.
 fn tenths(rating: f32) -> String {
-    let tenths = (rating * 10.0).round() as u32;
+    tenths_of(super::scale::tenths(rating))
+}
+
+/// A number of tenths with one decimal (71 is "7.1").
+pub fn tenths_of(tenths: u16) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 

@@ -16,6 +16,7 @@ fn placing(technique: Technique, cell: usize, digit: u8, units: Vec<usize>) -> S
         units,
         digits: vec![digit],
         chains: Vec::new(),
+        complexity: 0,
     }
 }
 

@@ -59,6 +59,7 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                     units: vec![u],
                     digits: digit_list(union),
                     chains: Vec::new(),
+                    complexity: 0,
                 });
             }
         }
@@ -150,6 +151,7 @@ fn hidden_with(
                 units: vec![u],
                 digits: subset.iter().map(|&d| d as u8).collect(),
                 chains: Vec::new(),
+                complexity: 0,
             };
             if let Some(step) = finish(step) {
                 return Some(step);

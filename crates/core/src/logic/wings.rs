@@ -78,6 +78,7 @@ fn wing(board: &Board, geometry: &Geometry, pivot_size: u32) -> Option<Step> {
                         units: Vec::new(),
                         digits: digit_list(p | z),
                         chains: Vec::new(),
+                        complexity: 0,
                     });
                 }
             }
@@ -127,6 +128,7 @@ pub fn w_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
                             units: vec![u],
                             digits: vec![x, y],
                             chains: Vec::new(),
+                            complexity: 0,
                         });
                     }
                 }

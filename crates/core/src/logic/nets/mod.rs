@@ -76,18 +76,41 @@ fn technique(reach: Reach, kinds: Kinds) -> Technique {
     }
 }
 
-/// The best conclusion so far: its proof's size and the step that says it.
+/// The best conclusion so far: its difficulty (in tenths, with the length penalty), its
+/// proof's size, and the step that says it.
 struct Best {
-    complexity: usize,
+    key: (u16, usize),
     step: Option<Step>,
 }
 
 impl Best {
-    fn offer(&mut self, complexity: usize, make: impl FnOnce() -> Step) {
-        if self.step.is_none() || complexity < self.complexity {
-            self.complexity = complexity;
-            self.step = Some(make());
+    /// Offers a conclusion of `base` difficulty (in tenths) whose proof takes `complexity`
+    /// facts: the easiest is kept, then the shortest (as Sudoku Explainer orders its chains).
+    fn offer(&mut self, base: u16, complexity: usize, make: impl FnOnce() -> Step) {
+        let key = (base + super::length_penalty(complexity), complexity);
+        if self.step.is_none() || key < self.key {
+            self.key = key;
+            self.step = Some(Step {
+                complexity,
+                ..make()
+            });
         }
+    }
+}
+
+/// A conclusion's base difficulty in tenths: a static contradiction that one chain from the
+/// assumption to its own negation proves (its two facts: one the assumption's first link) is a
+/// plain forcing chain (SE's 7.0); any other static conclusion needs several chains (SE's 8.0);
+/// a dynamic kind's is its technique's.
+fn base(technique: Technique, contradiction: Option<(&Probe, &[usize])>) -> u16 {
+    match (technique, contradiction) {
+        (Technique::ForcingChain, Some((probe, &[a, b])))
+            if probe.is_first_link(a) || probe.is_first_link(b) =>
+        {
+            70
+        }
+        (Technique::ForcingChain, _) => 80,
+        _ => super::tenths(technique.difficulty()),
     }
 }
 
@@ -153,7 +176,7 @@ pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) ->
         kept_facts: 0,
     };
     let mut best = Best {
-        complexity: 0,
+        key: (0, 0),
         step: None,
     };
     if kinds.binary {
@@ -229,6 +252,7 @@ fn concluding(technique: Technique, conclusion: Link, chains: Vec<Vec<Link>>) ->
         units: Vec::new(),
         digits: vec![conclusion.digit],
         chains,
+        complexity: 0,
     }
 }
 
@@ -243,7 +267,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
     ] {
         if let Some(facts) = probe.contradiction() {
             let complexity = probe.complexity(facts);
-            best.offer(complexity, || {
+            best.offer(base(technique, Some((probe, facts))), complexity, || {
                 let chains = facts.iter().map(|&f| probe.chain(n, f)).collect();
                 concluding(technique, assumed.negated(), chains)
             });
@@ -259,7 +283,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
         }
         if let Some(j) = off.find(fact) {
             let complexity = on.complexity(&[i]) + off.complexity(&[j]);
-            best.offer(complexity, || {
+            best.offer(base(technique, None), complexity, || {
                 concluding(
                     technique,
                     link(n, fact),
@@ -311,7 +335,7 @@ fn forcing(
             complexity += probe.complexity(&[i]);
             found.push(i);
         }
-        best.offer(complexity, || {
+        best.offer(base(technique, None), complexity, || {
             let chains = branches
                 .iter()
                 .zip(&found)

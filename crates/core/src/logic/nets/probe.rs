@@ -125,6 +125,11 @@ impl Probe {
         self.facts.iter().position(|f| f.node == node)
     }
 
+    /// Whether a fact is the assumption or follows from it alone (its first link).
+    pub fn is_first_link(&self, fact: usize) -> bool {
+        fact == 0 || self.causes[self.facts[fact].causes.clone()] == [0]
+    }
+
     /// How many facts the given ones need, themselves included (the chain's length, as
     /// Sudoku Explainer counts it).
     pub fn complexity(&self, facts: &[usize]) -> usize {
@@ -255,7 +260,9 @@ impl Run<'_> {
         let dynamic = self.reach != Reach::Static;
         if self.board.values[cell] == 0 {
             let left = self.board.candidates[cell];
-            if left == 0 {
+            // A static chain's contradiction is a candidate both true and false (Sudoku
+            // Explainer's): a cell or unit emptied by several chains is a multiple chain's.
+            if left == 0 && dynamic {
                 self.probe.contradiction = Some(self.removed_in_cell(cell, 0));
                 return;
             }
@@ -275,7 +282,7 @@ impl Run<'_> {
                 .copied()
                 .filter(|&c| self.board.candidates[c] & bit != 0);
             match (places.next(), places.next()) {
-                (None, _) => {
+                (None, _) if dynamic => {
                     self.probe.contradiction = Some(self.removed_in_unit(unit, digit, None));
                     return;
                 }
