@@ -4,7 +4,7 @@
 //! Explainer rates them, below a naked single): the removals leave the digit one place in
 //! another unit of the source's kind, which the step fills.
 
-use super::explain::{self, removals, unit};
+use super::explain::{self, cells, removals, unit};
 use super::{Board, Step, Technique};
 use crate::bits::digits;
 use crate::grid::cell_name;
@@ -33,8 +33,8 @@ fn locked(
     board: &Board,
     geometry: &Geometry,
     sources: std::ops::Range<usize>,
-    shared: impl Fn(usize, usize) -> [usize; 2],
-    finish: impl Fn(Step) -> Option<Step>,
+    shared: &dyn Fn(usize, usize) -> [usize; 2],
+    finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
     for source in sources {
         let open = geometry.units[source]
@@ -78,36 +78,36 @@ fn locked(
 fn pointing_with(
     board: &Board,
     geometry: &Geometry,
-    finish: impl Fn(Step) -> Option<Step>,
+    finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
     let n = board.size.n();
     let line = |cell: usize, _| {
         let [row, col, _] = geometry.cell_units[cell];
         [row, col]
     };
-    locked(board, geometry, 2 * n..3 * n, line, finish)
+    locked(board, geometry, 2 * n..3 * n, &line, finish)
 }
 
 /// From a row or column to its box (the second target repeats the first: harmless).
 fn claiming_with(
     board: &Board,
     geometry: &Geometry,
-    finish: impl Fn(Step) -> Option<Step>,
+    finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
     let n = board.size.n();
     let bx = |cell: usize, _| {
         let bx = geometry.cell_units[cell][2];
         [bx, bx]
     };
-    locked(board, geometry, 0..2 * n, bx, finish)
+    locked(board, geometry, 0..2 * n, &bx, finish)
 }
 
 pub fn pointing(board: &Board, geometry: &Geometry) -> Option<Step> {
-    pointing_with(board, geometry, Some)
+    pointing_with(board, geometry, &Some)
 }
 
 pub fn claiming(board: &Board, geometry: &Geometry) -> Option<Step> {
-    claiming_with(board, geometry, |step| {
+    claiming_with(board, geometry, &|step| {
         Some(Step {
             technique: Technique::Claiming,
             ..step
@@ -116,13 +116,13 @@ pub fn claiming(board: &Board, geometry: &Geometry) -> Option<Step> {
 }
 
 pub fn direct_pointing(board: &Board, geometry: &Geometry) -> Option<Step> {
-    pointing_with(board, geometry, |step| {
+    pointing_with(board, geometry, &|step| {
         direct(board, geometry, step, Technique::DirectPointing)
     })
 }
 
 pub fn direct_claiming(board: &Board, geometry: &Geometry) -> Option<Step> {
-    claiming_with(board, geometry, |step| {
+    claiming_with(board, geometry, &|step| {
         direct(board, geometry, step, Technique::DirectClaiming)
     })
 }
@@ -157,19 +157,23 @@ fn direct(board: &Board, geometry: &Geometry, step: Step, technique: Technique) 
 /// and for a direct one ", which leaves r5c7 = 4 the only place for 4 in box 6".
 pub(super) fn words(size: Size, step: &Step) -> String {
     let digit = explain::digits(size, &step.digits);
-    let mut said = format!(
-        "{}: in {} the {digit}s lie in {} only, so {}",
+    let head = format!(
+        "{}: in {} the {digit}s lie in {} only, so",
         step.technique.name(),
         unit(size, step, 0),
         unit(size, step, 1),
-        removals(size, &step.eliminations)
     );
-    if let Some(&(cell, _)) = step.placements.first() {
-        said += &format!(
-            ", which leaves {} = {digit} the only place for {digit} in {}",
-            cell_name(size, cell),
-            unit(size, step, 2)
-        );
+    match step.placements.first() {
+        Some(&(cell, _)) => {
+            let outside: Vec<usize> = step.eliminations.iter().map(|&(c, _)| c).collect();
+            format!(
+                "{head} {} cannot be {digit}, which leaves {} = {digit} the only place for \
+                 {digit} in {}",
+                cells(size, &outside),
+                cell_name(size, cell),
+                unit(size, step, 2)
+            )
+        }
+        None => format!("{head} {}", removals(size, &step.eliminations)),
     }
-    said
 }

@@ -17,6 +17,7 @@ mod subsets;
 mod technique;
 #[cfg(test)]
 mod tests;
+mod uniqueness;
 mod wings;
 
 pub use explain::describe;
@@ -38,6 +39,9 @@ use crate::size::{Geometry, Size};
 /// techniques stop after XY-Chain, as in the page's first-load worker.
 pub const FORCING_CHAINS: bool = cfg!(feature = "forcing-chains");
 
+/// The largest side whose solutions are counted to let the uniqueness steps apply.
+const UNIQUENESS_UP_TO: usize = 16;
+
 /// One step of a human-style solve, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -58,6 +62,19 @@ pub struct Step {
     /// How many candidates a chain's proof takes (the assumption, every fact it rests on and the
     /// conclusion, as Sudoku Explainer counts them for its length penalty); 0 for the patterns.
     pub complexity: usize,
+}
+
+impl Step {
+    /// The candidates the step removes from the board: its eliminations, but a direct step's
+    /// are only its reason — it places its single and leaves them to later steps, as Sudoku
+    /// Explainer's direct steps do (its ratings follow from that path).
+    pub fn removals(&self) -> &[(usize, u8)] {
+        if self.technique.is_direct() {
+            &[]
+        } else {
+            &self.eliminations
+        }
+    }
 }
 
 /// One candidate of a chain, true (`on`) or false.
@@ -107,6 +124,8 @@ pub struct Board {
     values: Vec<u8>,
     /// Candidates of each empty cell (0 for a placed cell).
     candidates: Vec<u32>,
+    /// Whether the puzzle is known to have one solution (uniqueness steps apply).
+    unique: bool,
 }
 
 impl Board {
@@ -117,6 +136,7 @@ impl Board {
             size,
             values: puzzle.values().to_vec(),
             candidates: vec![0; size.cells()],
+            unique: false,
         };
         for c in 0..size.cells() {
             if board.values[c] == 0 {
@@ -135,8 +155,26 @@ impl Board {
         Ok(board)
     }
 
+    /// The givens placed (as [`Board::new`]), with the uniqueness steps on when the puzzle has
+    /// exactly one solution — counted up to 16×16; a larger board goes without them, since
+    /// counting its solutions can take longer than solving it.
+    pub fn with_uniqueness(puzzle: &Grid, geometry: &Geometry) -> Result<Board, Contradiction> {
+        let mut board = Board::new(puzzle, geometry)?;
+        if puzzle.size().n() <= UNIQUENESS_UP_TO
+            && crate::exact::count_solutions(puzzle, 2).is_unique()
+        {
+            board.assume_unique();
+        }
+        Ok(board)
+    }
+
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// Lets the uniqueness steps apply: the caller knows the puzzle has exactly one solution.
+    pub fn assume_unique(&mut self) {
+        self.unique = true;
     }
 
     pub fn values(&self) -> &[u8] {
@@ -216,18 +254,19 @@ impl Board {
 
     /// The first step of the easiest technique up to `hardest` that applies.
     pub fn next_step_within(&self, geometry: &Geometry, hardest: Technique) -> Option<Step> {
-        self.next_step_by(geometry, |technique| technique <= hardest)
+        self.next_step_by(geometry, &|technique| technique <= hardest)
     }
 
     /// The first step of the easiest technique `allowed` lets through that applies.
     pub fn next_step_by(
         &self,
         geometry: &Geometry,
-        allowed: impl Fn(Technique) -> bool,
+        allowed: &dyn Fn(Technique) -> bool,
     ) -> Option<Step> {
         Technique::ALL
             .iter()
             .filter(|&&technique| allowed(technique))
+            .filter(|technique| self.unique || !technique.assumes_uniqueness())
             .find_map(|&technique| self.find(geometry, technique))
     }
 
@@ -238,8 +277,7 @@ impl Board {
 
     /// Applies a step: its placements (with the peers' candidates) and its eliminations.
     pub fn apply(&mut self, geometry: &Geometry, step: &Step) -> Result<(), Contradiction> {
-        // Removals first: a direct step's placement is what they leave.
-        for &(cell, digit) in &step.eliminations {
+        for &(cell, digit) in step.removals() {
             self.eliminate(cell, digit);
         }
         for &(cell, digit) in &step.placements {

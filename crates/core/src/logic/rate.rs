@@ -82,30 +82,45 @@ impl Rating {
     }
 }
 
-/// The techniques' solve path (easiest first at every step) and how it ended.
+/// The techniques' solve path (easiest first at every step) and how it ended; the uniqueness
+/// steps apply when the puzzle has one solution (see [`Board::with_uniqueness`]).
 pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
-    solve_path_within(puzzle, Technique::HARDEST)
+    solve_path_by(puzzle, Scale::Lab)
 }
 
-/// The puzzle's rating by the techniques up to `hardest` (a cheaper test: the generator's
-/// uniqueness at 25×25 stops at the chains).
+/// The puzzle's rating by the techniques up to `hardest`, without the uniqueness steps (a
+/// cheaper test of uniqueness itself: the generator's at 25×25 stops at the chains).
 pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
-    solve_path_within(puzzle, hardest).1
+    let geometry = Geometry::new(puzzle.size());
+    let board = Board::new(puzzle, &geometry);
+    solve_path_on(board, &geometry, &|technique| technique <= hardest).1
 }
 
 /// The solve path by the techniques a scale uses (see [`Scale::uses`]).
 pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
-    solve_path_with(puzzle, |technique| scale.uses(technique))
-}
-
-fn solve_path_within(puzzle: &Grid, ceiling: Technique) -> (Vec<Step>, Rating) {
-    solve_path_with(puzzle, |technique| technique <= ceiling)
-}
-
-/// The solve path by the techniques `allowed` lets through, easiest first at every step.
-fn solve_path_with(puzzle: &Grid, allowed: impl Fn(Technique) -> bool) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
-    let Ok(mut board) = Board::new(puzzle, &geometry) else {
+    let board = Board::with_uniqueness(puzzle, &geometry);
+    solve_path_on(board, &geometry, &|technique| scale.uses(technique))
+}
+
+/// The solve path of a puzzle known to have one solution, by a scale's techniques.
+pub(super) fn unique_solve_path(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
+    let geometry = Geometry::new(puzzle.size());
+    let board = Board::new(puzzle, &geometry).map(|mut board| {
+        board.assume_unique();
+        board
+    });
+    solve_path_on(board, &geometry, &|technique| scale.uses(technique))
+}
+
+/// The solve path from `board` by the techniques `allowed` lets through, easiest first at
+/// every step.
+fn solve_path_on(
+    board: Result<Board, super::Contradiction>,
+    geometry: &Geometry,
+    allowed: &dyn Fn(Technique) -> bool,
+) -> (Vec<Step>, Rating) {
+    let Ok(mut board) = board else {
         return (Vec::new(), Rating::Invalid);
     };
     let mut steps: Vec<Step> = Vec::new();
@@ -116,14 +131,14 @@ fn solve_path_with(puzzle: &Grid, allowed: impl Fn(Technique) -> bool) -> (Vec<S
             .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()))
     };
     while !board.is_solved() {
-        let Some(step) = board.next_step_by(&geometry, &allowed) else {
+        let Some(step) = board.next_step_by(geometry, allowed) else {
             let rating = Rating::Stuck {
                 hardest: hardest(&steps),
                 steps: steps.len(),
             };
             return (steps, rating);
         };
-        if board.apply(&geometry, &step).is_err() {
+        if board.apply(geometry, &step).is_err() {
             steps.push(step);
             return (steps, Rating::Invalid);
         }
@@ -152,7 +167,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
 /// `hard 4.2 xy-wing`), `extreme >7.0 guess` where the techniques stop, or `no solution` /
 /// `not unique`.
 pub fn rating_line(puzzle: &Grid) -> String {
-    unrated(puzzle).unwrap_or_else(|| verdict(&rate(puzzle)))
+    unrated(puzzle).unwrap_or_else(|| verdict(&unique_solve_path(puzzle, Scale::Lab).1))
 }
 
 /// The rating line and the explanation's last line together (one uniqueness check for both):
@@ -173,16 +188,18 @@ pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
 pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
     match scale {
         Scale::Lab => rating_line(puzzle),
-        Scale::Explainer => unrated(puzzle).unwrap_or_else(|| match super::explainer(puzzle) {
-            Some(se) => format!(
-                "{}/{}/{} {}",
-                tenths_of(se.rating),
-                tenths_of(se.pearl),
-                tenths_of(se.diamond),
-                se.hardest.id()
-            ),
-            None => format!(">{} guess", tenths(Technique::HARDEST.difficulty())),
-        }),
+        Scale::Explainer => {
+            unrated(puzzle).unwrap_or_else(|| match super::scale::explainer_unique(puzzle) {
+                Some(se) => format!(
+                    "{}/{}/{} {}",
+                    tenths_of(se.rating),
+                    tenths_of(se.pearl),
+                    tenths_of(se.diamond),
+                    se.hardest.id()
+                ),
+                None => format!(">{} guess", tenths(Technique::HARDEST.difficulty())),
+            })
+        }
     }
 }
 

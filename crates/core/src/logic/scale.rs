@@ -5,7 +5,7 @@
 //! ceiling (4, 6, 8, 12, 16, 24, …: alternately ×3/2 and ×4/3) — and three numbers: ER, the
 //! hardest step; EP, the hardest up to the first placement; ED, the first step's.
 
-use super::rate::{solve_path_by, Rating};
+use super::rate::{solve_path_by, unique_solve_path, Rating};
 use super::{Step, Technique};
 use crate::grid::Grid;
 use crate::size::Size;
@@ -125,9 +125,17 @@ pub fn length_penalty(complexity: usize) -> u16 {
 /// The puzzle's SE numbers from its solve path by SE's techniques (`None` when that path does
 /// not solve it: stuck, or the givens contradict each other).
 pub fn explainer(puzzle: &Grid) -> Option<Explainer> {
-    let (steps, rating) = solve_path_by(puzzle, Scale::Explainer);
+    explainer_from(puzzle.size(), solve_path_by(puzzle, Scale::Explainer))
+}
+
+/// [`explainer`] of a puzzle known to have one solution.
+pub(super) fn explainer_unique(puzzle: &Grid) -> Option<Explainer> {
+    explainer_from(puzzle.size(), unique_solve_path(puzzle, Scale::Explainer))
+}
+
+fn explainer_from(size: Size, (steps, rating): (Vec<Step>, Rating)) -> Option<Explainer> {
     match rating {
-        Rating::Solved { .. } => explainer_of(puzzle.size(), &steps),
+        Rating::Solved { .. } => explainer_of(size, &steps),
         _ => None,
     }
 }

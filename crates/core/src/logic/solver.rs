@@ -56,8 +56,7 @@ fn apply<O: Observer + ?Sized>(
     tracker: &mut Tracker<'_, O>,
 ) -> Result<Result<(), Contradiction>, Halt> {
     let why = reason(step);
-    // Removals first: a direct step's placement is what they leave.
-    for &(cell, digit) in &step.eliminations {
+    for &(cell, digit) in step.removals() {
         if board.candidates(cell) & digit_bit(digit) != 0 {
             board.eliminate(cell, digit);
             tracker.eliminate(cell, digit, why)?;
@@ -119,7 +118,7 @@ impl Solver for Logic {
         }
         let size = puzzle.size();
         let geometry = Geometry::new(size);
-        let Ok(mut board) = Board::new(puzzle, &geometry) else {
+        let Ok(mut board) = Board::with_uniqueness(puzzle, &geometry) else {
             return tracker.finish(puzzle, Ok(None));
         };
         let result = (|| {

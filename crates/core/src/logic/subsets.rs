@@ -68,7 +68,7 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
 }
 
 pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
-    hidden_with(board, geometry, k, Some)
+    hidden_with(board, geometry, k, &Some)
 }
 
 pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
@@ -76,7 +76,7 @@ pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Ste
         2 => Technique::DirectHiddenPair,
         _ => Technique::DirectHiddenTriple,
     };
-    hidden_with(board, geometry, k, |step| {
+    hidden_with(board, geometry, k, &|step| {
         let u = step.units[0];
         let open = geometry.units[u]
             .iter()
@@ -105,7 +105,7 @@ fn hidden_with(
     board: &Board,
     geometry: &Geometry,
     k: usize,
-    finish: impl Fn(Step) -> Option<Step>,
+    finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
     for (u, cells) in geometry.units.iter().enumerate() {
         let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
@@ -174,17 +174,16 @@ pub(super) fn words(size: Size, step: &Step) -> String {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
             format!("{name}: {pattern} in {unit} hold only {d} between them, so {removals}")
         }
-        _ => {
-            let mut said =
-                format!("{name}: in {unit} the digits {d} fit only {pattern}, so {removals}");
-            if let Some(&(cell, digit)) = step.placements.first() {
+        _ => match step.placements.first() {
+            Some(&(cell, digit)) => {
                 let digit = digit_char(size, digit);
-                said += &format!(
-                    ", which leaves {} = {digit} the only place for {digit} in {unit}",
+                format!(
+                    "{name}: in {unit} the digits {d} fit only {pattern}, so those cells hold \
+                     no other, which leaves {} = {digit} the only place for {digit} in {unit}",
                     cell_name(size, cell)
-                );
+                )
             }
-            said
-        }
+            None => format!("{name}: in {unit} the digits {d} fit only {pattern}, so {removals}"),
+        },
     }
 }

@@ -5,7 +5,7 @@
 //! description are made from it, so a technique is added in its family's file and here only.
 
 use super::rate::Level;
-use super::{chains, fish, locked, nets, singles, subsets, wings, Board, Step};
+use super::{chains, fish, locked, nets, singles, subsets, uniqueness, wings, Board, Step};
 use crate::size::{Geometry, Size};
 
 macro_rules! techniques {
@@ -104,9 +104,14 @@ techniques! {
     XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
     WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
     XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
+    /// Four cells that would let two digits swap (types 1, 2 and 4; see `uniqueness`).
+    UniqueRectangle => "unique-rectangle", "unique rectangle", 4.5, Hard,
+        uniqueness::unique_rectangle, uniqueness::words;
     NakedQuad => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
     Jellyfish => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
     HiddenQuad => "hidden-quad", "hidden quad", 5.4, Hard, |b, g| subsets::hidden(b, g, 4), subsets::words;
+    /// One cell with three candidates in a grid of pairs: the digit that breaks the pairs.
+    BugPlusOne => "bug-plus-one", "BUG+1", 5.6, Hard, uniqueness::bug_plus_one, uniqueness::words;
     /// One digit's alternating chain of strong and weak links (see `chains`).
     XChain => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
     /// A chain of bivalue cells.
@@ -129,6 +134,23 @@ techniques! {
 }
 
 impl Technique {
+    /// Whether it rests on the puzzle having one solution (see `uniqueness`): tried only on a
+    /// board known to.
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
+    }
+
+    /// Whether it is a direct step: one that places the single its pattern makes.
+    pub fn is_direct(self) -> bool {
+        matches!(
+            self,
+            Technique::DirectPointing
+                | Technique::DirectClaiming
+                | Technique::DirectHiddenPair
+                | Technique::DirectHiddenTriple
+        )
+    }
+
     /// The hardest technique the solver knows.
     pub const HARDEST: Technique = Technique::ALL[Technique::ALL.len() - 1];
 

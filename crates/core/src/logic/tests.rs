@@ -33,7 +33,7 @@ fn every_step_agrees_with_the_solution() {
     for puzzle in fixtures() {
         let solved = solution(&puzzle);
         let geometry = Geometry::new(puzzle.size());
-        let mut board = Board::new(&puzzle, &geometry).unwrap();
+        let mut board = Board::with_uniqueness(&puzzle, &geometry).unwrap();
         while let Some(step) = board.next_step(&geometry) {
             *seen.entry(step.technique).or_default() += 1;
             for &(cell, digit) in &step.placements {
@@ -79,6 +79,7 @@ fn every_step_agrees_with_the_solution() {
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::XWing,
+        Technique::UniqueRectangle,
         Technique::XChain,
         Technique::XyChain,
         Technique::ForcingChain,
@@ -250,4 +251,45 @@ fn direct_claiming_places_the_single_of_another_line() {
     assert_eq!(step.placements, vec![(9 + 4, 1)]);
     assert!(step.eliminations.contains(&(9 + 1, 1)));
     assert_eq!(step.technique, Technique::DirectClaiming);
+}
+
+/// Unique rectangles and BUG+1 on puzzles Sudoku Explainer solves with them
+/// (`tests/data/serate.tsv`): the steps agree with the solution; on a puzzle with several
+/// solutions they never apply.
+#[test]
+fn uniqueness_steps_apply_only_to_puzzles_with_one_solution() {
+    let cases = [
+        (
+            "................12..3.45..............6...4...7.1........7.......82..3.5.2.91....",
+            Technique::BugPlusOne,
+        ),
+        (
+            "................12..3.45........35...6.......12......7....82......16......9...4..",
+            Technique::UniqueRectangle,
+        ),
+        (
+            "................12..3.45........64...127.....87..........1....7..9...3..4........",
+            Technique::UniqueRectangle,
+        ),
+    ];
+    for (line, technique) in cases {
+        let puzzle = Grid::parse(line).unwrap();
+        let solved = solution(&puzzle);
+        let (steps, rating) = solve_path_by(&puzzle, Scale::Explainer);
+        assert!(matches!(rating, Rating::Solved { .. }), "{line}");
+        assert!(steps.iter().any(|s| s.technique == technique), "{line}");
+        for step in &steps {
+            assert!(step.placements.iter().all(|&(c, d)| solved.get(c) == d));
+            assert!(step.eliminations.iter().all(|&(c, d)| solved.get(c) != d));
+        }
+        // One given fewer: several solutions, and no step assumes one.
+        let mut values = puzzle.values().to_vec();
+        let given = values.iter().position(|&v| v != 0).unwrap();
+        values[given] = 0;
+        let open = Grid::from_given_values(puzzle.size(), values).unwrap();
+        if !crate::exact::count_solutions(&open, 2).is_unique() {
+            let (steps, _) = solve_path_by(&open, Scale::Explainer);
+            assert!(steps.iter().all(|s| !s.technique.assumes_uniqueness()));
+        }
+    }
 }

@@ -13,7 +13,7 @@ use crate::grid::{cell_name, digit_char};
 use crate::size::{Geometry, Size};
 
 /// Cells (other than the pattern's) that see every cell of `pattern` and may hold `digit`.
-fn seeing_all(
+pub(super) fn seeing_all(
     board: &Board,
     geometry: &Geometry,
     pattern: &[usize],

@@ -20,7 +20,7 @@ pub const GENERATE_MILLIS: f64 = 30_000.0;
 pub fn hint(puzzle: &Grid) -> SolverReply {
     use sudoku_core::logic::{describe, Board};
     let geometry = sudoku_core::Geometry::new(puzzle.size());
-    let Ok(board) = Board::new(puzzle, &geometry) else {
+    let Ok(board) = Board::with_uniqueness(puzzle, &geometry) else {
         return SolverReply::Failed("no hint: the givens leave a cell or a digit no place".into());
     };
     if board.is_solved() {
