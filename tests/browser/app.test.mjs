@@ -206,6 +206,8 @@ test('a puzzle that needs forcing chains is rated and hinted by the full worker,
   await page.waitForFunction(() => /Rating: extreme \d\.\d \S*forcing-chain/.test(document.querySelector('#rating')?.textContent ?? ''),
     null, { timeout: 60_000 });
   assert.ok(urls.some((u) => /full_worker/.test(u)), 'the full worker was loaded for the rating');
+  // Sudoku Explainer's scale beside it: nested chains, ER 9 or more.
+  assert.match(await page.textContent('#rating-se'), /^Sudoku Explainer: (9|1\d)\.\d\/\d+\.\d\/\d+\.\d \(ER\/EP\/ED\)$/);
   await page.click('#hint');
   await page.waitForSelector('#hint-text', { timeout: 60_000 });
   assert.doesNotMatch(await page.textContent('#hint-text'), /guess/);
@@ -300,6 +302,7 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
   await page.goto(`${BASE}?puzzle=${EASY}`);
   await page.waitForFunction(() => /Rating: easy \d\.\d \S+/.test(document.querySelector('#rating')?.textContent ?? ''));
+  assert.equal(await page.textContent('#rating-se'), 'Sudoku Explainer: 1.2/1.2/1.2 (ER/EP/ED)');
   // An edit is rated again: a clash has no rating.
   await page.click('#cell-0');
   await page.press('4');

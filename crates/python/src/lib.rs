@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use serde_json::Value;
 
 use sudoku_core::generate::{generate_seeded, with_givens_seeded, Settings as GenerateSettings};
-use sudoku_core::logic::{describe, ending, rating_line, solve_path};
+use sudoku_core::logic::{describe, ending, rating_line_on, solve_path, Scale};
 use sudoku_core::study::{Class, Member, Record, RunOutcome, Settings, Source, Study, Summary};
 use sudoku_core::{
     checked_answer, count_solutions, parse_records, Configuration, Event, Flow, Grid, Observer,
@@ -106,11 +106,13 @@ fn count(py: Python<'_>, puzzle_text: &str, limit: u64) -> PyResult<u64> {
     Ok(py.detach(|| count_solutions(&grid, limit).count))
 }
 
-/// `sudoku rate`'s line.
+/// `sudoku rate`'s line, on the lab's scale or (`scale = "se"`) Sudoku Explainer's.
 #[pyfunction]
-fn rate(py: Python<'_>, puzzle_text: &str) -> PyResult<String> {
+#[pyo3(signature = (puzzle_text, scale = "lab"))]
+fn rate(py: Python<'_>, puzzle_text: &str, scale: &str) -> PyResult<String> {
+    let scale = Scale::from_id(scale).ok_or_else(|| error("scale must be lab or se"))?;
     let grid = puzzle(puzzle_text)?;
-    Ok(py.detach(|| rating_line(&grid)))
+    Ok(py.detach(|| rating_line_on(&grid, scale)))
 }
 
 /// The human-style steps in words, and how they ended.

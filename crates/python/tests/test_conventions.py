@@ -26,8 +26,13 @@ def test_a_rating_is_a_number_with_its_flag():
     rated = sl.rate(".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.")
     assert rated.level == "easy" and isinstance(rated.rating, float) and not rated.at_least
     assert rated.difficulty == f"{rated.rating:.1f}"
+    # Sudoku Explainer's scale: box hidden singles only, 1.2 on all three numbers.
+    assert (rated.er, rated.ep, rated.ed) == (1.2, 1.2, 1.2)
+    pointing = sl.rate(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+    assert (pointing.er, pointing.ep, pointing.ed) == (2.6, 1.5, 1.5), pointing.se_line
     unrated = sl.rate("." * 81)
     assert (unrated.line, unrated.level, unrated.rating, unrated.technique) == ("not unique", None, None, None)
+    assert (unrated.se_line, unrated.er) == ("not unique", None)
     assert sl.rate(HARD_SOLVED).line == "already solved"
 
 

@@ -26,7 +26,8 @@ pub use rate::{
     solve_path_by, tenths_of, unrated, Level, Rating,
 };
 pub use scale::{
-    explainer, explainer_difficulty, explainer_of, length_penalty, tenths, Explainer, Scale,
+    explainer, explainer_after, explainer_difficulty, explainer_of, length_penalty, tenths,
+    Explainer, Scale,
 };
 pub use solver::{Logic, PSEUDOCODE, SPEC};
 pub use technique::Technique;

@@ -63,7 +63,6 @@ pub fn explainer_difficulty(size: Size, step: &Step) -> u16 {
         // Units are numbered rows, columns, then boxes.
         Technique::HiddenSingle if step.units.first() >= Some(&(2 * size.n())) => 12,
         Technique::ForcingChain => forcing_chain_base(step) + length_penalty(step.complexity),
-        Technique::DynamicForcingChain if is_nishio(step) => 75 + length_penalty(step.complexity),
         technique => tenths(technique.difficulty()) + length_penalty(step.complexity),
     }
 }
@@ -73,7 +72,8 @@ pub fn explainer_difficulty(size: Size, step: &Step) -> u16 {
 /// "forcing chain" (6.6 on one digit, 7.0 through cells); a contradiction reached otherwise,
 /// or a double implication, is one of SE's multiple chains (8.0).
 fn forcing_chain_base(step: &Step) -> u16 {
-    let contradiction = step.placements.is_empty() == step.chains.iter().all(|c| c[0].on);
+    // A contradiction's branches all start from the one assumption.
+    let contradiction = step.chains.windows(2).all(|w| w[0][0] == w[1][0]);
     match step.chains.as_slice() {
         [a, b] if contradiction && (a.len() <= 2 || b.len() <= 2) => {
             if one_digit(a) && one_digit(b) && a[0].digit == b[0].digit {
@@ -84,14 +84,6 @@ fn forcing_chain_base(step: &Step) -> u16 {
         }
         _ => 80,
     }
-}
-
-/// A contradiction on one digit only: SE's Nishio (7.5).
-fn is_nishio(step: &Step) -> bool {
-    let digit = step.digits.first();
-    step.chains
-        .iter()
-        .all(|chain| chain.iter().all(|link| Some(&link.digit) == digit))
 }
 
 fn one_digit(chain: &[super::Link]) -> bool {
@@ -126,6 +118,29 @@ pub fn length_penalty(complexity: usize) -> u16 {
 /// not solve it: stuck, or the givens contradict each other).
 pub fn explainer(puzzle: &Grid) -> Option<Explainer> {
     explainer_from(puzzle.size(), solve_path_by(puzzle, Scale::Explainer))
+}
+
+/// [`explainer`] of a puzzle whose lab solve path is known: the same path when it takes only
+/// techniques SE knows (most puzzles), else SE's own.
+pub fn explainer_after(puzzle: &Grid, lab_path: &[Step]) -> Option<Explainer> {
+    if lab_path.iter().all(|s| Scale::Explainer.uses(s.technique)) {
+        explainer_of(puzzle.size(), lab_path)
+    } else {
+        explainer(puzzle)
+    }
+}
+
+impl Explainer {
+    /// `ER/EP/ED`, as the forums write them: "7.1/1.2/1.2".
+    pub fn numbers(&self) -> String {
+        use super::rate::tenths_of;
+        format!(
+            "{}/{}/{}",
+            tenths_of(self.rating),
+            tenths_of(self.pearl),
+            tenths_of(self.diamond)
+        )
+    }
 }
 
 /// [`explainer`] of a puzzle known to have one solution.

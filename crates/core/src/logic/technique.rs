@@ -119,6 +119,9 @@ techniques! {
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
     ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, nets::words;
+    /// A candidate whose truth, followed on its own digit, leaves the digit no place in a unit.
+    NishioForcingChain => "nishio-forcing-chain", "Nishio forcing chain", 7.5, Expert,
+        nets::nishio_forcing_chain, nets::words;
     /// Every candidate of a cell (place of a digit in a unit) leads to one fact.
     MultipleForcingChain => "cell-unit-forcing-chain", "cell or unit forcing chain", 8.0, Expert,
         nets::multiple_forcing_chain, nets::words;

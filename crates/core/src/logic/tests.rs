@@ -83,6 +83,7 @@ fn every_step_agrees_with_the_solution() {
         Technique::XChain,
         Technique::XyChain,
         Technique::ForcingChain,
+        Technique::NishioForcingChain,
         Technique::DynamicForcingChain,
     ] {
         assert!(

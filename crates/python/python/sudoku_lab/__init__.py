@@ -75,13 +75,20 @@ class Rating:
     ``rating`` (the hardest step's value, a number), ``at_least`` (true when the techniques stop
     there and the rest needs guessing: ``extreme >9.5 guess``), ``technique``; ``line`` is the
     whole answer. A grid that is not rated (``not unique``, ``no solution``, ``already solved``)
-    has ``level``, ``rating`` and ``technique`` ``None``."""
+    has ``level``, ``rating`` and ``technique`` ``None``. On Sudoku Explainer's scale
+    (``se_line``, as ``sudoku rate --scale se`` gives it: ``"7.1/1.2/1.2 forcing-chain"``):
+    ``er`` (the hardest step), ``ep`` (the hardest up to the first placement) and ``ed`` (the
+    first step's), ``None`` where not rated."""
 
     line: str
+    se_line: str = ""
     level: Optional[str] = _field(init=False)
     rating: Optional[float] = _field(init=False)
     at_least: bool = _field(init=False)
     technique: Optional[str] = _field(init=False)
+    er: Optional[float] = _field(init=False)
+    ep: Optional[float] = _field(init=False)
+    ed: Optional[float] = _field(init=False)
 
     def __post_init__(self) -> None:
         parts = self.line.split(" ")
@@ -91,6 +98,10 @@ class Rating:
         object.__setattr__(self, "rating", float(value) if value is not None else None)
         object.__setattr__(self, "at_least", rated and parts[1].startswith(">"))
         object.__setattr__(self, "technique", parts[2] if rated else None)
+        numbers = self.se_line.split(" ")[0].split("/")
+        se = [float(x) for x in numbers] if len(numbers) == 3 else [None, None, None]
+        for name, x in zip(("er", "ep", "ed"), se):
+            object.__setattr__(self, name, x)
 
     @property
     def difficulty(self) -> Optional[str]:
@@ -204,8 +215,10 @@ def count(puzzle: str, limit: int = 2) -> int:
 
 
 def rate(puzzle: str) -> Rating:
-    """The puzzle's rating by the human-style techniques (as ``sudoku rate``)."""
-    return Rating(_core.rate(_text("puzzle", puzzle)))
+    """The puzzle's rating by the human-style techniques (as ``sudoku rate``), with Sudoku
+    Explainer's ER/EP/ED (as ``sudoku rate --scale se``)."""
+    text = _text("puzzle", puzzle)
+    return Rating(_core.rate(text), _core.rate(text, "se"))
 
 
 def explain(puzzle: str) -> List[str]:

@@ -57,6 +57,9 @@ pub struct GenerateRequest {
 pub struct Analysis {
     /// `sudoku rate`'s verdict (`hard 4.2 xy-wing`, `not unique`…).
     pub rating: String,
+    /// Sudoku Explainer's ER/EP/ED (`7.1/1.2/1.2`, `sudoku rate --scale se`), for a rated puzzle.
+    #[serde(default)]
+    pub explainer: Option<String>,
     /// The human-style solver's steps in words, in order.
     pub steps: Vec<String>,
     /// How they ended (solved, stuck, contradiction).

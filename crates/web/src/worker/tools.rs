@@ -2,7 +2,9 @@
 //! (Hint), its rating and steps in words (Analyse), and a new puzzle from the generator.
 
 use sudoku_core::generate::{generate_seeded, Settings};
-use sudoku_core::logic::{describe, rating_and_ending, solve_path, Rating, FORCING_CHAINS};
+use sudoku_core::logic::{
+    describe, explainer_after, rating_and_ending, solve_path, Rating, FORCING_CHAINS,
+};
 use sudoku_core::Grid;
 
 use crate::protocol::{Analysis, GenerateRequest, Hint, SolverReply};
@@ -62,9 +64,14 @@ pub fn analyse(puzzle: &Grid) -> SolverReply {
     if matches!(rating, Rating::Stuck { .. }) && needs_forcing_chains(puzzle) {
         return SolverReply::NeedsFullWorker;
     }
+    let explainer = matches!(rating, Rating::Solved { .. })
+        .then(|| explainer_after(puzzle, &steps))
+        .flatten()
+        .map(|se| se.numbers());
     let (rating, ending) = rating_and_ending(puzzle, &rating);
     SolverReply::Analysis(Analysis {
         rating,
+        explainer,
         steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
         ending,
     })
@@ -89,7 +96,7 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply
         Some(puzzle) => SolverReply::Generated(puzzle),
         None => SolverReply::Failed(format!(
             "no such puzzle found in {} s: try another seed, level or symmetry",
-            GENERATE_MILLIS / 1000.0
+            GENERATE_MILLIS as u32 / 1000
         )),
     }
 }
@@ -152,6 +159,19 @@ mod tests {
             panic!("no analysis")
         };
         assert_eq!(a.rating, "not unique");
+        assert_eq!(
+            a.explainer, None,
+            "no SE numbers for a puzzle that is not rated"
+        );
+        // Sudoku Explainer rates it 2.6/1.5/1.5 (tests/data/serate.tsv).
+        let pointing: Grid =
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+                .parse()
+                .unwrap();
+        let SolverReply::Analysis(a) = analyse(&pointing) else {
+            panic!("no analysis")
+        };
+        assert_eq!(a.explainer.as_deref(), Some("2.6/1.5/1.5"));
     }
 
     #[test]

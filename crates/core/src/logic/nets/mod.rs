@@ -54,6 +54,16 @@ pub fn multiple_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step
     search(board, geometry, Reach::Static, kinds)
 }
 
+/// Nishio: a candidate whose truth, followed on its digit alone, leaves the digit no place in
+/// a unit (or two in one).
+pub fn nishio_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
+    let kinds = Kinds {
+        binary: true,
+        multiple: false,
+    };
+    search(board, geometry, Reach::Nishio, kinds)
+}
+
 pub fn dynamic_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
     search(board, geometry, Reach::Dynamic, Kinds::ALL)
 }
@@ -70,6 +80,7 @@ fn technique(reach: Reach, kinds: Kinds) -> Technique {
     match reach {
         Reach::Static if kinds.binary => Technique::ForcingChain,
         Reach::Static => Technique::MultipleForcingChain,
+        Reach::Nishio => Technique::NishioForcingChain,
         Reach::Dynamic => Technique::DynamicForcingChain,
         Reach::Plus => Technique::DynamicForcingChainPlus,
         Reach::Nested => Technique::NestedForcingChain,
@@ -260,6 +271,18 @@ fn concluding(technique: Technique, conclusion: Link, chains: Vec<Vec<Link>>) ->
 fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut Best) {
     let n = probes.board.size().n();
     let Link { cell, digit, .. } = candidate;
+    if probes.reach == Reach::Nishio {
+        // Only the candidate's truth is followed, to a contradiction.
+        let on = probes.on(cell, digit);
+        if let Some(facts) = on.contradiction() {
+            let complexity = on.complexity(facts);
+            best.offer(base(technique, None), complexity, || {
+                let chains = facts.iter().map(|&f| on.chain(n, f)).collect();
+                concluding(technique, candidate.negated(), chains)
+            });
+        }
+        return;
+    }
     let off = probes.run(candidate.negated());
     for (probe, assumed) in [
         (probes.on(cell, digit), candidate),

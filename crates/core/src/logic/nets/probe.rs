@@ -9,6 +9,8 @@
 //! (each fact from one cause); a dynamic one from whatever the assumption has removed so far.
 //! Dynamic (+) also applies locked candidates, naked and hidden pairs and X-Wings to the board
 //! the assumption leaves, and nested the contradictions of dynamic forcing chains there as well.
+//! Nishio is dynamic on one digit: the assumption's digit leaves its peers, and a unit left one
+//! place for it is that place; nothing passes through a cell to another digit.
 
 use super::super::{Board, Link, Technique};
 use crate::bits::{digit_bit, digits, lowest_digit};
@@ -18,6 +20,7 @@ use crate::size::Geometry;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Reach {
     Static,
+    Nishio,
     Dynamic,
     Plus,
     Nested,
@@ -237,8 +240,10 @@ impl Run<'_> {
     /// A candidate true: the cell's others and its peers' copies go.
     fn set(&mut self, fact: usize, cell: usize, digit: u8) {
         let bit = digit_bit(digit);
-        for other in digits(self.board.candidates[cell] & !bit) {
-            self.add(node(self.n, Link::off(cell, other)), &[fact]);
+        if self.reach != Reach::Nishio {
+            for other in digits(self.board.candidates[cell] & !bit) {
+                self.add(node(self.n, Link::off(cell, other)), &[fact]);
+            }
         }
         for i in 0..self.geometry.peers[cell].len() {
             let peer = self.geometry.peers[cell][i];
@@ -258,11 +263,12 @@ impl Run<'_> {
         }
         self.board.candidates[cell] &= !bit;
         let dynamic = self.reach != Reach::Static;
-        if self.board.values[cell] == 0 {
+        if self.board.values[cell] == 0 && self.reach != Reach::Nishio {
             let left = self.board.candidates[cell];
             // A static chain's contradiction is a candidate both true and false (Sudoku
-            // Explainer's): a cell or unit emptied by several chains is a multiple chain's.
-            if left == 0 && dynamic {
+            // Explainer's): a cell of two candidates emptied is one (the second, true, against
+            // its removal); one of more, emptied by several chains, a multiple chain's.
+            if left == 0 && (dynamic || self.start.candidates(cell).count_ones() == 2) {
                 self.probe.contradiction = Some(self.removed_in_cell(cell, 0));
                 return;
             }
@@ -281,20 +287,20 @@ impl Run<'_> {
                 .iter()
                 .copied()
                 .filter(|&c| self.board.candidates[c] & bit != 0);
+            let before = || {
+                cells
+                    .iter()
+                    .filter(|&&c| self.start.candidates(c) & bit != 0)
+                    .count()
+            };
             match (places.next(), places.next()) {
-                (None, _) if dynamic => {
+                (None, _) if dynamic || before() == 2 => {
                     self.probe.contradiction = Some(self.removed_in_unit(unit, digit, None));
                     return;
                 }
-                (Some(last), None) => {
-                    let before = cells
-                        .iter()
-                        .filter(|&&c| self.start.candidates(c) & bit != 0)
-                        .count();
-                    if dynamic || before == 2 {
-                        let causes = self.removed_in_unit(unit, digit, Some(last));
-                        self.add(node(self.n, Link::on(last, digit)), &causes);
-                    }
+                (Some(last), None) if dynamic || before() == 2 => {
+                    let causes = self.removed_in_unit(unit, digit, Some(last));
+                    self.add(node(self.n, Link::on(last, digit)), &causes);
                 }
                 _ => {}
             }

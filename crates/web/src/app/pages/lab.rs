@@ -95,6 +95,12 @@ pub fn lab_page(props: &LabProps) -> Html {
                                 None => "—".into(),
                             } }
                         </p>
+                        if let Some(se) = lab.analysis.as_ref().and_then(|a| a.explainer.clone()) {
+                            <p id="rating-se" class="rating"
+                                title="Sudoku Explainer's scale: the hardest step (ER), the hardest up to the first placement (EP), the first step (ED)">
+                                { format!("Sudoku Explainer: {se} (ER/EP/ED)") }
+                            </p>
+                        }
                         <div class="buttons">
                             <button id="hint" onclick={act.reform(|_| Action::Hint)}
                                 title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
