@@ -5,8 +5,8 @@
 use std::io::{BufWriter, Write};
 
 use sudoku_core::logic::{
-    describe, ending, explainer, rate, rating_line_on, solve_path, tenths_of, unrated, Rating,
-    Scale,
+    describe, ending, explainer_after, rating_line_on, solve_path, tenths, tenths_of,
+    unique_solve_path, unrated, Rating, Scale,
 };
 use sudoku_core::Grid;
 
@@ -89,17 +89,20 @@ fn csv_row(puzzle: &Grid) -> String {
     if let Some(verdict) = unrated(puzzle) {
         return format!("{text},{verdict},,,,,,");
     }
-    let lab = match rate(puzzle) {
+    // Counted once above; SE's numbers come from the same path where it can serve.
+    let (steps, rating) = unique_solve_path(puzzle, Scale::Lab);
+    let lab = match rating {
         Rating::Solved { hardest, .. } => format!(
             "{},{},{}",
             hardest.level().id(),
-            tenths_of((hardest.difficulty() * 10.0).round() as u16),
+            tenths_of(tenths(hardest.difficulty())),
             hardest.id()
         ),
         Rating::Stuck { .. } => "extreme,,guess".into(),
         Rating::Invalid => "no solution,,".into(),
     };
-    let se = match explainer(puzzle) {
+    let solved = matches!(rating, Rating::Solved { .. });
+    let se = match solved.then(|| explainer_after(puzzle, &steps)).flatten() {
         Some(se) => format!(
             "{},{},{},{}",
             tenths_of(se.rating),

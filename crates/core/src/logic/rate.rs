@@ -103,8 +103,9 @@ pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
     solve_path_on(board, &geometry, &|technique| scale.uses(technique))
 }
 
-/// The solve path of a puzzle known to have one solution, by a scale's techniques.
-pub(super) fn unique_solve_path(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
+/// The solve path of a puzzle known to have one solution (its caller counted them, as
+/// [`unrated`] does), by a scale's techniques: the uniqueness steps apply without a count.
+pub fn unique_solve_path(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::new(puzzle, &geometry).map(|mut board| {
         board.assume_unique();
@@ -190,13 +191,7 @@ pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
         Scale::Lab => rating_line(puzzle),
         Scale::Explainer => {
             unrated(puzzle).unwrap_or_else(|| match super::scale::explainer_unique(puzzle) {
-                Some(se) => format!(
-                    "{}/{}/{} {}",
-                    tenths_of(se.rating),
-                    tenths_of(se.pearl),
-                    tenths_of(se.diamond),
-                    se.hardest.id()
-                ),
+                Some(se) => format!("{} {}", se.numbers(), se.hardest.id()),
                 None => format!(">{} guess", tenths(Technique::HARDEST.difficulty())),
             })
         }

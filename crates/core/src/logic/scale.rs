@@ -120,13 +120,14 @@ pub fn explainer(puzzle: &Grid) -> Option<Explainer> {
     explainer_from(puzzle.size(), solve_path_by(puzzle, Scale::Explainer))
 }
 
-/// [`explainer`] of a puzzle whose lab solve path is known: the same path when it takes only
-/// techniques SE knows (most puzzles), else SE's own.
+/// [`explainer`] of a puzzle the lab's path solved: that path when it takes only techniques SE
+/// knows (most puzzles), else SE's own. A puzzle solved by sound steps has one solution, so
+/// SE's path needs no count.
 pub fn explainer_after(puzzle: &Grid, lab_path: &[Step]) -> Option<Explainer> {
     if lab_path.iter().all(|s| Scale::Explainer.uses(s.technique)) {
         explainer_of(puzzle.size(), lab_path)
     } else {
-        explainer(puzzle)
+        explainer_unique(puzzle)
     }
 }
 

@@ -34,34 +34,30 @@ impl Kinds {
         binary: true,
         multiple: true,
     };
+    pub const BINARY: Kinds = Kinds {
+        binary: true,
+        multiple: false,
+    };
+    pub const MULTIPLE: Kinds = Kinds {
+        binary: false,
+        multiple: true,
+    };
 }
 
 /// Static forcing chain: contradiction or double implication.
 pub fn forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let kinds = Kinds {
-        binary: true,
-        multiple: false,
-    };
-    search(board, geometry, Reach::Static, kinds)
+    search(board, geometry, Reach::Static, Kinds::BINARY)
 }
 
 /// Static cell and unit forcing chains.
 pub fn multiple_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let kinds = Kinds {
-        binary: false,
-        multiple: true,
-    };
-    search(board, geometry, Reach::Static, kinds)
+    search(board, geometry, Reach::Static, Kinds::MULTIPLE)
 }
 
 /// Nishio: a candidate whose truth, followed on its digit alone, leaves the digit no place in
 /// a unit (or two in one).
 pub fn nishio_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let kinds = Kinds {
-        binary: true,
-        multiple: false,
-    };
-    search(board, geometry, Reach::Nishio, kinds)
+    search(board, geometry, Reach::Nishio, Kinds::BINARY)
 }
 
 pub fn dynamic_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
