@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
-use sudoku_core::experiment::{self, Executor, Experiment, Settings};
+use sudoku_core::experiment::{self, Experiment, Settings};
+use sudoku_core::runs::Executor;
 
 use crate::{input, UsageError};
 

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use sudoku_core::words::count;
 
 use clap::Args;
-use sudoku_core::experiment::Executor;
 use sudoku_core::generate::Symmetry;
+use sudoku_core::runs::Executor;
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::{Record, Settings, Source, Study, Summary};
 use sudoku_core::{parse_bytes, Configuration};

@@ -29,6 +29,8 @@ pub mod logic;
 pub mod parse;
 pub mod pseudocode;
 pub mod registry;
+pub mod report;
+pub mod runs;
 pub mod size;
 pub mod solve;
 pub mod spec;

@@ -358,7 +358,7 @@ pub struct Replay {
 
 impl Replay {
     /// Starts from a puzzle: givens placed, every empty cell with all n candidates.
-    pub fn new(puzzle: &crate::Grid) -> Replay {
+    pub fn new(puzzle: &crate::grid::Grid) -> Replay {
         let all = puzzle.size().all_digits();
         let values = puzzle.values().to_vec();
         let candidates: Vec<u32> = values
@@ -383,7 +383,7 @@ impl Replay {
     }
 
     /// The board after a whole trace from the puzzle.
-    pub fn after<'e>(puzzle: &crate::Grid, events: impl IntoIterator<Item = &'e Event>) -> Replay {
+    pub fn after<'e>(puzzle: &crate::grid::Grid, events: impl IntoIterator<Item = &'e Event>) -> Replay {
         let mut replay = Replay::new(puzzle);
         for event in events {
             replay.apply(event);

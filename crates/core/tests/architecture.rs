@@ -142,6 +142,7 @@ fn the_core_imports_only_its_own_layer_and_those_above() {
     let reexports = root_reexports();
     let src = root().join("crates/core/src");
     let mut checked = 0;
+    let mut edges: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
     for path in sources(&src) {
         let relative = path.strip_prefix(&src).unwrap();
         if relative.file_name().is_some_and(|f| f == "tests.rs") || relative == Path::new("lib.rs")
@@ -165,13 +166,69 @@ fn the_core_imports_only_its_own_layer_and_those_above() {
                 "{} imports `{imported}`, which is below `{module}` in ARCHITECTURE.md's layers",
                 relative.display()
             );
+            if layer == own {
+                edges.entry(module.clone()).or_default().insert(imported);
+            }
             checked += 1;
         }
     }
     assert!(checked > 100, "only {checked} imports read");
+    if let Some(circle) = import_circle(&edges) {
+        panic!(
+            "modules of one layer import each other in a circle: {}",
+            circle.join(" → ")
+        );
+    }
     for module in ["exact", "heuristic", "logic"] {
         assert!(layers[module] < layers["registry"]);
     }
+}
+
+/// A circle in a graph of imports (module → the modules it imports), as the path that closes it.
+fn import_circle(
+    edges: &BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Option<Vec<String>> {
+    fn walk(
+        module: &str,
+        edges: &BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|m| m == module) {
+            let mut circle = path[at..].to_vec();
+            circle.push(module.to_string());
+            return Some(circle);
+        }
+        if !done.insert(module.to_string()) {
+            return None;
+        }
+        path.push(module.to_string());
+        for next in edges.get(module).into_iter().flatten() {
+            if let Some(circle) = walk(next, edges, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|module| walk(module, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn an_import_circle_is_found() {
+    let graph = |pairs: &[(&str, &str)]| {
+        let mut edges: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in pairs {
+            edges.entry(from.to_string()).or_default().insert(to.to_string());
+        }
+        edges
+    };
+    let circle = import_circle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")]));
+    assert_eq!(circle.unwrap(), ["a", "b", "c", "a"]);
+    assert_eq!(import_circle(&graph(&[("a", "b"), ("a", "c"), ("b", "c")])), None);
 }
 
 #[test]

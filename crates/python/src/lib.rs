@@ -394,7 +394,7 @@ fn settings(text: &str) -> PyResult<(Settings, Option<Made>, f64)> {
 /// limit holds (a count of givens it can hardly reach ends with a message, not a hang).
 struct Clocked(std::time::Instant);
 
-impl sudoku_core::experiment::Executor for Clocked {
+impl sudoku_core::runs::Executor for Clocked {
     fn map<T: Sync, R: Send>(&self, items: &[T], job: &(dyn Fn(&T) -> R + Sync)) -> Vec<R> {
         items.iter().map(job).collect()
     }

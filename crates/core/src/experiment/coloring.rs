@@ -11,10 +11,12 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
-    ExperimentSpec, Instance, Job, Measures, Progress, Report, Settings, Table,
+    classes, mantere_koljonen, percent, results_where, BadJob, Context, ExperimentSpec, Instance,
+    Job, Measures, Progress, Settings,
 };
 use crate::heuristic::{Coloring, Origin, Traversal};
+use crate::report::{Chart, Report, Table};
+use crate::runs::run_seed;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
@@ -291,7 +293,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
                         if solved.is_empty() {
                             "–".into()
                         } else {
-                            format!("{:.1}", super::Summary::of(&solved).mean)
+                            format!("{:.1}", super::Moments::of(&solved).mean)
                         },
                     ]);
                 }

@@ -5,10 +5,12 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    percent, results_where, run_seed, BadJob, Chart, Context, ExperimentSpec, Job, Measures,
-    Progress, Report, Series, Settings, Summary, Table,
+    percent, results_where, BadJob, Context, ExperimentSpec, Job, Measures, Moments, Progress,
+    Settings,
 };
 use crate::registry::{Algorithm, Family, RunConfig};
+use crate::report::{Chart, Report, Series, Table};
+use crate::runs::run_seed;
 use crate::trace::NullObserver;
 
 struct Timing {
@@ -92,7 +94,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         for (a, algorithm) in algorithms.iter().enumerate() {
             let picked = results_where(&jobs, &results, |&(j, b, _)| j == i && b == a);
             let solved = picked.iter().filter(|t| t.solved).count();
-            let ms = Summary::of(&picked.iter().map(|t| t.seconds * 1e3).collect::<Vec<_>>());
+            let ms = Moments::of(&picked.iter().map(|t| t.seconds * 1e3).collect::<Vec<_>>());
             let time = if ms.mean >= 100.0 {
                 format!("{:.0}", ms.mean)
             } else {
@@ -128,7 +130,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
                             .iter()
                             .map(|t| t.seconds * 1e3)
                             .collect();
-                        (!ms.is_empty()).then(|| Summary::of(&ms).mean)
+                        (!ms.is_empty()).then(|| Moments::of(&ms).mean)
                     })
                     .collect(),
             }],

@@ -4,10 +4,10 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    mantere_koljonen, BadJob, Chart, Context, ExperimentSpec, Instance, Job, Measures, Progress,
-    Report, Series, Summary, Table,
+    mantere_koljonen, BadJob, Context, ExperimentSpec, Instance, Job, Measures, Moments, Progress,
 };
 use crate::domain::{self, Filter, Wipeout};
+use crate::report::{Chart, Report, Series, Table};
 use crate::size::Geometry;
 
 const FILTERS: [Filter; 3] = [Filter::Ac3, Filter::AllDifferent, Filter::AllDifferentGac];
@@ -112,7 +112,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         &["filter", "min", "mean", "max"],
     );
     for (f, name) in FILTER_NAMES.iter().enumerate() {
-        let s = Summary::of(&shares[f]);
+        let s = Moments::of(&shares[f]);
         summary.push(vec![
             name.to_string(),
             format!("{:.1}", s.min),

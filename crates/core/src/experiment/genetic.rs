@@ -7,11 +7,13 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
-    ExperimentSpec, Instance, Job, Measures, Progress, Report, Series, Settings, Summary, Table,
+    classes, mantere_koljonen, percent, results_where, BadJob, Context, ExperimentSpec, Instance,
+    Job, Measures, Moments, Progress, Settings,
 };
 use crate::heuristic::genetic::{Blocks, Domains};
 use crate::heuristic::Genetic;
+use crate::report::{Chart, Report, Series, Table};
+use crate::runs::run_seed;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
@@ -137,8 +139,8 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             .iter()
             .filter_map(|a| a.generation.map(|g| g as f64))
             .collect();
-        let s = Summary::of(&solved);
-        let time = Summary::of(&picked.iter().map(|a| a.seconds).collect::<Vec<_>>());
+        let s = Moments::of(&solved);
+        let time = Moments::of(&picked.iter().map(|a| a.seconds).collect::<Vec<_>>());
         vec![
             first,
             second,
@@ -250,7 +252,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             row.push(percent(solved, attempts.len()));
         }
         let times: Vec<f64> = picked(2).iter().map(|a| a.seconds).collect();
-        row.push(format!("{:.3}", Summary::of(&times).mean));
+        row.push(format!("{:.3}", Moments::of(&times).mean));
         per_puzzle.push(row);
     }
     let mut tables = vec![by_class];

@@ -4,11 +4,13 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, run_seed, BadJob, Chart, Context,
-    ExperimentSpec, Instance, Job, Measures, Progress, Report, Series, Settings, Summary, Table,
+    classes, mantere_koljonen, percent, results_where, BadJob, Context, ExperimentSpec, Instance,
+    Job, Measures, Moments, Progress, Settings,
 };
 use crate::heuristic::allowed::Domains;
 use crate::heuristic::Grasp;
+use crate::report::{Chart, Report, Series, Table};
+use crate::runs::run_seed;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
@@ -103,7 +105,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         .unzip();
     let cell = |picked: Vec<&RunResult>| {
         let solved = picked.iter().filter(|r| r.0).count();
-        let time = Summary::of(&picked.iter().map(|r| r.1).collect::<Vec<_>>());
+        let time = Moments::of(&picked.iter().map(|r| r.1).collect::<Vec<_>>());
         (percent(solved, picked.len()), picked.len(), time.mean)
     };
     let mut columns = vec!["level".to_string(), "puzzles".into(), "runs each".into()];

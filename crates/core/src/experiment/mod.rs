@@ -5,46 +5,22 @@
 //! seed and their coordinates, so a report is reproducible whatever runs the jobs.
 
 pub mod coloring;
-pub mod csv;
 pub mod exact;
 pub mod filtering;
 pub mod genetic;
 pub mod grasp;
 pub mod plan;
-pub mod report;
 pub mod tabu;
 #[cfg(test)]
 mod tests;
 
 pub use plan::{BadJob, Context, Job, Measures, Progress};
-pub use report::{BoxSeries, Chart, FiveNumbers, Line, Report, Series, Table};
 
 use crate::grid::Grid;
 use crate::parse::parse_bytes;
 use crate::parse::parse_records;
-
-/// Runs jobs and reads the clock: the driver's part of an experiment.
-pub trait Executor: Sync {
-    /// `job` applied to every item (possibly in parallel), results in item order.
-    fn map<T: Sync, R: Send>(&self, items: &[T], job: &(dyn Fn(&T) -> R + Sync)) -> Vec<R>;
-
-    /// Seconds on a monotonic clock (the core has no clock of its own: not every target has one).
-    fn seconds(&self) -> f64;
-}
-
-/// Runs jobs one after the other; no clock (every time reads 0).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Sequential;
-
-impl Executor for Sequential {
-    fn map<T: Sync, R: Send>(&self, items: &[T], job: &(dyn Fn(&T) -> R + Sync)) -> Vec<R> {
-        items.iter().map(job).collect()
-    }
-
-    fn seconds(&self) -> f64 {
-        0.0
-    }
-}
+use crate::report::Report;
+use crate::runs::Executor;
 
 /// A puzzle with the name and class an experiment groups it by.
 #[derive(Clone, Debug)]
@@ -132,26 +108,10 @@ pub fn results_where<'r, J, R>(
         .collect()
 }
 
-/// A seed for one run, mixed from the base seed and the run's coordinates (SplitMix64 steps), so
-/// runs are independent of the order they execute in.
-pub fn run_seed(base: u64, coordinates: &[u64]) -> u64 {
-    let mut state = base;
-    for &c in coordinates {
-        state = splitmix(state ^ splitmix(c.wrapping_add(0x9E37_79B9_7F4A_7C15)));
-    }
-    state
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Count, minimum, mean, maximum and (population) standard deviation of a sample.
+/// Count, minimum, mean, maximum and (population) standard deviation of a sample (a study's
+/// [`crate::study::Summary`] is its findings).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Summary {
+pub struct Moments {
     pub count: usize,
     pub min: f64,
     pub mean: f64,
@@ -159,15 +119,15 @@ pub struct Summary {
     pub std_dev: f64,
 }
 
-impl Summary {
-    pub fn of(values: &[f64]) -> Summary {
+impl Moments {
+    pub fn of(values: &[f64]) -> Moments {
         if values.is_empty() {
-            return Summary::default();
+            return Moments::default();
         }
         let count = values.len();
         let mean = values.iter().sum::<f64>() / count as f64;
         let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / count as f64;
-        Summary {
+        Moments {
             count,
             min: values.iter().copied().fold(f64::INFINITY, f64::min),
             mean,

@@ -12,11 +12,13 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    mantere_koljonen, run_seed, BadJob, BoxSeries, Chart, Context, ExperimentSpec, FiveNumbers,
-    Instance, Job, Measures, Progress, Report, Settings, Summary, Table,
+    mantere_koljonen, BadJob, Context, ExperimentSpec, Instance, Job, Measures, Moments, Progress,
+    Settings,
 };
 use crate::domain::Filter;
 use crate::heuristic::Tabu;
+use crate::report::{BoxSeries, Chart, FiveNumbers, Report, Table};
+use crate::runs::run_seed;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
@@ -175,7 +177,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         ],
     );
     for (&(instance, method), tally) in pairs.iter().zip(&tallies) {
-        let s = Summary::of(&tally.solved_iterations);
+        let s = Moments::of(&tally.solved_iterations);
         let solved = tally.solved_iterations.len();
         let number = |v: f64| {
             if solved == 0 {

@@ -1,6 +1,8 @@
 //! The experiments' tests: the shared pieces, then each experiment on small settings.
 
 use super::*;
+use crate::report::{Chart, FiveNumbers, Table};
+use crate::runs::{run_seed, Sequential};
 
 #[test]
 fn tables_print_as_markdown_and_csv() {
@@ -18,7 +20,7 @@ fn the_instance_set_is_embedded_and_seeds_depend_on_coordinates() {
     assert_eq!(picked[5].class, "expert");
     assert_ne!(run_seed(1, &[0, 1]), run_seed(1, &[1, 0]));
     assert_eq!(run_seed(1, &[2, 3]), run_seed(1, &[2, 3]));
-    let s = Summary::of(&[1.0, 3.0]);
+    let s = Moments::of(&[1.0, 3.0]);
     assert_eq!((s.min, s.mean, s.max, s.std_dev), (1.0, 2.0, 3.0, 1.0));
 }
 

@@ -245,7 +245,7 @@ pub fn generate_seeded(
     if level.is_some_and(|l| !reachable(size, l)) {
         return None;
     }
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::experiment::run_seed(seed, &[index]));
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::runs::run_seed(seed, &[index]));
     loop {
         if let Some(puzzle) = generate(size, level, symmetry, 1, &mut rng) {
             return Some(puzzle);

@@ -108,7 +108,7 @@ pub fn with_givens_seeded(
     expired: &dyn Fn() -> bool,
 ) -> Result<Option<Grid>, GivensError> {
     check_givens(size, givens)?;
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::experiment::run_seed(seed, &[index]));
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::runs::run_seed(seed, &[index]));
     loop {
         if let Some(puzzle) = with_givens(size, givens, symmetry, &mut rng) {
             return Ok(Some(puzzle));

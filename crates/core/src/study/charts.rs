@@ -7,7 +7,7 @@
 use super::stats::wilson;
 use super::summary::groups;
 use super::{Record, Study};
-use crate::experiment::{Chart, Line};
+use crate::report::{Chart, Line};
 
 /// Points of one distribution's line at most (its quantiles; the line's shape is kept).
 const MAX_POINTS: usize = 200;

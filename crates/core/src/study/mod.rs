@@ -15,9 +15,9 @@ pub use population::{Class, Member, Source};
 pub use records::{Record, RunOutcome};
 pub use summary::{Comparison, Row, Summary};
 
-use crate::experiment::{run_seed, Executor};
 use crate::grid::Grid;
 use crate::registry::{Configuration, RunConfig};
+use crate::runs::{run_seed, Executor};
 use crate::trace::{Event, Flow, Observer};
 use crate::verify::checked_answer;
 
@@ -92,7 +92,7 @@ pub struct JobId {
 impl Study {
     /// Checks the settings and makes the population on the executor's threads (a generated one
     /// within `max_seconds` of its clock; `Err` says how many puzzles it found in time). An
-    /// executor without a clock ([`crate::experiment::Sequential`]) never stops the generator:
+    /// executor without a clock ([`crate::runs::Sequential`]) never stops the generator:
     /// drivers pass one with a clock.
     pub fn make<E: Executor>(
         settings: Settings,

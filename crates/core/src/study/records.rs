@@ -3,6 +3,7 @@
 //! CSV so an interrupted study resumes where its records stop.
 
 use super::{Member, Study};
+use crate::report::csv;
 use crate::solve::Status;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -84,15 +85,6 @@ impl Record {
 /// The CSV header of `records.csv`.
 pub const CSV_HEADER: &str = "job,configuration,puzzle,level,givens,rating,seed,outcome,time_ms,iterations,nodes,restarts,generations,events";
 
-/// A CSV field, quoted when it must be.
-pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 /// A JSON string literal.
 pub fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -153,7 +145,7 @@ impl Study {
         self.values(record)
             .iter()
             .map(|value| match value {
-                Value::Text(text) => csv_field(text),
+                Value::Text(text) => csv::quote(text),
                 Value::Number(text) => text.clone(),
             })
             .collect::<Vec<_>>()
@@ -176,7 +168,7 @@ impl Study {
     /// Reads a `records.csv` row of this study back; `Err` says why it is not one (a row of
     /// another study, a cut last line).
     pub fn parse_csv_row(&self, row: &str) -> Result<Record, String> {
-        let fields = split_csv(row);
+        let fields = csv::split_row(row);
         if fields.len() != CSV_HEADER.split(',').count() {
             return Err(format!("{} fields, not 14", fields.len()));
         }
@@ -257,25 +249,4 @@ impl Study {
             self.jobs()
         )
     }
-}
-
-/// Splits a CSV row into its fields (quoted fields unquoted).
-pub fn split_csv(row: &str) -> Vec<String> {
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = row.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => fields.push(std::mem::take(&mut field)),
-            (c, _) => field.push(c),
-        }
-    }
-    fields.push(field);
-    fields
 }

@@ -6,14 +6,14 @@
 
 use std::collections::HashMap;
 
-use super::records::csv_field;
 use super::stats::{
     binomial_two_sided, holm, median_interval, p_text, quantile, sorted, wilcoxon_signed_rank,
     wilson,
 };
 use super::{Record, Study};
-use crate::experiment::run_seed;
 use crate::logic::Level;
+use crate::report::csv;
+use crate::runs::run_seed;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -264,7 +264,7 @@ impl Summary {
             };
             out.push_str(&format!(
                 "{},{level},{givens},{},{},{:.4},{:.4},{:.4},{},{}\n",
-                csv_field(&row.configuration),
+                csv::quote(&row.configuration),
                 row.runs,
                 row.solved,
                 row.rate,
@@ -291,8 +291,8 @@ impl Summary {
             };
             out.push_str(&format!(
                 "{level},{givens},{},{},{},{},{},{},{},{:.6},{:.6},{},{:.3},{:.3},{:.6},{:.6},{}\n",
-                csv_field(&c.a),
-                csv_field(&c.b),
+                csv::quote(&c.a),
+                csv::quote(&c.b),
                 c.pairs,
                 c.a_solved,
                 c.b_solved,
@@ -305,7 +305,7 @@ impl Summary {
                 c.b_time_ms,
                 p_time,
                 p_time_holm,
-                csv_field(&c.finding())
+                csv::quote(&c.finding())
             ));
         }
         out.replace("NaN", "")

@@ -2,11 +2,11 @@
 //! read back from their CSV row) and the summary.
 
 use super::*;
-use crate::experiment::Sequential;
 use crate::generate::Symmetry;
 use crate::logic::Level;
 use crate::parse::parse_records;
 use crate::registry::Algorithm;
+use crate::runs::Sequential;
 use crate::size::Size;
 use crate::verify::verify_solution;
 use crate::{NullObserver, Status};
@@ -131,7 +131,7 @@ fn the_summary_counts_rates_and_compares_on_pairs() {
     assert!(pairwise.lines().count() == 4);
     // A comparison whose time was not compared has no p-value for time (empty), not 1.
     for (c, line) in summary.comparisons.iter().zip(pairwise.lines().skip(1)) {
-        let fields = crate::study::records::split_csv(line);
+        let fields = crate::report::csv::split_row(line);
         let (p_time, p_time_holm) = (&fields[14], &fields[15]);
         if c.finding().contains("time not compared") {
             assert!(p_time.is_empty() && p_time_holm.is_empty(), "{line}");
@@ -205,7 +205,7 @@ fn bad_settings_name_their_field() {
 
 #[test]
 fn the_charts_draw_the_rates_with_their_bands_and_the_runtime_distributions() {
-    use crate::experiment::Chart;
+    use crate::report::Chart;
     use charts::{runtime_distribution, success_by_group, Effort};
     let settings = generated(vec![Class::Givens(30), Class::Givens(40)], 3);
     let study = Study::make(settings, &Sequential, 60.0).unwrap();

@@ -10,7 +10,8 @@ mod events;
 pub use events::{decode_events, encode_events, EVENT_WORDS};
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::experiment::{Job, Measures, Progress, Report};
+use sudoku_core::experiment::{Job, Measures, Progress};
+use sudoku_core::report::Report;
 use sudoku_core::study::{Member, Record, Summary};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 

@@ -133,7 +133,8 @@ pub fn planned(request: &PlanRequest) -> ExperimentReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::experiment::{run, Progress, Sequential};
+    use sudoku_core::experiment::{run, Progress};
+    use sudoku_core::runs::Sequential;
 
     fn setup(experiment: &str, pasted: Option<&str>) -> ExperimentSetup {
         ExperimentSetup {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_core::experiment::{Report, Table};
+use sudoku_core::report::{Report, Table};
 use yew::prelude::*;
 
 use super::chart::Chart;

@@ -4,7 +4,8 @@
 //! report of the finished ones) is asked of a worker too, so the page holds no experiment's
 //! logic: it keeps the jobs and their measures, and draws the report it is sent.
 
-use sudoku_core::experiment::{Experiment, Progress, Report};
+use sudoku_core::experiment::{Experiment, Progress};
+use sudoku_core::report::Report;
 
 use super::chunks::Chunks;
 use super::form::{optional_count, seed_field};

@@ -4,7 +4,8 @@
 use super::*;
 use crate::protocol::ExperimentRequest;
 use crate::worker::experiment;
-use sudoku_core::experiment::{run as run_experiment, Context, Sequential, Settings};
+use sudoku_core::experiment::{run as run_experiment, Context, Settings};
+use sudoku_core::runs::Sequential;
 
 fn query(text: &str) -> Query {
     let pairs: Vec<(String, String)> = text

@@ -2,7 +2,7 @@
 //! words, the charts drawn from the records so far, the summary and pairwise tables once the
 //! summary is in) and `records.csv` — the files `sudoku study` writes, byte for byte.
 
-use sudoku_core::experiment::{Report, Table};
+use sudoku_core::report::{Report, Table};
 use sudoku_core::study::charts::{runtime_distribution, success_by_group, Effort};
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::Record;

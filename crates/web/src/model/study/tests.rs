@@ -2,7 +2,7 @@
 //! ends with the CLI's records and summary; cancel keeps what finished; mistakes are named.
 use super::*;
 use crate::worker::experiment::answer;
-use sudoku_core::experiment::Sequential;
+use sudoku_core::runs::Sequential;
 use sudoku_core::study::records::CSV_HEADER;
 
 /// Answers requests newest first until nothing is left, or `stop_after` answers.

@@ -26,14 +26,14 @@ pub struct Progress {
 
 impl Progress {
     /// As the one chart drawer takes it: lines without bands.
-    pub fn chart(&self) -> sudoku_core::experiment::Chart {
-        sudoku_core::experiment::Chart::Lines {
+    pub fn chart(&self) -> sudoku_core::report::Chart {
+        sudoku_core::report::Chart::Lines {
             title: self.title.to_string(),
             x_label: self.x_label.to_string(),
             series: self
                 .series
                 .iter()
-                .map(|s| sudoku_core::experiment::Line {
+                .map(|s| sudoku_core::report::Line {
                     name: s.name.clone(),
                     points: s.points.clone(),
                     band: Vec::new(),

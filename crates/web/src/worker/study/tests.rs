@@ -1,7 +1,7 @@
 //! The worker's study requests, driven as the page drives them, give the CLI's records and
 //! summary (the core's study run in one thread); bad setups are named.
 use super::*;
-use sudoku_core::experiment::Sequential;
+use sudoku_core::runs::Sequential;
 use sudoku_core::study::Record;
 
 const HARD: &str =

@@ -2,7 +2,7 @@
 //! line at the median): groups run along the x axis.
 
 use crate::maths::{log10, pow};
-use sudoku_core::experiment::{BoxSeries, FiveNumbers, Series};
+use sudoku_core::report::{BoxSeries, FiveNumbers, Series};
 use yew::prelude::*;
 
 use super::{fit_width, short, HEAD_H};

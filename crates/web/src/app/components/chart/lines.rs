@@ -2,7 +2,7 @@
 //! progress (cost and best per iteration or temperature step, fitness per generation, cells
 //! coloured per failed construction) up to the playback cursor, or a rate over difficulty.
 
-use sudoku_core::experiment::Line;
+use sudoku_core::report::Line;
 use yew::prelude::*;
 
 const WIDTH: f64 = 320.0;

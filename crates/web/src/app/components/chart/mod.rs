@@ -8,7 +8,7 @@ mod bars;
 mod heat_map;
 mod lines;
 
-use sudoku_core::experiment::Chart as ChartModel;
+use sudoku_core::report::Chart as ChartModel;
 use yew::prelude::*;
 
 const LABEL_W: f64 = 64.0;

@@ -3,7 +3,37 @@
 //! (`82.6 (solved)`) in a column of its own (`…_note`), so pandas, R or a spreadsheet read
 //! numbers where the table shows numbers.
 
-use super::report::Table;
+use super::Table;
+
+/// A CSV field, quoted when it must be (RFC 4180): the one quoting every CSV the lab writes uses.
+pub fn quote(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Splits a CSV row into its fields (quoted fields unquoted).
+pub fn split_row(row: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut field)),
+            (c, _) => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
 
 /// A header as a data column's name: `Σ|D| before` → `sum_d_before`, `AC-3 %` → `ac_3_pct`.
 pub fn snake_case(header: &str) -> String {

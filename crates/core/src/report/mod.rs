@@ -2,6 +2,8 @@
 //! draws: heat maps, box plots, bars). Both are plain data, so a report built in the page's worker
 //! crosses to the page as JSON and the CLI prints the same tables.
 
+pub mod csv;
+
 use std::fmt::Write as _;
 
 #[cfg(feature = "serde")]
@@ -62,7 +64,7 @@ impl Table {
     /// A table from its CSV (a header line, then rows, quoted as [`Table::csv`] quotes them):
     /// `Table::from_csv(…, &t.csv()).csv() == t.csv()` (the CSV is data already).
     pub fn from_csv(name: &str, title: &str, text: &str) -> Table {
-        let mut lines = text.lines().map(crate::study::records::split_csv);
+        let mut lines = text.lines().map(csv::split_row);
         Table {
             name: name.into(),
             title: title.into(),
@@ -71,20 +73,13 @@ impl Table {
         }
     }
 
-    /// RFC 4180 CSV with a header line, as data ([`super::csv`]: snake_case headers, plain
+    /// RFC 4180 CSV with a header line, as data ([`csv`]: snake_case headers, plain
     /// numbers, empty cells for missing values, bracketed words in `…_note` columns).
     pub fn csv(&self) -> String {
-        let (columns, rows) = super::csv::data_table(self);
-        let field = |f: &str| {
-            if f.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", f.replace('"', "\"\""))
-            } else {
-                f.to_string()
-            }
-        };
+        let (columns, rows) = csv::data_table(self);
         let mut out = String::new();
         for row in std::iter::once(&columns).chain(&rows) {
-            let line: Vec<String> = row.iter().map(|f| field(f)).collect();
+            let line: Vec<String> = row.iter().map(|f| csv::quote(f)).collect();
             out.push_str(&line.join(","));
             out.push('\n');
         }
