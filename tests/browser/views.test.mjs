@@ -238,9 +238,9 @@ test('both views follow every family forward, backward and by scrubbing on 4×4,
   const page = await newPage();
   const families = [
     ['norvig', ''],
-    ['coloring-dfs', '&p.max_iter=30'],
+    ['coloring-dfs', '&p.max_iterations=30'],
     ['tabu-alldiff', '&p.max_iterations=200'],
-    ['genetic', '&p.generations=20&p.population=30&p.elite=10'],
+    ['genetic', '&p.max_iterations=20&p.population=30&p.elite=10'],
   ];
   for (const n of [4, 9, 16]) {
     for (const [algorithm, params] of families) {

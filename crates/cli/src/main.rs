@@ -218,7 +218,8 @@ struct RunArgs {
     /// conflicts: `sudoku list` names it); same as `--param NAME=N` with that name.
     #[arg(long, conflicts_with = "max_nodes")]
     budget: Option<u64>,
-    /// Algorithm parameter as NAME=VALUE (repeatable).
+    /// Algorithm parameter as NAME=VALUE (repeatable; old names still read: max_iter and
+    /// generations are max_iterations).
     #[arg(long = "param", short = 'p')]
     params: Vec<String>,
 }

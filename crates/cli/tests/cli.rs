@@ -249,11 +249,16 @@ fn every_heuristic_solves_with_a_seed_or_says_it_gave_up() {
             out
         );
     }
+    // The budget in the algorithm's own unit, under its one name or its old one.
+    for param in ["max_iterations=1", "generations=1"] {
+        let (out, _, _) = stdout_of(&["solve", "-a", "genetic", "--param", param, "-"], HARD);
+        assert_eq!(out.trim(), "unsolved: gave up after 1 generation");
+    }
     let (out, _, _) = stdout_of(
-        &["solve", "-a", "genetic", "--param", "generations=1", "-"],
+        &["solve", "-a", "coloring-bfs", "--param", "max_iter=2", "-"],
         HARD,
     );
-    assert_eq!(out.trim(), "unsolved: gave up after 1 iteration");
+    assert_eq!(out.trim(), "unsolved: gave up after 2 constructions");
 }
 
 #[test]

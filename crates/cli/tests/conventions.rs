@@ -129,7 +129,7 @@ fn every_command_that_reads_puzzles_takes_threads_and_symbols() {
 fn one_budget_flag_sets_whatever_the_algorithm_counts() {
     // A genetic algorithm counts generations, an exact solver nodes, sat conflicts.
     for (algorithm, said) in [
-        ("genetic", "gave up after 1 iteration"),
+        ("genetic", "gave up after 1 generation"),
         ("backtracking", "gave up after 1 node"),
         ("sat", "gave up after 1 conflict"),
     ] {

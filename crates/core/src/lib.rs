@@ -52,7 +52,7 @@ pub use registry::{
     RunConfig,
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
-pub use solve::{Limit, Limits, Outcome, Solver, Stats, Status};
+pub use solve::{Iteration, Limit, Limits, Outcome, Solver, Stats, Status};
 pub use trace::{
     Clash, Counter, Event, Flow, NullObserver, Observer, Reason, Recorder, Replay, Rule,
 };

@@ -13,27 +13,48 @@ use crate::words::count;
 pub struct Limits {
     pub max_nodes: Option<u64>,
     pub max_iterations: Option<u64>,
+    /// What one iteration is, so that a run that gives up says it in its algorithm's unit.
+    pub iteration: Iteration,
+}
+
+/// What a heuristic's iteration is: its budget (`max_iterations`) counts these.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Iteration {
+    /// A local search's move.
+    #[default]
+    Move,
+    /// A genetic algorithm's generation.
+    Generation,
+    /// A multi-start loop's construction.
+    Construction,
 }
 
 impl Limits {
     pub const NONE: Limits = Limits {
         max_nodes: None,
         max_iterations: None,
+        iteration: Iteration::Move,
     };
 
     pub fn nodes(max_nodes: u64) -> Limits {
         Limits {
             max_nodes: (max_nodes > 0).then_some(max_nodes),
-            max_iterations: None,
+            ..Limits::NONE
         }
     }
 
     /// A budget of iterations only (at least one): what the heuristics run on.
     pub fn iterations(max_iterations: u64) -> Limits {
         Limits {
-            max_nodes: None,
             max_iterations: Some(max_iterations.max(1)),
+            ..Limits::NONE
         }
+    }
+
+    /// A budget of iterations that are `iteration`s (generations, constructions).
+    pub fn counted_in(self, iteration: Iteration) -> Limits {
+        Limits { iteration, ..self }
     }
 }
 
@@ -58,7 +79,12 @@ pub struct Stats {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Limit {
     Nodes(u64),
+    /// A local search's moves.
     Iterations(u64),
+    /// A genetic algorithm's generations.
+    Generations(u64),
+    /// A multi-start loop's constructions.
+    Constructions(u64),
     /// The conflicts of a clause-learning search.
     Conflicts(u64),
 }
@@ -85,6 +111,12 @@ impl fmt::Display for Status {
             Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {}", count(*n, "node")),
             Status::GaveUp(Limit::Iterations(n)) => {
                 write!(f, "gave up after {}", count(*n, "iteration"))
+            }
+            Status::GaveUp(Limit::Generations(n)) => {
+                write!(f, "gave up after {}", count(*n, "generation"))
+            }
+            Status::GaveUp(Limit::Constructions(n)) => {
+                write!(f, "gave up after {}", count(*n, "construction"))
             }
             Status::GaveUp(Limit::Conflicts(n)) => {
                 write!(f, "gave up after {}", count(*n, "conflict"))
@@ -129,6 +161,7 @@ pub struct Tracker<'o, O: Observer + ?Sized> {
     pub stats: Stats,
     max_nodes: u64,
     max_iterations: u64,
+    iteration: Iteration,
 }
 
 impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
@@ -138,6 +171,7 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
             stats: Stats::default(),
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             max_iterations: limits.max_iterations.unwrap_or(u64::MAX),
+            iteration: limits.iteration,
         }
     }
 
@@ -209,7 +243,12 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
     #[inline(always)]
     pub fn iteration(&mut self) -> Result<(), Halt> {
         if self.stats.iterations >= self.max_iterations {
-            return Err(Halt::Limit(Limit::Iterations(self.max_iterations)));
+            let n = self.max_iterations;
+            return Err(Halt::Limit(match self.iteration {
+                Iteration::Move => Limit::Iterations(n),
+                Iteration::Generation => Limit::Generations(n),
+                Iteration::Construction => Limit::Constructions(n),
+            }));
         }
         self.stats.iterations += 1;
         Ok(())

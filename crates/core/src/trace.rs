@@ -383,7 +383,10 @@ impl Replay {
     }
 
     /// The board after a whole trace from the puzzle.
-    pub fn after<'e>(puzzle: &crate::grid::Grid, events: impl IntoIterator<Item = &'e Event>) -> Replay {
+    pub fn after<'e>(
+        puzzle: &crate::grid::Grid,
+        events: impl IntoIterator<Item = &'e Event>,
+    ) -> Replay {
         let mut replay = Replay::new(puzzle);
         for event in events {
             replay.apply(event);

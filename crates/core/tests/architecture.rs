@@ -222,13 +222,19 @@ fn an_import_circle_is_found() {
     let graph = |pairs: &[(&str, &str)]| {
         let mut edges: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
         for (from, to) in pairs {
-            edges.entry(from.to_string()).or_default().insert(to.to_string());
+            edges
+                .entry(from.to_string())
+                .or_default()
+                .insert(to.to_string());
         }
         edges
     };
     let circle = import_circle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")]));
     assert_eq!(circle.unwrap(), ["a", "b", "c", "a"]);
-    assert_eq!(import_circle(&graph(&[("a", "b"), ("a", "c"), ("b", "c")])), None);
+    assert_eq!(
+        import_circle(&graph(&[("a", "b"), ("a", "c"), ("b", "c")])),
+        None
+    );
 }
 
 #[test]

@@ -236,28 +236,28 @@ proptest! {
         let mut params = Params::default();
         params.set("origin", ParamValue::Choice(["first", "centre", "random", "mv"][origin].into()));
         params.set("list_size", ParamValue::Integer(list));
-        params.set("max_iter", ParamValue::Integer(200));
+        params.set("max_iterations", ParamValue::Integer(200));
         let config = RunConfig { seed, params };
         let first = algorithm.run(&puzzle, &config, &mut NullObserver).unwrap();
         let again = algorithm.run(&puzzle, &config, &mut NullObserver).unwrap();
         prop_assert_eq!(&first, &again);
         match first.status {
             Status::Solved => prop_assert_eq!(verify_solution(&puzzle, &first.grid), Ok(())),
-            Status::GaveUp(sudoku_core::Limit::Iterations(200)) => prop_assert_eq!(first.stats.restarts, 200),
+            Status::GaveUp(sudoku_core::Limit::Constructions(200)) => prop_assert_eq!(first.stats.restarts, 200),
             other => prop_assert!(false, "unexpected {:?}", other),
         }
     }
 }
 
-/// The local searches with a small budget: (algorithm, budget parameter, budget).
-const LOCAL_SEARCHES: &[(Algorithm, &str, i64)] = &[
-    (Algorithm::TabuAllDiff, "max_iterations", 60),
-    (Algorithm::TabuAc3, "max_iterations", 60),
-    (Algorithm::Grasp, "max_iterations", 40),
-    (Algorithm::GraspAllDiff, "max_iterations", 40),
-    (Algorithm::Genetic, "generations", 30),
-    (Algorithm::GeneticAllDiff, "generations", 30),
-    (Algorithm::Annealing, "max_iterations", 20_000),
+/// The local searches with a small budget (of their `max_iterations`).
+const LOCAL_SEARCHES: &[(Algorithm, i64)] = &[
+    (Algorithm::TabuAllDiff, 60),
+    (Algorithm::TabuAc3, 60),
+    (Algorithm::Grasp, 40),
+    (Algorithm::GraspAllDiff, 40),
+    (Algorithm::Genetic, 30),
+    (Algorithm::GeneticAllDiff, 30),
+    (Algorithm::Annealing, 20_000),
 ];
 
 proptest! {
@@ -267,9 +267,9 @@ proptest! {
     fn local_searches_are_valid_reproducible_and_keep_their_budget(seed in any::<u64>(), k in 2usize..=4, share in 0.0f64..0.6) {
         let size = Size::from_box_side(k).unwrap();
         let puzzle = holed(size, seed, if k == 4 { share.min(0.3) } else { share });
-        for &(algorithm, budget_name, budget) in LOCAL_SEARCHES {
+        for &(algorithm, budget) in LOCAL_SEARCHES {
             let mut params = Params::default();
-            params.set(budget_name, ParamValue::Integer(budget));
+            params.set("max_iterations", ParamValue::Integer(budget));
             let config = RunConfig { seed, params };
             let mut recorder = Recorder::default();
             let first = algorithm.run(&puzzle, &config, &mut recorder).unwrap();
@@ -281,7 +281,7 @@ proptest! {
                     let replay = Replay::after(&puzzle, &recorder.events);
                     prop_assert_eq!(replay.values.as_slice(), first.grid.values(), "{} trace", algorithm);
                 }
-                Status::GaveUp(sudoku_core::Limit::Iterations(limit)) => {
+                Status::GaveUp(sudoku_core::Limit::Iterations(limit) | sudoku_core::Limit::Generations(limit)) => {
                     prop_assert_eq!(limit, budget as u64);
                     prop_assert_eq!(first.stats.iterations, budget as u64, "{}", algorithm);
                 }

@@ -15,19 +15,17 @@ fn config(algorithm: Algorithm) -> RunConfig {
         seed: 3,
         ..RunConfig::default()
     };
+    // A heuristic's iterations are moves, constructions (colouring, GRASP: with a hill climb,
+    // slow on 16×16) or generations.
+    let iterations = match algorithm {
+        Algorithm::Grasp => 20,
+        Algorithm::Genetic | Algorithm::GeneticAllDiff => 30,
+        a if a.id().starts_with("coloring") => 300,
+        _ => 3_000,
+    };
     for (name, value) in [
         ("max_nodes", 20_000),
-        ("max_iter", 300),
-        // GRASP's iterations are whole constructions with a hill climb (slow on 16×16).
-        (
-            "max_iterations",
-            if algorithm == Algorithm::Grasp {
-                20
-            } else {
-                3_000
-            },
-        ),
-        ("generations", 30),
+        ("max_iterations", iterations),
         ("population", 40),
         ("elite", 10),
     ] {

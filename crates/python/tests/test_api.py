@@ -33,7 +33,7 @@ def test_heuristics_take_parameters_and_seeds_and_say_when_they_give_up():
     a = sl.solve(easy, "tabu-alldiff", seed=5, max_iterations=500)
     b = sl.solve(easy, "tabu-alldiff", seed=5, max_iterations=500)
     assert a == b and a.solved and is_solution(easy, a.solution)
-    gave_up = sl.solve(HARD, "coloring-bfs", seed=1, max_iter=3)
+    gave_up = sl.solve(HARD, "coloring-bfs", seed=1, max_iterations=3)
     assert gave_up.outcome == "gave-up" and gave_up.solution is None and gave_up.restarts <= 3
     unsolvable = "11" + "." * 79
     with pytest.raises(ValueError, match="1 appears twice in row 1"):

@@ -47,7 +47,7 @@ def test_a_local_cluster_gives_the_serial_records(client, tmp_path):
 
 def test_a_worker_killed_mid_study_has_its_jobs_run_again(client):
     s = sl.Study(
-        configurations=["genetic;generations=150", "dlx"],
+        configurations=["genetic;max_iterations=150", "dlx"],
         generate={"size": 9, "givens": [30], "count": 6, "seed": 2},
         seeds=4,
     )

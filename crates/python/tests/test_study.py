@@ -52,7 +52,7 @@ def test_run_job_and_the_summary():
     job = study.jobs()[4]
     assert (job.configuration, job.puzzle, job.repetition) == (1, 0, 1)
     record = sl.run_job(job)
-    assert record["job"] == 4 and record["configuration"] == "coloring-dsatur;list_size=3;max_iter=300"
+    assert record["job"] == 4 and record["configuration"] == "coloring-dsatur;list_size=3;max_iterations=300"
     frame = study.run(executor="serial")
     summary = study.summary(frame)
     rows = summary["summary"]

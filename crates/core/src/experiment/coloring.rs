@@ -1,6 +1,6 @@
 //! The colouring experiment (Cunha, Silva & Maciel 2013, Tables 1–4): for each difficulty level,
 //! breadth-first (CL) and depth-first (CP) colouring × origins {1, C, A, MV} × restricted list
-//! sizes {9, 7, 5, 3}: the share of multi-start runs (`max_iter` constructions each) that solve.
+//! sizes {9, 7, 5, 3}: the share of multi-start runs (`max_iterations` constructions each) that solve.
 //! Our DSATUR-order variant runs beside them (rows "DS").
 //!
 //! Instances: the paper's own puzzles (easy, medium, hard, expert from game sites) are not
@@ -69,7 +69,7 @@ fn runs(settings: &Settings) -> usize {
     settings.runs.unwrap_or(10)
 }
 
-fn max_iter(settings: &Settings) -> u64 {
+fn max_constructions(settings: &Settings) -> u64 {
     settings.max_iterations.unwrap_or(10_000)
 }
 
@@ -125,7 +125,7 @@ pub fn run_job(
         traversal: TRAVERSALS[traversal].0,
         origin: ORIGINS[origin].0,
         list_size: LIST_SIZES[list],
-        max_iter: max_iter(&context.settings),
+        max_constructions: max_constructions(&context.settings),
         seed,
     }
     .solve(&context.instances[instance].puzzle, &mut NullObserver);
@@ -155,7 +155,7 @@ fn finished(context: &Context, progress: &Progress) -> (Vec<Coordinates>, Vec<Ru
 
 pub fn report(context: &Context, progress: &Progress) -> Report {
     let (instances, settings) = (&context.instances, &context.settings);
-    let (runs, max_iter) = (runs(settings), max_iter(settings));
+    let (runs, max_constructions) = (runs(settings), max_constructions(settings));
     let (jobs, results) = finished(context, progress);
     let solved_where = |filter: &dyn Fn(&Coordinates) -> bool| {
         let picked = results_where(&jobs, &results, filter);
@@ -173,7 +173,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         let mut table = Table::new(
             &format!("coloring-{class}"),
             &format!(
-                "Level {class} ({}): % of {} runs solved (max_iter {max_iter})",
+                "Level {class} ({}): % of {} runs solved (at most {max_constructions} constructions each)",
                 names.join(", "),
                 runs * members.len()
             ),
@@ -306,7 +306,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         title: "Graph colouring multi-start (Cunha, Silva & Maciel 2013)".into(),
         notes: vec![
             format!(
-                "{runs} runs per instance and configuration, at most {max_iter} constructions each, base seed {}.",
+                "{runs} runs per instance and configuration, at most {max_constructions} constructions each, base seed {}.",
                 settings.seed
             ),
             "CL = breadth-first, CP = depth-first, DS = DSATUR order (our variant); origins: 1 = first empty cell, C = centre, A = random, MV = most coloured neighbours.".into(),

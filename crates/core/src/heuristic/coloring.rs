@@ -11,7 +11,7 @@
 //!   and queue it. Depth-first: colour the origin and push it; pop v, colour its first uncoloured
 //!   neighbour u, push v then u.
 //!
-//! The multi-start loop repeats constructions from the givens, up to `max_iter`, and stops at the
+//! The multi-start loop repeats constructions from the givens, up to `max_iterations` of them, and stops at the
 //! first complete colouring (which is proper by construction, and verified by the tests).
 //!
 //! Readings where the paper is terse, chosen here and kept fixed:
@@ -30,8 +30,8 @@ use rand_pcg::Pcg64Mcg;
 use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
+use crate::solve::{Halt, Iteration, Limits, Outcome, Solver, Tracker};
+use crate::spec::{max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// The traversal that orders one construction.
@@ -63,7 +63,7 @@ pub struct Coloring {
     /// Restricted list size: at most this many usable colours are drawn from (1..=n).
     pub list_size: usize,
     /// Constructions at most.
-    pub max_iter: u64,
+    pub max_constructions: u64,
     pub seed: u64,
 }
 
@@ -253,8 +253,11 @@ impl Solver for Coloring {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let graph = Graph::new(puzzle.size());
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let max_iter = self.max_iter.max(1);
-        let mut tracker = Tracker::new(observer, Limits::iterations(max_iter));
+        let max_constructions = self.max_constructions.max(1);
+        let mut tracker = Tracker::new(
+            observer,
+            Limits::iterations(max_constructions).counted_in(Iteration::Construction),
+        );
         if !puzzle.conflicts().is_empty() {
             // Clashing givens: no colouring keeps them; a heuristic cannot prove more than that.
             return tracker.finish(puzzle, Ok(None));
@@ -266,7 +269,7 @@ impl Solver for Coloring {
         let fixed_origin = (self.origin != Origin::Random)
             .then(|| self.origin_cell(&empty, puzzle, &graph, &mut rng));
         let result = (|| loop {
-            // One construction per iteration; the tracker ends the run past `max_iter`.
+            // One construction per iteration; the tracker ends the run past `max_constructions`.
             tracker.iteration()?;
             let mut work = Construction {
                 graph: &graph,
@@ -287,7 +290,7 @@ impl Solver for Coloring {
             }
             tracker.stats.restarts += 1;
             let attempt = tracker.stats.iterations;
-            if attempt < max_iter {
+            if attempt < max_constructions {
                 tracker.emit(Event::Restart {
                     attempt: attempt as u32 + 1,
                     progress: work.coloured,
@@ -313,19 +316,16 @@ const LIST_SIZE: IntParam = IntParam {
     max: 25,
     default: 9,
 };
-const MAX_ITER: IntParam = IntParam {
-    name: "max_iter",
-    description: "Constructions at most before giving up.",
-    min: 1,
-    max: 100_000_000,
-    default: 10_000,
-};
-const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITER.spec()];
+const MAX_ITERATIONS: IntParam = max_iterations_of(
+    "Constructions at most before giving up (an iteration builds one colouring).",
+    10_000,
+);
+const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITERATIONS.spec()];
 
 /// The multi-start colouring (the traversal order is the only difference between the three).
 pub const PSEUDOCODE: &[Line] = &[
     line(0, "COLOUR(graph, givens):"),
-    line(1, "repeat max_iter times:"),
+    line(1, "repeat max_iterations times:"),
     line(
         2,
         "frontier ← empty (BFS: a queue, DFS: a stack); u ← the origin",
@@ -370,7 +370,7 @@ pub const BFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
-    budget: Some(MAX_ITER.name),
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -382,7 +382,7 @@ pub const DFS: Spec = Spec {
     family: Family::Heuristic,
     description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
     params: PARAMS,
-    budget: Some(MAX_ITER.name),
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -394,7 +394,7 @@ pub const DSATUR: Spec = Spec {
     family: Family::Heuristic,
     description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
     params: PARAMS,
-    budget: Some(MAX_ITER.name),
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: None,
 };
@@ -405,7 +405,7 @@ impl Coloring {
             traversal,
             origin: ORIGIN.read(args),
             list_size: LIST_SIZE.read(args).max(1) as usize,
-            max_iter: MAX_ITER.read(args).max(1) as u64,
+            max_constructions: MAX_ITERATIONS.read(args).max(1) as u64,
             seed: args.seed,
         }
     }
@@ -442,7 +442,7 @@ mod tests {
                 traversal,
                 origin: Origin::First,
                 list_size: 9,
-                max_iter: 20,
+                max_constructions: 20,
                 seed: 1,
             }
             .solve(&puzzle, &mut recorder);
@@ -474,7 +474,7 @@ mod tests {
             traversal,
             origin,
             list_size,
-            max_iter: 10_000,
+            max_constructions: 10_000,
             seed,
         }
     }
@@ -496,7 +496,7 @@ mod tests {
                         assert_eq!(verify_solution(&puzzle, &outcome.grid), Ok(()));
                         solved.push((traversal, origin));
                     }
-                    Status::GaveUp(Limit::Iterations(10_000)) => {
+                    Status::GaveUp(Limit::Constructions(10_000)) => {
                         assert_eq!(outcome.stats.restarts, 10_000)
                     }
                     other => panic!("{traversal:?} {origin:?}: {other:?}"),
@@ -539,7 +539,7 @@ mod tests {
         // An empty 9×9 grid is rarely coloured greedily with a list of 1 (always the smallest colour).
         let outcome = coloring(Traversal::BreadthFirst, Origin::First, 1, 0)
             .solve(&Grid::empty(Size::NINE), &mut NullObserver);
-        assert_eq!(outcome.status, Status::GaveUp(Limit::Iterations(10_000)));
+        assert_eq!(outcome.status, Status::GaveUp(Limit::Constructions(10_000)));
         assert_eq!(outcome.stats.iterations, 10_000);
         assert_eq!(outcome.stats.restarts, 10_000);
     }

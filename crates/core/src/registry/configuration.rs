@@ -128,10 +128,11 @@ mod tests {
             .unwrap()
             .with_budget(Some(77));
         assert_eq!(c.to_string(), "annealing;max_iterations=77");
+        // An old name (`generations`) is read as the budget's one name.
         let c = Configuration::parse("genetic;generations=5")
             .unwrap()
             .with_budget(Some(77));
-        assert_eq!(c.to_string(), "genetic;generations=5");
+        assert_eq!(c.to_string(), "genetic;max_iterations=5");
         let c = Configuration::parse("dlx").unwrap().with_budget(None);
         assert_eq!(c.to_string(), "dlx");
     }

@@ -135,11 +135,13 @@ impl Algorithm {
         })
     }
 
-    /// The spec of one parameter, or an error naming the known ones.
+    /// The spec of one parameter (by its name, or by an old name it had: [`crate::spec::RENAMED`]),
+    /// or an error naming the known ones.
     pub fn param(self, name: &str) -> Result<&'static ParamSpec, ParamError> {
+        let current = crate::spec::current_name(name);
         self.params()
             .iter()
-            .find(|p| p.name == name)
+            .find(|p| p.name == name || p.name == current)
             .ok_or_else(|| ParamError::Unknown {
                 algorithm: self.id(),
                 name: name.to_string(),
@@ -328,7 +330,36 @@ mod tests {
                 .unwrap_or_else(|| panic!("{a} has no budget"));
             let param = a.param(budget).unwrap();
             assert!(matches!(param.kind, ParamKind::Integer { .. }), "{a}");
+            // One name per unit: every heuristic's budget is `max_iterations` (its description
+            // says what an iteration is), an exact search's counts nodes or conflicts.
+            let expected: &[&str] = match a.family() {
+                crate::spec::Family::Heuristic => &["max_iterations"],
+                crate::spec::Family::Exact => &["max_nodes", "max_conflicts"],
+            };
+            assert!(expected.contains(&budget), "{a}: {budget}");
         }
+    }
+
+    /// An old parameter name is read as the current one, wherever a name is read.
+    #[test]
+    fn old_parameter_names_are_read_as_the_current_ones() {
+        for (old, new) in crate::spec::RENAMED {
+            let users: Vec<Algorithm> = Algorithm::ALL
+                .iter()
+                .copied()
+                .filter(|a| a.params().iter().any(|p| p.name == *new))
+                .collect();
+            assert!(!users.is_empty(), "{old} → {new}: no algorithm has {new}");
+            for a in users {
+                assert_eq!(a.param(old).unwrap().name, *new, "{a}");
+                let params = a.parse_params([(*old, "7")]).unwrap();
+                assert_eq!(params.0.get(*new), Some(&ParamValue::Integer(7)), "{a}");
+            }
+        }
+        let mut params = Params::default();
+        params.set("max_iter", ParamValue::Integer(3));
+        assert!(params.0.contains_key("max_iterations"));
+        assert!(Algorithm::Dlx.param("max_iter").is_err());
     }
 
     #[test]

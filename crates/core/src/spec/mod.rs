@@ -8,8 +8,8 @@ mod params;
 use std::fmt;
 
 pub use params::{
-    max_iterations, max_nodes, ChoiceParam, IntParam, ParamError, ParamKind, ParamSpec, ParamValue,
-    Params, RealParam,
+    current_name, max_iterations, max_iterations_of, max_nodes, ChoiceParam, IntParam, ParamError,
+    ParamKind, ParamSpec, ParamValue, Params, RealParam, RENAMED,
 };
 
 use crate::pseudocode::Line;

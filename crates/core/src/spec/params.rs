@@ -128,8 +128,9 @@ impl fmt::Display for ParamValue {
 pub struct Params(pub BTreeMap<String, ParamValue>);
 
 impl Params {
+    /// Sets a parameter by its name or an old name it had (stored under the current one).
     pub fn set(&mut self, name: &str, value: ParamValue) {
-        self.0.insert(name.to_string(), value);
+        self.0.insert(current_name(name).to_string(), value);
     }
 }
 
@@ -306,15 +307,36 @@ impl<T: Copy + 'static> ChoiceParam<T> {
     }
 }
 
-/// The iteration budget of a local search.
+/// The iteration budget of a heuristic: every heuristic's budget has this one name, whatever its
+/// iteration is (a move, a generation, a construction: `description` says which).
 pub const fn max_iterations(default: i64) -> IntParam {
+    max_iterations_of("Iterations at most before giving up.", default)
+}
+
+/// [`max_iterations`] with words that say what an iteration is.
+pub const fn max_iterations_of(description: &'static str, default: i64) -> IntParam {
     IntParam {
         name: "max_iterations",
-        description: "Iterations at most before giving up.",
+        description,
         min: 1,
         max: 100_000_000,
         default,
     }
+}
+
+/// Parameter names that were renamed, old → new. Every face still accepts the old name (share
+/// links, lessons, study files and scripts may carry it) and reads it as the new one.
+pub const RENAMED: &[(&str, &str)] = &[
+    ("max_iter", "max_iterations"),
+    ("generations", "max_iterations"),
+];
+
+/// The name a parameter has now: `name` itself, or the new name of an old one.
+pub fn current_name(name: &str) -> &str {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, new)| new)
 }
 
 /// The search-node budget of the exact solvers (0 = none).

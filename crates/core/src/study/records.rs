@@ -3,6 +3,7 @@
 //! CSV so an interrupted study resumes where its records stop.
 
 use super::{Member, Study};
+use crate::registry::Configuration;
 use crate::report::csv;
 use crate::solve::Status;
 #[cfg(feature = "serde")]
@@ -186,7 +187,10 @@ impl Study {
         }
         let id = self.job(job);
         let expected = self.runs[id.configuration].to_string();
-        if fields[1] != expected || fields[2] != self.population[id.puzzle].puzzle.to_line() {
+        // A label written before a parameter was renamed reads as today's.
+        let same_configuration = fields[1] == expected
+            || Configuration::parse(&fields[1]).is_ok_and(|c| c.to_string() == expected);
+        if !same_configuration || fields[2] != self.population[id.puzzle].puzzle.to_line() {
             return Err(format!(
                 "job {job} is not this study's (another configuration or puzzle)"
             ));

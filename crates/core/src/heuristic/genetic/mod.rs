@@ -41,7 +41,7 @@ pub use super::blockfill::Blocks;
 use super::blockfill::{other_index, BlockFill, FreeCells};
 use crate::bits::digit_bit;
 use crate::grid::Grid;
-use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
+use crate::solve::{Halt, Iteration, Limits, Outcome, Solver, Tracker};
 use crate::trace::{Event, Observer, Reason};
 
 /// What `mutation_rate` applies to.
@@ -83,7 +83,7 @@ impl Default for Genetic {
             blocks: BLOCKS.values[BLOCKS.default],
             domains: DOMAINS.values[DOMAINS.default],
             population: POPULATION.default as usize,
-            generations: GENERATIONS.default as u64,
+            generations: MAX_ITERATIONS.default as u64,
             elite: ELITE.default as usize,
             mutation_rate: MUTATION_RATE.default,
             mutation_scope: MUTATION_SCOPE.values[MUTATION_SCOPE.default],
@@ -223,7 +223,10 @@ impl Genetic {
 impl Solver for Genetic {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let mut tracker = Tracker::new(observer, Limits::iterations(self.generations));
+        let mut tracker = Tracker::new(
+            observer,
+            Limits::iterations(self.generations).counted_in(Iteration::Generation),
+        );
         if !puzzle.conflicts().is_empty() {
             return tracker.finish(puzzle, Ok(None));
         }
@@ -314,5 +317,6 @@ mod tests;
 
 pub use spec::{ALLDIFF, PSEUDOCODE, SPEC};
 use spec::{
-    BLOCKS, DOMAINS, ELITE, GENERATIONS, MUTATION_RATE, MUTATION_SCOPE, POPULATION, SELECTION_RATE,
+    BLOCKS, DOMAINS, ELITE, MAX_ITERATIONS, MUTATION_RATE, MUTATION_SCOPE, POPULATION,
+    SELECTION_RATE,
 };

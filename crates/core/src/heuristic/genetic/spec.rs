@@ -3,7 +3,9 @@
 
 use super::{Blocks, Domains, Genetic, MutationScope};
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::spec::{Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec};
+use crate::spec::{
+    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec,
+};
 use crate::trace::Rule;
 
 pub(super) const POPULATION: IntParam = IntParam {
@@ -13,13 +15,10 @@ pub(super) const POPULATION: IntParam = IntParam {
     max: 100_000,
     default: 200,
 };
-pub(super) const GENERATIONS: IntParam = IntParam {
-    name: "generations",
-    description: "Generations at most before giving up.",
-    min: 1,
-    max: 10_000_000,
-    default: 1_000,
-};
+pub(super) const MAX_ITERATIONS: IntParam = max_iterations_of(
+    "Generations at most before giving up (an iteration is a generation).",
+    1_000,
+);
 pub(super) const ELITE: IntParam = IntParam {
     name: "elite",
     description:
@@ -107,7 +106,7 @@ pub const PSEUDOCODE: &[Line] = &[
 /// The GA's parameters; `domains` last.
 const PARAMS: &[ParamSpec] = &[
     POPULATION.spec(),
-    GENERATIONS.spec(),
+    MAX_ITERATIONS.spec(),
     ELITE.spec(),
     MUTATION_RATE.spec(),
     MUTATION_SCOPE.spec(),
@@ -123,7 +122,7 @@ pub const SPEC: Spec = Spec {
     family: Family::Heuristic,
     description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
     params: PARAMS,
-    budget: Some(GENERATIONS.name),
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
@@ -136,7 +135,7 @@ pub const ALLDIFF: Spec = Spec {
     description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
     // The same but `domains` (last), which the variant fixes.
     params: PARAMS.split_at(PARAMS.len() - 1).0,
-    budget: Some(GENERATIONS.name),
+    budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
     check: Some(elite_below_population),
 };
@@ -165,7 +164,7 @@ impl Genetic {
             blocks: BLOCKS.read(args),
             domains: Domains::AllDifferent,
             population: POPULATION.read(args).max(2) as usize,
-            generations: GENERATIONS.read(args).max(1) as u64,
+            generations: MAX_ITERATIONS.read(args).max(1) as u64,
             elite: ELITE.read(args).max(0) as usize,
             mutation_rate: MUTATION_RATE.read(args),
             mutation_scope: MUTATION_SCOPE.read(args),

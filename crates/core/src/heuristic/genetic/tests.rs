@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::heuristic::test_support::*;
+use crate::solve::{Limit, Status};
 use crate::trace::NullObserver;
 use crate::trace::Rule;
 use crate::verify::verify_solution;
@@ -45,6 +46,9 @@ fn gives_up_after_its_generations_and_repeats_with_a_seed() {
         ..Genetic::default()
     };
     gives_up_the_same_way(genetic, &puzzle, 5);
+    let outcome = genetic().solve(&puzzle, &mut NullObserver);
+    assert_eq!(outcome.status, Status::GaveUp(Limit::Generations(5)));
+    assert_eq!(outcome.status.to_string(), "gave up after 5 generations");
 }
 
 #[test]

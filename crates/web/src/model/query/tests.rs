@@ -137,7 +137,11 @@ fn encoding_keeps_puzzle_lines_readable() {
 fn a_search_text_is_decoded_as_the_browser_decodes_it() {
     let query = Query::from_search("?algorithm=coloring-dfs&p.max_iter=3%30&puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......&compare=dlx%2Cnorvig&x=%zz+1");
     assert_eq!(query.algorithm.map(|a| a.id()), Some("coloring-dfs"));
-    assert_eq!(query.params.get("max_iter").map(String::as_str), Some("30"));
+    // An old parameter name (max_iter) is read as the current one.
+    assert_eq!(
+        query.params.get("max_iterations").map(String::as_str),
+        Some("30")
+    );
     assert_eq!(query.compare.len(), 2);
     assert_eq!(decode("%zz+1%4"), "%zz 1%4");
     assert_eq!(decode("%E2%9C%93%FF"), "✓\u{FFFD}");
