@@ -12,9 +12,10 @@ use sudoku_core::words::count;
 use clap::Args;
 use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
+use sudoku_core::study::file::Partial;
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::{Record, Settings, Source, Study, Summary};
-use sudoku_core::{parse_bytes, Configuration};
+use sudoku_core::{parse_bytes, Configuration, Grid};
 
 use crate::experiment::Parallel;
 use crate::{input, thread_pool, UsageError};
@@ -71,7 +72,7 @@ const MAX_CHUNK: usize = 2_048;
 fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
     let mut settings = match &args.file {
         Some(path) => file::read(path)?,
-        None => file::Partial::default(),
+        None => Partial::default(),
     };
     if let Some(text) = &args.generate {
         settings.source = Some(parse_generate(
@@ -91,7 +92,8 @@ fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
         }
     }
     if let Some(path) = &args.puzzles {
-        settings.source = Some(read_puzzles(path)?);
+        let puzzles = read_puzzles(path).map_err(|e| UsageError(format!("--puzzles {}", e.0)))?;
+        settings.source = Some(Source::Given(puzzles));
     }
     if !args.configs.is_empty() {
         settings.configurations = args
@@ -105,20 +107,13 @@ fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
     settings.seeds = args.seeds.or(settings.seeds);
     settings.max_iterations = args.max_iterations.or(settings.max_iterations);
     settings.seed = args.seed.or(settings.seed);
-    let settings = Settings {
-        source: settings.source.ok_or_else(|| {
-            UsageError(
-                "no population: give --generate SIZE:CLASSES:COUNT, --puzzles FILE or a study file"
-                    .into(),
-            )
-        })?,
-        configurations: settings.configurations,
-        seeds: settings.seeds.unwrap_or(1),
-        max_iterations: settings.max_iterations,
-        seed: settings.seed.unwrap_or(1),
-    };
-    settings.check().map_err(UsageError)?;
-    Ok(settings)
+    if settings.source.is_none() {
+        return Err(UsageError(
+            "no population: give --generate SIZE:CLASSES:COUNT, --puzzles FILE or a study file"
+                .into(),
+        ));
+    }
+    settings.settings().map_err(UsageError)
 }
 
 /// `SIZE:CLASSES:COUNT` (see [`Source::parse_generated`]).
@@ -132,8 +127,8 @@ pub(crate) fn parse_generate(text: &str, symmetry: &str) -> Result<Source, Usage
     })
 }
 
-/// Every puzzle of a file; a line that is not one is a usage error naming it.
-pub(crate) fn read_puzzles(path: &Path) -> Result<Source, UsageError> {
+/// Every puzzle of a file; a line that is not one is a usage error naming the file and line.
+pub(crate) fn read_puzzles(path: &Path) -> Result<Vec<Grid>, UsageError> {
     let bytes = input::read(&path.to_string_lossy())?;
     let mut puzzles = Vec::new();
     for record in parse_bytes(&bytes) {
@@ -141,14 +136,14 @@ pub(crate) fn read_puzzles(path: &Path) -> Result<Source, UsageError> {
             Ok(puzzle) => puzzles.push(puzzle),
             Err(e) => {
                 return Err(UsageError(format!(
-                    "--puzzles {}: line {}: {e}",
+                    "{}: line {}: {e}",
                     path.display(),
                     record.line
                 )))
             }
         }
     }
-    Ok(Source::Given(puzzles))
+    Ok(puzzles)
 }
 
 /// `records.csv` and `records.jsonl`, open for writing.

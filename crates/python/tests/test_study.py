@@ -100,3 +100,32 @@ def test_bad_settings_name_their_field():
 def test_a_population_the_generator_cannot_make_in_time_is_refused():
     with pytest.raises(ValueError, match="made 0 of 2 puzzles within 0.5 s"):
         sl.Study(configurations=["dlx"], generate={"givens": [17], "count": 2}, max_seconds=0.5)
+
+
+def test_settings_are_the_study_files_shape_and_records_named_fields(sudoku_bin, tmp_path):
+    study = small_study()
+    # The same keys as a study file (TOML) for the CLI.
+    assert study.settings == {
+        "seed": 5,
+        "seeds": 2,
+        "max_iterations": 300,
+        "configurations": CONFIGS,
+        "population": {"size": 9, "levels": ["easy"], "count": 3},
+    }
+    toml = tmp_path / "study.toml"
+    toml.write_text(
+        'seed = 5\nseeds = 2\nmax_iterations = 300\nconfigurations = ["coloring-bfs", '
+        '"coloring-dsatur;list_size=3", "propagation"]\n[population]\nsize = 9\n'
+        'levels = ["easy"]\ncount = 3\n'
+    )
+    out = tmp_path / "from-file"
+    subprocess.run([sudoku_bin, "study", str(toml), "--out", str(out)], check=True, capture_output=True)
+    with open(out / "records.csv", newline="") as f:
+        from_file = list(csv.DictReader(f))
+    frame = study.run(executor="serial")
+    assert without_time(frame.to_dict("records")) == without_time(from_file)
+    # A record is a dict of named, typed fields (the seed a whole number past 2^53 too).
+    record = sl.run_job(study.jobs()[0])
+    assert list(record) == sl.study.COLUMNS
+    assert isinstance(record["seed"], int) and isinstance(record["time_ms"], float)
+    assert record["configuration"] == "coloring-bfs;max_iterations=300"

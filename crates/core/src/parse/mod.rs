@@ -23,7 +23,7 @@ pub use bytes::{
 };
 pub use error::ParseError;
 pub(crate) use paragraph::TextReader;
-pub use paragraph::{parse_records, parse_records_with};
+pub use paragraph::{parse_records, parse_records_with, read_puzzle};
 
 use crate::grid::{char_digit, Grid};
 use crate::size::Size;

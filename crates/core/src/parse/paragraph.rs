@@ -180,3 +180,22 @@ pub fn parse_records_with(text: &str, letters: Letters25) -> Vec<Record> {
     reader.end_paragraph(&mut out);
     out
 }
+
+/// One puzzle from a text that must hold exactly one, its error a message: a text of one line is
+/// not told its line number ("line 1" says nothing about a string given on its own); a block
+/// grid's lines are.
+pub fn read_puzzle(text: &str) -> Result<crate::grid::Grid, String> {
+    let mut records = parse_records(text).into_iter();
+    let first = records.next().ok_or("no puzzle in the text")?;
+    if records.next().is_some() {
+        return Err("the text holds more than one puzzle: pass one".into());
+    }
+    let one_line = text.trim().lines().count() <= 1;
+    first.result.map_err(|e| {
+        if one_line {
+            e.without_line()
+        } else {
+            e.to_string()
+        }
+    })
+}

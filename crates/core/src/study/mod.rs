@@ -6,13 +6,15 @@
 //! ([`summary`]) is computed from the records alone, the same wherever they were made.
 
 pub mod charts;
+#[cfg(feature = "serde")]
+pub mod file;
 pub mod population;
 pub mod records;
 pub mod stats;
 pub mod summary;
 
 pub use population::{Class, Member, Source};
-pub use records::{Record, RunOutcome};
+pub use records::{Field, Record, RunOutcome};
 pub use summary::{Comparison, Row, Summary};
 
 use crate::grid::Grid;

@@ -110,44 +110,50 @@ fn level(member: &Member) -> &'static str {
     member.level.map_or("", |l| l.id())
 }
 
-/// A column's value: text (quoted where the format needs it) or a number (written as it is).
-enum Value {
+/// A record's value in one column, typed: each format writes it its way.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Field {
     Text(String),
-    Number(String),
+    Whole(u64),
+    /// Milliseconds, written with three decimals.
+    Millis(f64),
+    /// A seed: bare in CSV, a string in JSON (seeds run to 2⁶⁴, and jq or JavaScript round a
+    /// number past 2⁵³: a seed copied through them would repeat another run).
+    Seed(u64),
 }
 
 impl Study {
-    /// A record's values in the order of [`CSV_HEADER`]: the one list both formats write.
-    fn values(&self, record: &Record) -> [Value; 14] {
+    /// A record's columns, named as [`CSV_HEADER`] names them and in its order: the one list
+    /// every format (CSV, JSON, Python's dicts) is written from, so a new column is added here.
+    pub fn fields(&self, record: &Record) -> Vec<(&'static str, Field)> {
         let member = &self.population[record.puzzle];
-        let number = |n: &dyn std::fmt::Display| Value::Number(n.to_string());
-        [
-            number(&record.job),
-            Value::Text(self.runs[record.configuration].to_string()),
-            Value::Text(member.puzzle.to_line()),
-            Value::Text(level(member).to_string()),
-            number(&member.givens),
-            Value::Text(member.rating.clone()),
-            // A string in JSON: seeds run to 2⁶⁴, and jq or JavaScript round a number past 2⁵³
-            // (a seed copied through them would repeat another run). CSV writes it bare.
-            Value::Text(record.seed.to_string()),
-            Value::Text(record.outcome.id().to_string()),
-            Value::Number(format!("{:.3}", record.time_ms)),
-            number(&record.iterations),
-            number(&record.nodes),
-            number(&record.restarts),
-            number(&record.generations),
-            number(&record.events),
-        ]
+        let values = [
+            Field::Whole(record.job as u64),
+            Field::Text(self.runs[record.configuration].to_string()),
+            Field::Text(member.puzzle.to_line()),
+            Field::Text(level(member).to_string()),
+            Field::Whole(member.givens as u64),
+            Field::Text(member.rating.clone()),
+            Field::Seed(record.seed),
+            Field::Text(record.outcome.id().to_string()),
+            Field::Millis(record.time_ms),
+            Field::Whole(record.iterations),
+            Field::Whole(record.nodes),
+            Field::Whole(record.restarts),
+            Field::Whole(record.generations),
+            Field::Whole(record.events),
+        ];
+        CSV_HEADER.split(',').zip(values).collect()
     }
 
     /// A record as a `records.csv` row (no line end).
     pub fn csv_row(&self, record: &Record) -> String {
-        self.values(record)
+        self.fields(record)
             .iter()
-            .map(|value| match value {
-                Value::Text(text) => csv::quote(text),
-                Value::Number(text) => text.clone(),
+            .map(|(_, field)| match field {
+                Field::Text(text) => csv::quote(text),
+                Field::Whole(n) | Field::Seed(n) => n.to_string(),
+                Field::Millis(ms) => format!("{ms:.3}"),
             })
             .collect::<Vec<_>>()
             .join(",")
@@ -155,12 +161,14 @@ impl Study {
 
     /// A record as a JSON line (no line end).
     pub fn json_line(&self, record: &Record) -> String {
-        let fields: Vec<String> = CSV_HEADER
-            .split(',')
-            .zip(self.values(record))
-            .map(|(name, value)| match value {
-                Value::Text(text) => format!("\"{name}\":{}", json_string(&text)),
-                Value::Number(text) => format!("\"{name}\":{text}"),
+        let fields: Vec<String> = self
+            .fields(record)
+            .iter()
+            .map(|(name, field)| match field {
+                Field::Text(text) => format!("\"{name}\":{}", json_string(text)),
+                Field::Whole(n) => format!("\"{name}\":{n}"),
+                Field::Seed(n) => format!("\"{name}\":\"{n}\""),
+                Field::Millis(ms) => format!("\"{name}\":{ms:.3}"),
             })
             .collect();
         format!("{{{}}}", fields.join(","))

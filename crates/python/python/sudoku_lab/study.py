@@ -7,7 +7,6 @@ interrupted in either resumes in either.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import os
@@ -35,14 +34,10 @@ def _plan(payload: str):
     return plan
 
 
-def _flat(row) -> tuple:
-    ident, measures = row
-    return tuple(ident) + tuple(measures)
-
-
 def _run_batch(payload: str, jobs: Sequence[int]) -> List[tuple]:
-    """Runs a batch of jobs in this process (a Dask task): their records, flat."""
-    return [_flat(r) for r in _plan(payload).run_jobs(list(jobs))]
+    """Runs a batch of jobs in this process (a Dask task): each record as (its fields by name,
+    its ``records.csv`` row, its ``records.jsonl`` line), all three written by the core."""
+    return _plan(payload).run_jobs(list(jobs))
 
 
 @dataclass(frozen=True)
@@ -59,7 +54,7 @@ class Job:
 
 def run_job(job: Job) -> Dict[str, Any]:
     """Runs one job; its record as a dict with the columns of ``records.csv``."""
-    return dict(zip(COLUMNS, _run_batch(job.study._payload, [job.index])[0]))
+    return _run_batch(job.study._payload, [job.index])[0][0]
 
 
 class Study:
@@ -99,22 +94,24 @@ class Study:
         for name, value in (("seeds", seeds), ("seed", seed), ("max_iterations", max_iterations)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
                 raise ValueError(f"{name}: a whole number ≥ 0, not {value!r}")
+        # The study in the core's one shape, as a study file (TOML) writes it.
+        population = {"puzzles": list(puzzles)} if puzzles is not None else generate
         settings = {
-            "configurations": list(configurations),
-            "puzzles": list(puzzles) if puzzles is not None else None,
-            "generate": generate,
+            "seed": seed,
             "seeds": seeds,
             "max_iterations": max_iterations,
-            "seed": seed,
+            "configurations": list(configurations),
+            "population": population,
         }
+        settings = {k: v for k, v in settings.items() if v is not None}
         if not max_seconds > 0:
             raise ValueError(f"max_seconds: a positive number, not {max_seconds!r}")
-        plan = _core.StudyPlan(json.dumps(dict(settings, max_seconds=float(max_seconds))))
+        plan = _core.StudyPlan(json.dumps({"study": settings, "max_seconds": float(max_seconds)}))
         self.settings = settings
         self._population = plan.population()
         # What a worker needs to rebuild the plan without the generator.
         self._payload = json.dumps(
-            dict(settings, population=[[p[0], p[1]] for p in self._population])
+            {"study": settings, "made": [[p[0], p[1]] for p in self._population]}
         )
         _PLANS.clear()
         _PLANS[self._payload] = plan
@@ -126,14 +123,14 @@ class Study:
         study._payload = payload
         study._plan = _plan(payload)
         study._population = study._plan.population()
-        study.settings = {k: v for k, v in json.loads(payload).items() if k != "population"}
+        study.settings = json.loads(payload)["study"]
         return study
 
     def __repr__(self) -> str:
         s = self.settings
         return (
             f"Study(configurations={s['configurations']!r}, puzzles={len(self._population)}, "
-            f"seeds={s['seeds']}, jobs={self._plan.jobs()})"
+            f"seeds={s.get('seeds', 1)}, jobs={self._plan.jobs()})"
         )
 
     def __reduce__(self):
@@ -184,8 +181,7 @@ class Study:
         else:
             raise ValueError(f"executor: 'threads', 'serial' or 'dask', not {executor!r}")
         sink.close()
-        frame = pd.DataFrame(sorted(sink.rows.values()), columns=COLUMNS)
-        return frame
+        return pd.DataFrame([sink.rows[k][0] for k in sorted(sink.rows)], columns=COLUMNS)
 
     def _run_threads(self, todo, sink, batch_size, workers) -> None:
         workers = workers or os.cpu_count() or 1
@@ -236,12 +232,8 @@ class Study:
 
         import pandas as pd
 
-        measured = [
-            (int(r.job), int(r.seed), str(r.outcome), float(r.time_ms), int(r.iterations), int(r.nodes),
-             int(r.restarts), int(r.generations), int(r.events))
-            for r in records.itertuples(index=False)
-        ]
-        rows_csv, pairwise_csv, markdown, findings = self._plan.summary(measured)
+        rows = records[COLUMNS].to_csv(index=False, header=False, lineterminator="\n")
+        rows_csv, pairwise_csv, markdown, findings = self._plan.summary(rows)
         return {
             "summary": pd.read_csv(io.StringIO(rows_csv), keep_default_na=False, na_values=[""]),
             "pairwise": pd.read_csv(io.StringIO(pairwise_csv), keep_default_na=False, na_values=[""]),
@@ -258,6 +250,7 @@ class _Sink:
         self.study = study
         self.progress = progress
         self.total = total
+        # job → (fields by name, records.csv row, records.jsonl line), as the core gives them.
         self.rows: Dict[int, tuple] = {}
         self.csv = self.json = None
         if out is None:
@@ -274,38 +267,31 @@ class _Sink:
             if csv_path.exists():
                 with open(csv_path, newline="", encoding="utf-8") as f:
                     lines = f.read().splitlines()[1:]
-                for line, fields in zip(lines, csv.reader(lines)):
-                    row = _parse(fields)
-                    if row is not None and row[0] not in self.rows and self._valid(line, row):
-                        self.rows[row[0]] = row
+                for line in lines:
+                    record = study._plan.read_row(line)
+                    if record is not None and record[0]["job"] not in self.rows:
+                        self.rows[record[0]["job"]] = record
         self.done = set(self.rows)
         self.csv = open(csv_path, "w", encoding="utf-8", newline="")
         self.json = open(json_path, "w", encoding="utf-8")
         self.csv.write(_core.CSV_HEADER + "\n")
         self.json.write(header + "\n")
-        self._write(sorted(self.rows.values()))
-
-    def _valid(self, line: str, row: tuple) -> bool:
-        try:
-            return self.study._plan.csv_row(_measured(row)) == line
-        except ValueError:
-            return False
+        self._write([self.rows[k] for k in sorted(self.rows)])
 
     def _write(self, rows: Iterable[tuple]) -> None:
         if self.csv is None:
             return
-        plan = self.study._plan
-        for row in rows:
-            # The core writes both, as the CLI does: the same bytes for the same records.
-            self.csv.write(plan.csv_row(_measured(row)) + "\n")
-            self.json.write(plan.json_line(_measured(row)) + "\n")
+        for _, csv_row, json_line in rows:
+            # The core wrote both, as the CLI's: the same bytes for the same records.
+            self.csv.write(csv_row + "\n")
+            self.json.write(json_line + "\n")
         self.csv.flush()
         self.json.flush()
 
     def add(self, rows: List[tuple]) -> None:
-        fresh = [tuple(r) for r in rows if r[0] not in self.rows]
-        for row in fresh:
-            self.rows[row[0]] = row
+        fresh = [tuple(r) for r in rows if r[0]["job"] not in self.rows]
+        for record in fresh:
+            self.rows[record[0]["job"]] = record
         self._write(fresh)
         if self.progress is not None:
             self.progress(len(self.rows), self.total)
@@ -314,20 +300,3 @@ class _Sink:
         for f in (self.csv, self.json):
             if f is not None:
                 f.close()
-
-
-def _measured(row: tuple) -> tuple:
-    return (row[0], row[6], row[7], row[8], row[9], row[10], row[11], row[12], row[13])
-
-
-def _parse(fields: List[str]) -> Optional[tuple]:
-    if len(fields) != len(COLUMNS):
-        return None
-    try:
-        return (
-            int(fields[0]), fields[1], fields[2], fields[3], int(fields[4]), fields[5], int(fields[6]),
-            fields[7], float(fields[8]), int(fields[9]), int(fields[10]), int(fields[11]),
-            int(fields[12]), int(fields[13]),
-        )
-    except ValueError:
-        return None
