@@ -1,6 +1,7 @@
 //! ARCHITECTURE.md kept true: every path it names exists, the core's modules import only their
-//! own layer and the layers above them in its table (so there is no import circle), and the
-//! page's model stays free of browser types.
+//! own layer and the layers above them in its table, with no import circle within a layer, and
+//! the web crate keeps its rules: the page's model is free of browser types and imports neither
+//! the workers nor the drawing, and pages never import each other (only the routers name pages).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -247,6 +248,60 @@ fn the_page_model_has_no_browser_types() {
                 "{} uses {banned}: the model is plain Rust",
                 path.display()
             );
+        }
+    }
+}
+
+#[test]
+fn the_page_model_imports_neither_workers_nor_drawing() {
+    let model = root().join("crates/web/src/model");
+    let mut read = 0;
+    for path in sources(&model) {
+        if path.file_name().is_some_and(|f| f == "tests.rs") {
+            continue; // tests drive the model with the worker's own answers
+        }
+        let code = code(&path);
+        for banned in ["crate::worker", "crate::app"] {
+            assert!(
+                !code.contains(banned),
+                "{} imports {banned}: the model is below the workers and the drawing",
+                path.display()
+            );
+        }
+        read += 1;
+    }
+    assert!(read > 20, "only {read} model files read");
+}
+
+#[test]
+fn pages_never_import_each_other() {
+    let pages = root().join("crates/web/src/app/pages");
+    let names: Vec<String> = fs::read_dir(&pages)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_stem().is_some_and(|s| s != "mod"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    assert!(names.len() >= 6, "{names:?}");
+    // The routers: the pages' module and the lesson player, which shows a page per step.
+    let routers = [pages.join("mod.rs"), pages.join("lessons/player.rs")];
+    for path in sources(&pages) {
+        if routers.contains(&path) {
+            continue;
+        }
+        let relative = path.strip_prefix(&pages).unwrap();
+        let own = relative.components().next().unwrap().as_os_str().to_string_lossy();
+        let own = own.trim_end_matches(".rs");
+        let code = code(&path);
+        for other in names.iter().filter(|n| n.as_str() != own) {
+            for spelled in [format!("pages::{other}"), format!("super::{other}::")] {
+                assert!(
+                    !code.contains(&spelled),
+                    "{} imports the page {other}: what pages share belongs in pages/mod.rs",
+                    path.display()
+                );
+            }
         }
     }
 }

@@ -8,6 +8,7 @@
 pub mod maths;
 pub mod model;
 pub mod protocol;
+pub mod runner;
 pub mod worker;
 
 #[cfg(target_arch = "wasm32")]

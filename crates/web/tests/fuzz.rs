@@ -9,10 +9,11 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use sudoku_core::experiment::Progress;
+use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::{parse_bytes, Algorithm};
 use sudoku_web::protocol::{
     decode_events, encode_events, ExperimentRequest, ExperimentSetup, JobsRequest, PlanRequest,
-    RunRequest, SolverRequest, StudyJobsRequest, StudySetup, StudySummaryRequest,
+    RunRequest, SolverRequest, StudyJobsRequest, StudySummaryRequest,
 };
 use sudoku_web::worker::experiment;
 
@@ -163,14 +164,12 @@ fn request_text() -> impl Strategy<Value = String> {
         pasted: None,
     };
     let four = sudoku_core::Grid::empty(sudoku_core::Size::FOUR);
-    let study = StudySetup {
-        generate: Some("4:easy:2".into()),
-        symmetry: "none".into(),
-        pasted: None,
+    let study = StudyFile {
+        population: Some(Population::generated("4:easy:2", "none").unwrap()),
         configurations: vec!["dlx".into(), "backtracking".into()],
-        seeds: 2,
+        seeds: Some(2),
         max_iterations: Some(10),
-        seed: 1,
+        seed: Some(1),
     };
     let valid = [
         serde_json::to_string(&SolverRequest::Run(RunRequest {

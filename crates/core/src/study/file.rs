@@ -232,7 +232,15 @@ impl Population {
 impl Partial {
     /// The settings, with the defaults for what is missing (1 seed, base seed 1), checked.
     pub fn settings(self) -> Result<Settings, String> {
-        let settings = Settings {
+        let settings = self.unchecked()?;
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// The settings with their defaults, not checked as a whole (a driver that checked them once
+    /// reads the parts a job needs again).
+    pub fn unchecked(self) -> Result<Settings, String> {
+        Ok(Settings {
             source: self
                 .source
                 .ok_or("population: none given (generated, a file or puzzles)")?,
@@ -240,9 +248,7 @@ impl Partial {
             seeds: self.seeds.unwrap_or(1),
             max_iterations: self.max_iterations,
             seed: self.seed.unwrap_or(1),
-        };
-        settings.check()?;
-        Ok(settings)
+        })
     }
 }
 

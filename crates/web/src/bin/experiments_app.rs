@@ -4,5 +4,5 @@
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    sudoku_web::app::pages::experiments::mount();
+    sudoku_web::app::pages::mount_experiments_bundle();
 }

@@ -6,12 +6,14 @@
 //! records and summary ([`ExperimentReply`]).
 
 mod events;
+pub mod study;
 
 pub use events::{decode_events, encode_events, EVENT_WORDS};
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress};
 use sudoku_core::report::Report;
+use sudoku_core::study::file::StudyFile;
 use sudoku_core::study::{Member, Record, Summary};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 
@@ -93,39 +95,23 @@ pub enum ExperimentRequest {
     StudySummary(Box<StudySummaryRequest>),
 }
 
-/// A study as the page's form and URL give it: all a worker needs to rebuild its settings
-/// (see `worker::study::settings`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StudySetup {
-    /// A generated population, `SIZE:CLASSES:COUNT` (`9:easy,hard:20`); `None`: `pasted`.
-    pub generate: Option<String>,
-    pub symmetry: String,
-    /// Pasted puzzles (grouped by their rating's level) instead of a generated population.
-    pub pasted: Option<String>,
-    /// `ID[;NAME=VALUE…]` each.
-    pub configurations: Vec<String>,
-    pub seeds: usize,
-    pub max_iterations: Option<u64>,
-    pub seed: u64,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StudyMakeRequest {
-    pub setup: StudySetup,
+    pub setup: StudyFile,
     /// Indices of the population's puzzles to make.
     pub puzzles: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StudyJobsRequest {
-    pub setup: StudySetup,
+    pub setup: StudyFile,
     /// (job number, its puzzle).
     pub jobs: Vec<(usize, Grid)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StudySummaryRequest {
-    pub setup: StudySetup,
+    pub setup: StudyFile,
     pub population: Vec<Member>,
     pub records: Vec<Record>,
 }

@@ -1,12 +1,13 @@
 //! The solvers' worker, shared by its two builds (`worker`, the lab's first load, and
 //! `full_worker`, the same with the `full` feature: `ilp`'s LP engine and the generator): takes
-//! one request at a time and answers with event batches and the outcome (see [`super::runner`]).
+//! one request at a time and answers with event batches and the outcome (see [`crate::runner`]).
 
 use web_sys::DedicatedWorkerGlobalScope;
 
 use super::serve::{now, post_json, serve};
-use super::{runner, tools};
+use super::tools;
 use crate::protocol::{encode_events, SolverReply, SolverRequest};
+use crate::runner;
 
 /// Event batches go as a transferred `Uint32Array` (see `protocol::encode_events`), every
 /// other message as JSON text.

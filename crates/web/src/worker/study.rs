@@ -4,82 +4,13 @@
 //! the worker no population of its own; the summary (bootstrap intervals, pairwise tests) is
 //! computed here too, off the page's thread.
 
-use sudoku_core::study::{Settings, Source, Study, Summary};
-use sudoku_core::{parse_bytes, Configuration};
+use sudoku_core::study::{Study, Summary};
 
-use crate::protocol::{
-    ExperimentReply, StudyJobsRequest, StudyMakeRequest, StudySetup, StudySummaryRequest,
-};
-
-/// Puzzles a study's population may have in the page, and jobs it may run: the records are
-/// kept in the page and cross to a worker for the summary. The CLI has no such limit.
-pub const MAX_PUZZLES: usize = 2_000;
-pub const MAX_JOBS: usize = 50_000;
-
-/// Largest pasted population read.
-pub const MAX_PASTED_BYTES: usize = 1 << 20;
+use crate::protocol::study::settings;
+use crate::protocol::{ExperimentReply, StudyJobsRequest, StudyMakeRequest, StudySummaryRequest};
 
 /// Seconds the generator may take for one puzzle before the study says it cannot make it.
 pub const MAX_SECONDS_PER_PUZZLE: f64 = 60.0;
-
-/// The study's settings, checked, each mistake naming its field; with `population` false the
-/// pasted puzzles are not read (a chunk of jobs gets its puzzles with it).
-pub fn settings(setup: &StudySetup, population: bool) -> Result<Settings, String> {
-    let source = match (&setup.generate, &setup.pasted) {
-        (Some(text), _) => Source::parse_generated(text, &setup.symmetry)
-            .map_err(|e| format!("population: {e}"))?,
-        (None, Some(_)) if !population => Source::Given(Vec::new()),
-        (None, Some(text)) => pasted(text)?,
-        (None, None) => {
-            return Err("population: generate puzzles (SIZE:CLASSES:COUNT) or paste some".into())
-        }
-    };
-    let configurations = setup
-        .configurations
-        .iter()
-        .map(|c| Configuration::parse(c).map_err(|e| format!("configuration '{c}': {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let settings = Settings {
-        source,
-        configurations,
-        seeds: setup.seeds,
-        max_iterations: setup.max_iterations,
-        seed: setup.seed,
-    };
-    if population {
-        settings.check()?;
-        let (puzzles, jobs) = (settings.source.len(), settings.planned_jobs());
-        if puzzles > MAX_PUZZLES {
-            return Err(format!(
-                "population: {puzzles} puzzles; the page runs studies of at most {MAX_PUZZLES} (the CLI's sudoku study has no such limit)"
-            ));
-        }
-        if jobs > MAX_JOBS {
-            return Err(format!(
-                "{jobs} jobs (configurations × puzzles × seeds); the page runs at most {MAX_JOBS} (the CLI's sudoku study has no such limit)"
-            ));
-        }
-    }
-    Ok(settings)
-}
-
-/// Pasted puzzles; a line that is not one is named.
-fn pasted(text: &str) -> Result<Source, String> {
-    if text.len() > MAX_PASTED_BYTES {
-        return Err(format!(
-            "population: the pasted puzzles are {} bytes; at most {MAX_PASTED_BYTES} are read",
-            text.len()
-        ));
-    }
-    let mut puzzles = Vec::new();
-    for record in parse_bytes(text.as_bytes()) {
-        match record.result {
-            Ok(puzzle) => puzzles.push(puzzle),
-            Err(e) => return Err(format!("population: {e}")),
-        }
-    }
-    Ok(Source::Given(puzzles))
-}
 
 /// Makes the asked puzzles of the population; `seconds` reads the worker's clock.
 pub fn make(request: &StudyMakeRequest, seconds: &dyn Fn() -> f64) -> ExperimentReply {

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::app::browser::{query, share_link};
 use crate::app::components::stage::{stage, Editing};
 use crate::app::hooks::{use_lab, use_parent_notices};
-use crate::app::pages::lab::LabProps;
+use crate::app::pages::LabProps;
 use crate::model::lab::Action;
 
 /// The lab's props: here the aside is shown above the board.

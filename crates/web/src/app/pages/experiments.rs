@@ -10,34 +10,12 @@ use crate::app::browser::{now_ms, query, share_link};
 use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
 use crate::app::hooks::use_experiments;
-use crate::app::pages::PageProps;
+use crate::app::pages::{duration, PageProps};
 use crate::model::experiments::{ExperimentsAction, Status};
 use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
 
 /// The element the experiments bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "experiments-root";
-
-/// Draws the experiments page, or the study page (`page=study`, in the same bundle): the entry
-/// point of the `experiments_app` bundle.
-pub fn mount() {
-    if query().page == Some(crate::model::query::Page::Study) {
-        crate::app::bundle::mount::<crate::app::pages::study::Studies>(ROOT_ID);
-    } else {
-        crate::app::bundle::mount::<ExperimentsPage>(ROOT_ID);
-    }
-}
-
-/// "1 min 05 s", "12 s", "0.4 s".
-pub(crate) fn duration(ms: f64) -> String {
-    let seconds = (ms / 1e3).max(0.0);
-    if seconds < 10.0 {
-        format!("{seconds:.1} s")
-    } else if seconds < 60.0 {
-        format!("{seconds:.0} s")
-    } else {
-        format!("{} min {:02.0} s", (seconds / 60.0).floor(), seconds % 60.0)
-    }
-}
 
 #[function_component(ExperimentsPage)]
 pub fn experiments_page(props: &PageProps) -> Html {

@@ -10,27 +10,13 @@ use crate::app::components::algorithm_form::AlgorithmForm;
 use crate::app::components::generate_form::GenerateFormView;
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
-use crate::app::components::stage::{stage, Editing, Pointed};
+use crate::app::components::stage::{stage, Editing};
 use crate::app::components::update_notice::UpdateNotice;
 use crate::app::hooks::{use_lab, use_theme};
+use crate::app::pages::LabProps;
 use crate::model::lab::Action;
 use crate::model::library::groups;
-use crate::model::query::Query;
 use crate::model::View;
-
-/// What a lab (full or embedded) is given besides the URL.
-#[derive(Properties, PartialEq, Default)]
-pub struct LabProps {
-    /// The lab's state: a lesson step's query; the page's URL when absent.
-    #[prop_or_default]
-    pub query: Option<Query>,
-    /// Shown first beside the board, or above it when embedded (a lesson's step).
-    #[prop_or_default]
-    pub aside: Option<Html>,
-    /// What a lesson's step points at.
-    #[prop_or_default]
-    pub pointed: Pointed,
-}
 
 #[function_component(Lab)]
 pub fn lab_page(props: &LabProps) -> Html {

@@ -1,6 +1,8 @@
 //! Pages: composition only (state in `model`, drawing in `components`). The URL chooses one;
 //! the experiments, compare and lessons pages come in bundles of their own (see
-//! [`crate::app::bundle`]).
+//! [`crate::app::bundle`]). A page never imports another: what two pages share (their props,
+//! how a duration is written) is here, and only the routers (this module and the lesson player,
+//! which shows a page per step) name pages.
 
 pub mod compare;
 pub mod embed;
@@ -15,6 +17,7 @@ use crate::model::query::Query;
 
 use crate::app::browser::query;
 use crate::app::bundle::BundleLoader;
+use crate::app::components::stage::Pointed;
 use crate::model::query::Page;
 
 /// What the compare and experiments pages are given besides the URL (a lesson's step shows them).
@@ -48,5 +51,41 @@ pub fn app() -> Html {
         root={compare::ROOT_ID} page="compare" /> }
     } else {
         html! { <lab::Lab /> }
+    }
+}
+
+/// What a lab (full or embedded) is given besides the URL.
+#[derive(Properties, PartialEq, Default)]
+pub struct LabProps {
+    /// The lab's state: a lesson step's query; the page's URL when absent.
+    #[prop_or_default]
+    pub query: Option<Query>,
+    /// Shown first beside the board, or above it when embedded (a lesson's step).
+    #[prop_or_default]
+    pub aside: Option<Html>,
+    /// What a lesson's step points at.
+    #[prop_or_default]
+    pub pointed: Pointed,
+}
+
+/// Draws the experiments page, or the study page (`page=study`, in the same bundle): the entry
+/// point of the `experiments_app` bundle.
+pub fn mount_experiments_bundle() {
+    if query().page == Some(Page::Study) {
+        crate::app::bundle::mount::<study::Studies>(experiments::ROOT_ID);
+    } else {
+        crate::app::bundle::mount::<experiments::ExperimentsPage>(experiments::ROOT_ID);
+    }
+}
+
+/// "1 min 05 s", "12 s", "0.4 s".
+pub(crate) fn duration(ms: f64) -> String {
+    let seconds = (ms / 1e3).max(0.0);
+    if seconds < 10.0 {
+        format!("{seconds:.1} s")
+    } else if seconds < 60.0 {
+        format!("{seconds:.0} s")
+    } else {
+        format!("{} min {:02.0} s", (seconds / 60.0).floor(), seconds % 60.0)
     }
 }

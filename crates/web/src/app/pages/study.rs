@@ -11,10 +11,9 @@ use crate::app::browser::{now_ms, query, save_file, share_link};
 use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
 use crate::app::hooks::use_study;
-use crate::app::pages::experiments::duration;
-use crate::app::pages::PageProps;
+use crate::app::pages::{duration, PageProps};
 use crate::model::study::{Status, StudyAction};
-use crate::worker::study::{MAX_JOBS, MAX_PUZZLES};
+use crate::protocol::study::{MAX_JOBS, MAX_PUZZLES};
 
 const SYMMETRIES: [&str; 5] = ["none", "180", "90", "mirror", "diagonal"];
 

@@ -2,7 +2,7 @@
 use super::*;
 use crate::model::library::library;
 use crate::protocol::SolverReply;
-use crate::worker::runner;
+use crate::runner;
 use std::cell::Cell;
 
 const HARD: &str =

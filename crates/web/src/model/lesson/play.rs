@@ -1,5 +1,5 @@
 //! A lesson played through natively: each step's lab built from its URL, its run answered by the
-//! worker's own code ([`crate::worker::runner`]), so what the page will show at each step is known
+//! worker's own code ([`crate::runner`]), so what the page will show at each step is known
 //! before a student sees it — and what a step claims (its event, its pseudo-code line, a checked
 //! answer) is held against it.
 
@@ -8,7 +8,7 @@ use sudoku_core::{cell_name, Event, Size};
 use super::{cell_index, Check, Lesson, Step};
 use crate::model::lab::{Action, Lab};
 use crate::model::library::library;
-use crate::worker::runner;
+use crate::runner;
 
 /// What the lab shows at a step (for a lab step that runs).
 #[derive(Clone, Debug, PartialEq)]

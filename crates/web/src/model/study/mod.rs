@@ -5,16 +5,16 @@
 //! kept). The charts are drawn from the records as they arrive; the tables (bootstrap intervals,
 //! pairwise tests) come with the summary. Every number is the core's, as `sudoku study` gives it.
 
+use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 
 use super::chunks::Chunks;
 use super::form::{count, optional_count, seed_field};
 use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
+use crate::protocol::study;
 use crate::protocol::{
-    ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySetup,
-    StudySummaryRequest,
+    ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySummaryRequest,
 };
-use crate::worker::study::settings;
 
 mod report;
 #[cfg(test)]
@@ -110,7 +110,7 @@ pub struct StudyPage {
     /// Values of the URL that could not be used.
     pub errors: Vec<String>,
     /// The running (or ended) study's setup, and the study once its population is made.
-    pub setup: Option<StudySetup>,
+    pub setup: Option<StudyFile>,
     /// Its settings while the population is made (then the study's own).
     settings: Option<Settings>,
     pub study: Option<Study>,
@@ -272,31 +272,30 @@ impl StudyPage {
 
     /// The form's setup and the settings it reads as (checked once, here), or what is wrong
     /// with it (each mistake naming its field).
-    fn setup(&self) -> Result<(StudySetup, Settings), String> {
+    fn setup(&self) -> Result<(StudyFile, Settings), String> {
         let form = &self.form;
         let seed = seed_field(&form.seed)?;
         let seeds = count(&form.seeds, "seeds", MAX_RUNS)?;
         let max_iterations =
             optional_count(&form.max_iterations, "max iterations", MAX_ITERATIONS)?
                 .map(|m| m as u64);
-        let (generate, pasted) = if form.use_pasted {
+        let population = if form.use_pasted {
             if form.pasted.trim().is_empty() {
                 return Err("population: paste puzzles (one per line), or generate them".into());
             }
-            (None, Some(form.pasted.clone()))
+            study::pasted(&form.pasted)?
         } else {
-            (Some(form.generate.trim().to_string()), None)
+            Population::generated(form.generate.trim(), form.symmetry.trim())
+                .map_err(|e| format!("population: {e}"))?
         };
-        let setup = StudySetup {
-            generate,
-            symmetry: form.symmetry.trim().to_string(),
-            pasted,
-            configurations: configuration_lines(&form.configurations),
-            seeds,
+        let setup = StudyFile {
+            seed: Some(seed),
+            seeds: Some(seeds),
             max_iterations,
-            seed,
+            configurations: configuration_lines(&form.configurations),
+            population: Some(population),
         };
-        let settings = settings(&setup, true)?;
+        let settings = study::settings(&setup, true)?;
         Ok((setup, settings))
     }
 

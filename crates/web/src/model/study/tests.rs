@@ -1,6 +1,7 @@
 //! The study page driven as the pool drives it (newest request answered first): a URL's study
 //! ends with the CLI's records and summary; cancel keeps what finished; mistakes are named.
 use super::*;
+use crate::protocol::study::settings;
 use crate::worker::experiment::answer;
 use sudoku_core::runs::Sequential;
 use sudoku_core::study::records::CSV_HEADER;
@@ -134,7 +135,8 @@ fn mistakes_are_named_before_anything_runs() {
         }
     };
     assert!(start("page=study&generate=9:tricky:3&run=1").starts_with("population: 'tricky'"));
-    assert!(start("page=study&configs=quantum&run=1").starts_with("configuration 'quantum'"));
+    assert!(start("page=study&configs=quantum&run=1")
+        .starts_with("configurations[0]: unknown algorithm 'quantum'"));
     assert!(start("page=study&generate=9:easy:2000&seeds=30&run=1")
         .contains("the page runs at most 50000"));
     let (mut page, _) = StudyPage::new(Query::from_search("page=study"), 2, 0.0);

@@ -1,21 +1,21 @@
 //! The worker's study requests, driven as the page drives them, give the CLI's records and
 //! summary (the core's study run in one thread); bad setups are named.
 use super::*;
+use crate::protocol::study::pasted;
 use sudoku_core::runs::Sequential;
+use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::study::Record;
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-pub(crate) fn setup() -> StudySetup {
-    StudySetup {
-        generate: Some("9:easy,30:3".into()),
-        symmetry: "none".into(),
-        pasted: None,
+pub(crate) fn setup() -> StudyFile {
+    StudyFile {
+        population: Some(Population::generated("9:easy,30:3", "none").unwrap()),
         configurations: vec!["coloring-bfs;origin=random".into(), "dlx".into()],
-        seeds: 2,
+        seeds: Some(2),
         max_iterations: Some(2_000),
-        seed: 5,
+        seed: Some(5),
     }
 }
 
@@ -93,29 +93,31 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
 
 #[test]
 fn bad_setups_name_their_field() {
-    let with = |change: &dyn Fn(&mut StudySetup)| {
+    let with = |change: &dyn Fn(&mut StudyFile)| {
         let mut s = setup();
         change(&mut s);
         settings(&s, true).unwrap_err()
     };
-    assert!(with(&|s| s.generate = Some("9:tricky:3".into())).starts_with("population: 'tricky'"));
-    assert!(with(&|s| s.symmetry = "spiral".into()).contains("no symmetry 'spiral'"));
+    let generated = |text: &str| Some(Population::generated(text, "none").unwrap());
+    assert!(Population::generated("9:tricky:3", "none")
+        .unwrap_err()
+        .starts_with("'tricky'"));
+    assert!(Population::generated("9:easy:3", "spiral")
+        .unwrap_err()
+        .contains("no symmetry 'spiral'"));
     assert!(with(&|s| s.configurations = vec!["dlx;speed=9".into()])
-        .starts_with("configuration 'dlx;speed=9'"));
+        .starts_with("configurations[0]: dlx has no parameter 'speed'"));
     assert!(with(&|s| s.configurations.clear()).starts_with("configurations:"));
-    assert!(with(&|s| s.seeds = 0).starts_with("seeds:"));
-    assert!(with(&|s| s.generate = Some("9:easy:5000".into())).contains("at most 2000"));
-    assert!(with(&|s| s.seeds = 10_000).contains("the page runs at most 50000"));
-    assert!(with(&|s| {
-        s.generate = None;
-        s.pasted = Some(format!("{HARD}\nnot a puzzle\n"));
-    })
-    .starts_with("population: line 2"));
-    assert!(with(&|s| s.generate = None).starts_with("population: generate"));
+    assert!(with(&|s| s.seeds = Some(0)).starts_with("seeds:"));
+    assert!(with(&|s| s.population = generated("9:easy:5000")).contains("at most 2000"));
+    assert!(with(&|s| s.seeds = Some(10_000)).contains("the page runs at most 50000"));
+    assert!(pasted(&format!("{HARD}\nnot a puzzle\n"))
+        .unwrap_err()
+        .starts_with("population: line 2"));
+    assert!(with(&|s| s.population = None).starts_with("population: none given"));
     // Pasted puzzles are made (rated) in the page's order.
     let mut pasted = setup();
-    pasted.generate = None;
-    pasted.pasted = Some(format!("{HARD}\n"));
+    pasted.population = Some(crate::protocol::study::pasted(&format!("{HARD}\n")).unwrap());
     let ExperimentReply::StudyMembers(members) = make(
         &StudyMakeRequest {
             setup: pasted.clone(),

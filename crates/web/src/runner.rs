@@ -1,4 +1,5 @@
-//! The worker's side of a run, kept free of browser types so it is tested natively: the solver
+//! A run as the page receives it, kept free of browser types so it is tested natively (the worker
+//! runs it, the lesson player runs it natively to know what the page will show): the solver
 //! runs with an observer that batches events (by count and by time) and hands each batch to `post`.
 
 use sudoku_core::{
