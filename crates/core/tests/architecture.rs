@@ -291,7 +291,12 @@ fn pages_never_import_each_other() {
             continue;
         }
         let relative = path.strip_prefix(&pages).unwrap();
-        let own = relative.components().next().unwrap().as_os_str().to_string_lossy();
+        let own = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
         let own = own.trim_end_matches(".rs");
         let code = code(&path);
         for other in names.iter().filter(|n| n.as_str() != own) {

@@ -6,6 +6,7 @@ pub mod chunks;
 pub mod compare;
 pub mod experiments;
 pub mod form;
+pub mod jobs;
 pub mod lab;
 pub mod layout;
 pub mod lesson;

@@ -169,6 +169,12 @@ pub struct RunRequest {
 /// has its own reply type ([`SolverReply`], [`ExperimentReply`]), so a page reads only the
 /// replies of the workers it runs.
 pub trait Reply: Sized + 'static {
+    /// What the worker reads (as JSON, encoded by the pool in one place).
+    type Request: Serialize + 'static;
+    /// Whether only the full build of the worker answers `request`.
+    fn needs_full_worker(_request: &Self::Request) -> bool {
+        false
+    }
     /// The worker's wasm is loaded and it takes requests.
     fn ready() -> Self;
     /// The request could not be read or run.
@@ -203,6 +209,10 @@ pub enum SolverReply {
 }
 
 impl Reply for SolverReply {
+    type Request = SolverRequest;
+    fn needs_full_worker(request: &SolverRequest) -> bool {
+        request.needs_full_worker()
+    }
     fn ready() -> Self {
         SolverReply::Ready
     }
@@ -241,6 +251,7 @@ pub enum ExperimentReply {
 }
 
 impl Reply for ExperimentReply {
+    type Request = ExperimentRequest;
     fn ready() -> Self {
         ExperimentReply::Ready
     }

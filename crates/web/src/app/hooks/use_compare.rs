@@ -4,14 +4,13 @@
 
 use yew::prelude::*;
 
-use super::{
-    pool_workers, use_page, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool,
-};
+use super::{pool_workers, use_page, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind};
 use crate::app::browser::random_seed;
 use crate::model::compare::{Compare, CompareAction, CompareEffects};
+use crate::model::jobs::Jobs;
 use crate::model::lab::TICKS_PER_SECOND;
 use crate::model::query::Query;
-use crate::protocol::SolverReply;
+use crate::protocol::{SolverReply, SolverRequest};
 
 impl PageModel for Compare {
     type Action = CompareAction;
@@ -52,13 +51,8 @@ impl PageModel for Compare {
         (!effects.quiet).then_some(streamed)
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<SolverReply>) {
-        for &job in &effects.cancel {
-            pool.cancel(job);
-        }
-        for (job, request) in &effects.submit {
-            pool.submit_run(*job, request.clone());
-        }
+    fn jobs(effects: &Self::Effects) -> &Jobs<SolverRequest> {
+        &effects.jobs
     }
 }
 

@@ -4,11 +4,12 @@
 
 use yew::prelude::*;
 
-use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
+use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind};
 use crate::app::browser::now_ms;
 use crate::model::experiments::{Experiments, ExperimentsAction, ExperimentsEffects};
+use crate::model::jobs::Jobs;
 use crate::model::query::Query;
-use crate::protocol::ExperimentReply;
+use crate::protocol::{ExperimentReply, ExperimentRequest};
 
 impl PageModel for Experiments {
     type Action = ExperimentsAction;
@@ -56,20 +57,8 @@ impl PageModel for Experiments {
         Some(streamed && self.is_running())
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<ExperimentReply>) {
-        for &job in &effects.cancel {
-            pool.cancel(job);
-        }
-        for (job, request, first) in &effects.submit {
-            let Ok(text) = serde_json::to_string(request) else {
-                continue;
-            };
-            if *first {
-                pool.submit_first(*job, text);
-            } else {
-                pool.submit(*job, text);
-            }
-        }
+    fn jobs(effects: &Self::Effects) -> &Jobs<ExperimentRequest> {
+        &effects.jobs
     }
 }
 

@@ -7,10 +7,9 @@ use std::rc::Rc;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use super::{
-    use_page, use_shortcuts, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool,
-};
+use super::{use_page, use_shortcuts, use_ticker, PageHandle, PageModel, PoolEvent, WorkerKind};
 use crate::app::browser::{focus_cell, prefers_reduced_motion, random_seed};
+use crate::model::jobs::Jobs;
 use crate::model::lab::{self, Action, Effects, Lab};
 use crate::model::library::library;
 use crate::model::query::Query;
@@ -60,26 +59,8 @@ impl PageModel for Lab {
         (!effects.quiet).then_some(streamed)
     }
 
-    fn carry_out(effects: &Self::Effects, worker: &WorkerPool<SolverReply>) {
-        if effects.restart_worker {
-            worker.cancel_all();
-        }
-        // The rating takes milliseconds: before a run, which may take long.
-        if let Some((job, puzzle)) = &effects.analyse {
-            worker.submit_solver(*job, SolverRequest::Analyse(puzzle.clone()));
-        }
-        if let Some((job, request)) = &effects.resend {
-            worker.submit_to_full_worker(*job, request.clone());
-        }
-        if let Some((job, request)) = &effects.generate {
-            worker.submit_solver(*job, SolverRequest::Generate(request.clone()));
-        }
-        if let Some((job, request)) = &effects.post {
-            worker.submit_run(*job, request.clone());
-        }
-        if let Some((job, puzzle)) = &effects.hint {
-            worker.submit_hint(*job, puzzle.clone());
-        }
+    fn jobs(effects: &Self::Effects) -> &Jobs<SolverRequest> {
+        &effects.jobs
     }
 }
 

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::{use_redraw, use_worker_pool, PoolEvent, WorkerKind, WorkerPool};
+use crate::model::jobs::Jobs;
 use crate::model::query::Query;
 use crate::protocol::Reply;
 
@@ -51,8 +52,8 @@ pub trait PageModel: Sized + 'static {
         Some(streamed)
     }
 
-    /// Sends the effects' jobs and cancellations to the pool.
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<Self::Reply>);
+    /// What the effects ask of the pool (the shell carries it out).
+    fn jobs(effects: &Self::Effects) -> &Jobs<<Self::Reply as Reply>::Request>;
 }
 
 /// A page's model and the callback that acts on it.
@@ -91,7 +92,7 @@ pub fn use_page<M: PageModel>(query: Query, after: Callback<M::Effects>) -> Page
             let streamed = M::streams(&action);
             let effects = model.borrow_mut().apply(action);
             if let Some(pool) = pool.borrow().clone() {
-                M::carry_out(&effects, &pool);
+                pool.carry_out_jobs(M::jobs(&effects));
             }
             if let Some(throttled) = model.borrow().redraw(streamed, &effects) {
                 redraw.request(throttled);
@@ -105,7 +106,7 @@ pub fn use_page<M: PageModel>(query: Query, after: Callback<M::Effects>) -> Page
     // The URL's jobs start once the pool exists.
     use_effect_with((), move |_| {
         if let Some(effects) = initial.borrow_mut().take() {
-            M::carry_out(&effects, &workers_pool);
+            workers_pool.carry_out_jobs(M::jobs(&effects));
         }
     });
     PageHandle {

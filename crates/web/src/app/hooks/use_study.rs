@@ -4,11 +4,12 @@
 
 use yew::prelude::*;
 
-use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind, WorkerPool};
+use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind};
 use crate::app::browser::now_ms;
+use crate::model::jobs::Jobs;
 use crate::model::query::Query;
 use crate::model::study::{StudyAction, StudyEffects, StudyPage};
-use crate::protocol::ExperimentReply;
+use crate::protocol::{ExperimentReply, ExperimentRequest};
 
 impl PageModel for StudyPage {
     type Action = StudyAction;
@@ -53,15 +54,8 @@ impl PageModel for StudyPage {
         Some(streamed && self.is_running())
     }
 
-    fn carry_out(effects: &Self::Effects, pool: &WorkerPool<ExperimentReply>) {
-        for &job in &effects.cancel {
-            pool.cancel(job);
-        }
-        for (job, request) in &effects.submit {
-            if let Ok(text) = serde_json::to_string(request) {
-                pool.submit(*job, text);
-            }
-        }
+    fn jobs(effects: &Self::Effects) -> &Jobs<ExperimentRequest> {
+        &effects.jobs
     }
 }
 

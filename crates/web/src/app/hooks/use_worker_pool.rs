@@ -12,8 +12,9 @@ use yew::prelude::*;
 
 use super::worker_handle::WorkerHandle;
 pub use super::worker_handle::WorkerKind;
+use crate::model::jobs::{Jobs, Order};
 use crate::model::pool::{Command, Scheduler};
-use crate::protocol::{Reply, SolverReply};
+use crate::protocol::Reply;
 
 /// What the pool tells the page, its workers' replies `R` tagged with their job.
 pub enum PoolEvent<R> {
@@ -68,15 +69,57 @@ impl<R: Reply> WorkerPool<R> {
         self.inner.borrow().scheduler.size()
     }
 
-    /// Runs `request` (JSON text) as `job` on the next free worker.
-    pub fn submit(&self, job: u64, request: String) {
-        let commands = self.inner.borrow_mut().scheduler.submit(job, request);
+    /// Carries out a page's orders, in order: each request encoded here, once (an encoding
+    /// error fails its job, as a crash would).
+    pub fn carry_out_jobs(&self, jobs: &Jobs<R::Request>) {
+        for order in &jobs.orders {
+            match order {
+                Order::Submit { job, request } => self.send(*job, request, false, false),
+                Order::SubmitFirst { job, request } => self.send(*job, request, true, false),
+                Order::ToFullWorker { job, request } => self.send(*job, request, false, true),
+                Order::Cancel(job) => self.cancel(*job),
+                Order::CancelAll => self.cancel_all(),
+            }
+        }
+    }
+
+    /// Runs `request` as `job`: before every waiting job when `first`, on the full worker when
+    /// `full` or when only it answers the request.
+    fn send(&self, job: u64, request: &R::Request, first: bool, full: bool) {
+        if full || R::needs_full_worker(request) {
+            self.move_to_full_worker();
+        }
+        let text = match serde_json::to_string(request) {
+            Ok(text) => text,
+            Err(error) => {
+                return self.emit(PoolEvent::Failed {
+                    job,
+                    error: format!("the request could not be written: {error}"),
+                })
+            }
+        };
+        let commands = {
+            let mut inner = self.inner.borrow_mut();
+            if first {
+                inner.scheduler.submit_first(job, text)
+            } else {
+                inner.scheduler.submit(job, text)
+            }
+        };
         self.carry_out(commands);
     }
 
-    /// Runs `request` as `job` before every waiting job.
-    pub fn submit_first(&self, job: u64, request: String) {
-        let commands = self.inner.borrow_mut().scheduler.submit_first(job, request);
+    /// Moves the pool to its kind's full build (every worker restarted), if it has one and is
+    /// not there yet.
+    fn move_to_full_worker(&self) {
+        let Some(full) = self.inner.borrow().kind.full else {
+            return;
+        };
+        let commands = {
+            let mut inner = self.inner.borrow_mut();
+            inner.kind = full();
+            inner.scheduler.restart_all()
+        };
         self.carry_out(commands);
     }
 
@@ -182,49 +225,6 @@ impl<R: Reply> WorkerPool<R> {
         let listener = self.inner.borrow().listener.clone();
         if let Some(listener) = listener {
             listener.emit(event);
-        }
-    }
-}
-
-impl WorkerPool<SolverReply> {
-    /// Runs a solver request as `job` (the solver worker's pools).
-    pub fn submit_run(&self, job: u64, request: crate::protocol::RunRequest) {
-        self.submit_solver(job, crate::protocol::SolverRequest::Run(request));
-    }
-
-    /// Asks the solver worker for a hint on `puzzle`, as `job`.
-    pub fn submit_hint(&self, job: u64, puzzle: sudoku_core::Grid) {
-        self.submit_solver(job, crate::protocol::SolverRequest::Hint(puzzle));
-    }
-
-    /// Sends a solver worker any of its requests, as `job`. A request the lab's worker cannot
-    /// answer (an `ilp` run, Generate) first moves the pool to the full worker, for good.
-    pub fn submit_solver(&self, job: u64, request: crate::protocol::SolverRequest) {
-        let full = request.needs_full_worker();
-        self.submit_solver_to(job, request, full);
-    }
-
-    /// Sends a request the lab's worker sent back (see `SolverReply::NeedsFullWorker`) to the
-    /// full worker, moving the pool there for good.
-    pub fn submit_to_full_worker(&self, job: u64, request: crate::protocol::SolverRequest) {
-        self.submit_solver_to(job, request, true);
-    }
-
-    fn submit_solver_to(&self, job: u64, request: crate::protocol::SolverRequest, full: bool) {
-        if full && self.inner.borrow().kind == WorkerKind::SOLVER {
-            let commands = {
-                let mut inner = self.inner.borrow_mut();
-                inner.kind = WorkerKind::SOLVER_FULL;
-                inner.scheduler.restart_all()
-            };
-            self.carry_out(commands);
-        }
-        match serde_json::to_string(&request) {
-            Ok(text) => self.submit(job, text),
-            Err(error) => self.emit(PoolEvent::Failed {
-                job,
-                error: error.to_string(),
-            }),
         }
     }
 }

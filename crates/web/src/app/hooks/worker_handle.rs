@@ -23,6 +23,9 @@ pub struct WorkerKind<R> {
     simd_url: &'static str,
     read_text: fn(&str) -> Option<R>,
     read_words: fn(&[u32]) -> Option<R>,
+    /// The same worker built with every engine and tool, where this one is built without some:
+    /// a request only it answers moves the pool there for good.
+    pub full: Option<fn() -> WorkerKind<R>>,
 }
 
 impl<R> Clone for WorkerKind<R> {
@@ -47,6 +50,7 @@ impl WorkerKind<SolverReply> {
         simd_url: "./worker_simd_loader.js",
         read_text: read_solver_reply,
         read_words: read_solver_words,
+        full: Some(|| WorkerKind::SOLVER_FULL),
     };
     /// The solvers' worker with every solver and tool, `ilp` and the generator included (its
     /// LP engine makes it about 120 KB larger gzipped): started only when a request needs it.
@@ -55,6 +59,7 @@ impl WorkerKind<SolverReply> {
         simd_url: "./full_worker_simd_loader.js",
         read_text: read_solver_reply,
         read_words: read_solver_words,
+        full: None,
     };
 }
 
@@ -66,6 +71,7 @@ impl WorkerKind<ExperimentReply> {
         simd_url: "./experiment_worker_simd_loader.js",
         read_text: read_experiment_reply,
         read_words: read_experiment_words,
+        full: None,
     };
 }
 

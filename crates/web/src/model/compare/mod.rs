@@ -11,10 +11,11 @@ mod lane;
 
 pub use lane::{Column, Lane};
 
+use super::jobs::Jobs;
 use super::lab::TICKS_PER_SECOND;
 use super::query::{CompareEntry, Query, MAX_COMPARE};
 use super::timeline::{Progress, Timeline};
-use crate::protocol::{RunRequest, SolverReply};
+use crate::protocol::{RunRequest, SolverReply, SolverRequest};
 
 /// How the shared cursor moves the runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,9 +56,16 @@ pub enum CompareAction {
 /// What the page must do after an action.
 #[derive(Debug, Default)]
 pub struct CompareEffects {
-    pub submit: Vec<(u64, RunRequest)>,
-    pub cancel: Vec<u64>,
+    pub jobs: Jobs<SolverRequest>,
     pub quiet: bool,
+}
+
+impl CompareEffects {
+    fn cancel(job: u64) -> CompareEffects {
+        let mut effects = CompareEffects::default();
+        effects.jobs.cancel(job);
+        effects
+    }
 }
 
 /// The compare page.
@@ -251,22 +259,16 @@ impl Compare {
             CompareAction::Cancel(i) => {
                 if let Some(lane) = self.lanes.get_mut(i).filter(|l| l.is_running()) {
                     lane.cancelled = true;
-                    return CompareEffects {
-                        cancel: vec![lane.job],
-                        ..CompareEffects::default()
-                    };
+                    return CompareEffects::cancel(lane.job);
                 }
             }
             CompareAction::CancelAll => {
-                let mut cancel = Vec::new();
+                let mut effects = CompareEffects::default();
                 for lane in self.lanes.iter_mut().filter(|l| l.is_running()) {
                     lane.cancelled = true;
-                    cancel.push(lane.job);
+                    effects.jobs.cancel(lane.job);
                 }
-                return CompareEffects {
-                    cancel,
-                    ..CompareEffects::default()
-                };
+                return effects;
             }
             CompareAction::FromWorker { job, message } => {
                 let Some(lane) = self
@@ -323,10 +325,7 @@ impl Compare {
                 if i < self.lanes.len() {
                     let lane = self.lanes.remove(i);
                     if lane.is_running() {
-                        return CompareEffects {
-                            cancel: vec![lane.job],
-                            ..CompareEffects::default()
-                        };
+                        return CompareEffects::cancel(lane.job);
                     }
                 }
             }
@@ -383,7 +382,7 @@ impl Compare {
         let givens = self.puzzle.givens_only();
         for lane in &mut self.lanes {
             if lane.is_running() {
-                effects.cancel.push(lane.job);
+                effects.jobs.cancel(lane.job);
             }
             // Checked when the URL was read.
             let params = lane.entry.typed_params().unwrap_or_default();
@@ -394,15 +393,15 @@ impl Compare {
             lane.cancelled = false;
             lane.failed = None;
             lane.generations = 0;
-            effects.submit.push((
+            effects.jobs.submit(
                 lane.job,
-                RunRequest {
+                SolverRequest::Run(RunRequest {
                     algorithm: lane.entry.algorithm,
                     params,
                     puzzle: givens.clone(),
                     seed: lane.seed,
-                },
-            ));
+                }),
+            );
         }
         effects
     }

@@ -18,10 +18,22 @@ fn compare(list: &str) -> (Compare, CompareEffects) {
     )
 }
 
+/// The runs the effects submit.
+fn runs(effects: &CompareEffects) -> Vec<(u64, RunRequest)> {
+    effects
+        .jobs
+        .submitted()
+        .map(|(job, request)| match request {
+            SolverRequest::Run(run) => (job, run.clone()),
+            other => panic!("not a run: {other:?}"),
+        })
+        .collect()
+}
+
 /// Runs every submitted job natively, as the pool's workers would, in `order`.
 fn answer(compare: &mut Compare, effects: &CompareEffects, order: &[usize]) {
     for &k in order {
-        let (job, request) = &effects.submit[k];
+        let (job, request) = &runs(effects)[k];
         let clock = Cell::new(0.0);
         let now = || {
             clock.set(clock.get() + 1.0);
@@ -39,9 +51,9 @@ fn answer(compare: &mut Compare, effects: &CompareEffects, order: &[usize]) {
 fn every_configuration_runs_and_the_table_sorts() {
     let (mut c, effects) =
         compare("dlx,annealing;max_iterations=2000000,genetic;generations=5,norvig;seed=4");
-    assert_eq!(effects.submit.len(), 4);
-    assert_eq!(effects.submit[3].1.seed, 4);
-    assert_eq!(effects.submit[0].1.seed, 1);
+    assert_eq!(runs(&effects).len(), 4);
+    assert_eq!(runs(&effects)[3].1.seed, 4);
+    assert_eq!(runs(&effects)[0].1.seed, 1);
     answer(&mut c, &effects, &[2, 0, 3, 1]);
     let outcomes: Vec<&str> = c.lanes.iter().map(Lane::outcome).collect();
     assert_eq!(outcomes[0], "verified");
@@ -121,7 +133,7 @@ fn the_shared_cursor_moves_every_run_by_fraction_or_by_event() {
 fn cancel_and_late_messages() {
     let (mut c, effects) = compare("dlx,backtracking");
     let cancel = c.apply(CompareAction::Cancel(1));
-    assert_eq!(cancel.cancel, vec![effects.submit[1].0]);
+    assert_eq!(cancel.jobs.cancelled(), vec![runs(&effects)[1].0]);
     answer(&mut c, &effects, &[0, 1]);
     assert_eq!(c.lanes[1].outcome(), "cancelled");
     assert!(
@@ -130,16 +142,15 @@ fn cancel_and_late_messages() {
     );
     assert_eq!(c.lanes[0].outcome(), "verified");
     c.apply(CompareAction::Failed {
-        job: effects.submit[0].0,
+        job: runs(&effects)[0].0,
         error: "boom".into(),
     });
     assert_eq!(c.lanes[0].outcome(), "failed");
     // Running again gives every lane a new job.
     let again = c.apply(CompareAction::RunAll);
-    assert!(again
-        .submit
+    assert!(runs(&again)
         .iter()
-        .all(|(job, _)| *job > effects.submit[1].0));
+        .all(|(job, _)| *job > runs(&effects)[1].0));
 }
 
 #[test]
@@ -148,7 +159,7 @@ fn bad_puzzles_and_configurations_are_reported_and_nothing_runs() {
         Query::parse([("compare", "dlx,nope"), ("puzzle", "123"), ("run", "1")]),
         1,
     );
-    assert!(effects.submit.is_empty());
+    assert!(runs(&effects).is_empty());
     assert!(c.puzzle_error.as_deref().unwrap().contains("3 cells"));
     assert!(c.errors[0].contains("unknown algorithm 'nope'"));
     assert_eq!(c.lanes.len(), 1);

@@ -9,6 +9,7 @@ use sudoku_core::report::Report;
 
 use super::chunks::Chunks;
 use super::form::{optional_count, seed_field};
+use super::jobs::Jobs;
 use super::query::Query;
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
@@ -92,9 +93,8 @@ pub enum ExperimentsAction {
 /// What the page must do after an action.
 #[derive(Debug, Default)]
 pub struct ExperimentsEffects {
-    /// Requests to submit; `true`: before every waiting job.
-    pub submit: Vec<(u64, ExperimentRequest, bool)>,
-    pub cancel: Vec<u64>,
+    /// Chunks of jobs submitted, plans submitted first, dropped chunks cancelled.
+    pub jobs: Jobs<ExperimentRequest>,
 }
 
 /// The experiments page.
@@ -278,8 +278,9 @@ impl Experiments {
     fn stop(&mut self, status: Status, now: f64, effects: &mut ExperimentsEffects) {
         self.status = status;
         if let Some(run) = self.run.as_mut() {
-            effects.cancel.extend(run.chunks.drop_all());
-            effects.cancel.extend(run.plan_job.take());
+            for job in run.chunks.drop_all().into_iter().chain(run.plan_job.take()) {
+                effects.jobs.cancel(job);
+            }
             run.ended_ms = Some(now);
         }
     }
@@ -297,7 +298,7 @@ impl Experiments {
             setup: run.setup.clone(),
             progress: run.progress.clone(),
         });
-        effects.submit.push((job, request, true));
+        effects.jobs.submit_first(job, request);
     }
 
     fn take_job_id(&mut self) -> u64 {
@@ -405,14 +406,13 @@ impl Experiments {
                 .iter()
                 .map(|&i| run.progress.jobs[i].clone())
                 .collect();
-            effects.submit.push((
+            effects.jobs.submit(
                 job,
                 ExperimentRequest::Jobs(JobsRequest {
                     setup: run.setup.clone(),
                     jobs,
                 }),
-                false,
-            ));
+            );
         }
     }
 }

@@ -37,8 +37,15 @@ fn drive_in(
     let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let mut answered = 0;
     let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
-        waiting.retain(|(job, _)| !effects.cancel.contains(job));
-        waiting.extend(effects.submit.into_iter().map(|(job, r, _)| (job, r)));
+        let cancelled = effects.jobs.cancelled();
+        waiting.retain(|(job, _)| !cancelled.contains(job));
+        waiting.extend(
+            effects
+                .jobs
+                .submissions()
+                .into_iter()
+                .map(|(job, r, _)| (job, r)),
+        );
     };
     push(effects, &mut waiting);
     while !waiting.is_empty() {
@@ -126,25 +133,26 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
         now,
     );
     // The first plan, then two rounds of chunks answered.
-    let (plan_job, plan, _) = effects.submit.into_iter().next().unwrap();
-    let mut effects = page.apply(ExperimentsAction::FromWorker {
+    let (plan_job, plan, _) = effects.jobs.submissions().into_iter().next().unwrap();
+    let effects = page.apply(ExperimentsAction::FromWorker {
         job: plan_job,
         message: answer(&plan),
         now,
     });
-    assert_eq!(effects.submit.len(), 4, "two chunks per worker");
+    let mut submitted = effects.jobs.submissions();
+    assert_eq!(submitted.len(), 4, "two chunks per worker");
     let mut late = None;
     for _ in 0..2 {
-        let (job, request, _) = effects.submit.remove(0);
+        let (job, request, _) = submitted.remove(0);
         now += 10.0;
         let more = page.apply(ExperimentsAction::FromWorker {
             job,
             message: answer(&request),
             now,
         });
-        effects.submit.extend(more.submit);
+        submitted.extend(more.jobs.submissions());
     }
-    let (late_job, late_request, _) = effects.submit.remove(0);
+    let (late_job, late_request, _) = submitted.remove(0);
     late.replace((late_job, answer(&late_request)));
     let finished = page.run.as_ref().unwrap().finished();
     assert_eq!(finished, 2);
@@ -155,10 +163,11 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
         "cancelling",
         "until the final report is in"
     );
-    assert!(cancel.cancel.contains(&late_job));
+    assert!(cancel.jobs.cancelled().contains(&late_job));
     // The final plan reports what finished.
-    let [(job, request, true)] = &cancel.submit[..] else {
-        panic!("{:?}", cancel.submit)
+    let submitted = cancel.jobs.submissions();
+    let [(job, request, true)] = &submitted[..] else {
+        panic!("{:?}", cancel.jobs)
     };
     page.apply(ExperimentsAction::FromWorker {
         job: *job,
@@ -184,7 +193,7 @@ fn cancel_keeps_the_finished_jobs_and_drops_late_answers() {
     // A late answer of a cancelled chunk changes nothing.
     let (job, message) = late.unwrap();
     let effects = page.apply(ExperimentsAction::FromWorker { job, message, now });
-    assert!(effects.submit.is_empty());
+    assert!(effects.jobs.is_empty());
     assert_eq!(page.run.as_ref().unwrap().finished(), finished);
     assert_eq!(page.status, Status::Cancelled);
 }
@@ -220,13 +229,13 @@ fn bad_settings_are_named_and_nothing_runs() {
         2,
         0.0,
     );
-    assert!(effects.submit.is_empty(), "invalid URL values: no run");
+    assert!(effects.jobs.is_empty(), "invalid URL values: no run");
     assert_eq!(page.errors.len(), 3, "{:?}", page.errors);
     assert!(page.errors[0].contains("choose one of coloring"));
     let (mut page, _) = Experiments::new(query("page=experiments"), 2, 0.0);
     page.apply(ExperimentsAction::SetRuns("-3".into()));
     let effects = page.apply(ExperimentsAction::Start { now: 0.0 });
-    assert!(effects.submit.is_empty());
+    assert!(effects.jobs.is_empty());
     assert!(matches!(&page.status, Status::Failed(m) if m.contains("runs")));
     page.apply(ExperimentsAction::SetRuns(String::new()));
     page.apply(ExperimentsAction::UsePasted(true));

@@ -1,9 +1,8 @@
 //! What can happen to the lab page ([`Action`]) and what the page must then do ([`Effects`]).
 
-use sudoku_core::Grid;
-
+use super::super::jobs::Jobs;
 use super::{GenerateField, View};
-use crate::protocol::{GenerateRequest, RunRequest, SolverReply, SolverRequest};
+use crate::protocol::{SolverReply, SolverRequest};
 
 /// Everything a user (or the worker, or the ticker) can do to the lab page.
 #[derive(Clone, Debug)]
@@ -68,18 +67,10 @@ pub enum Action {
 /// What the page must do after an action.
 #[derive(Debug, Default)]
 pub struct Effects {
-    /// Post this run to the worker, tagged with its job id.
-    pub post: Option<(u64, RunRequest)>,
-    /// Ask the worker for a hint on this puzzle, tagged with its job id.
-    pub hint: Option<(u64, Grid)>,
-    /// Ask the worker for this puzzle's rating and steps in words, tagged with its job id.
-    pub analyse: Option<(u64, Grid)>,
-    /// Ask the worker for a new puzzle, tagged with its job id.
-    pub generate: Option<(u64, GenerateRequest)>,
-    /// Send this request, which the first-load worker sent back, to the full worker.
-    pub resend: Option<(u64, SolverRequest)>,
-    /// Terminate the worker (it may be busy) and start a fresh one.
-    pub restart_worker: bool,
+    /// What the worker is asked, each request tagged with its job id: a run, a hint, a rating
+    /// (ahead of a run), a new puzzle; a request the first-load worker sent back goes to the full
+    /// worker; a busy worker is replaced by cancelling every job.
+    pub jobs: Jobs<SolverRequest>,
     /// Move the keyboard focus to this board cell.
     pub focus: Option<usize>,
     /// The action used the key (the page prevents the browser's default).
@@ -89,6 +80,13 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// Effects that replace the worker (it may be busy) with a fresh one.
+    pub(super) fn restarting_worker() -> Effects {
+        let mut effects = Effects::default();
+        effects.jobs.cancel_all();
+        effects
+    }
+
     pub(super) fn quiet() -> Effects {
         Effects {
             quiet: true,

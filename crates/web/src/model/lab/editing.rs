@@ -9,12 +9,13 @@ use super::{Effects, Lab};
 impl Lab {
     /// Leaves the current run (after the puzzle changed); a busy worker is replaced.
     pub(super) fn stopped_run(&mut self) -> Effects {
-        let restart_worker = self.is_running();
+        let busy = self.is_running();
         self.run = None;
         self.playing = false;
-        Effects {
-            restart_worker,
-            ..Effects::default()
+        if busy {
+            Effects::restarting_worker()
+        } else {
+            Effects::default()
         }
     }
 

@@ -17,7 +17,9 @@ impl Lab {
         self.hint = None;
         let job = self.new_job();
         self.hint_job = Some(job);
-        effects.hint = Some((job, self.puzzle.clone()));
+        effects
+            .jobs
+            .submit(job, SolverRequest::Hint(self.puzzle.clone()));
         effects
     }
 

@@ -326,10 +326,7 @@ impl Lab {
                     self.notice = Some(
                         "run cancelled: the worker was stopped and a fresh one started".into(),
                     );
-                    return Effects {
-                        restart_worker: true,
-                        ..Effects::default()
-                    };
+                    return Effects::restarting_worker();
                 }
                 return Effects::quiet();
             }
@@ -337,10 +334,11 @@ impl Lab {
                 job,
                 message: SolverReply::NeedsFullWorker,
             } => {
-                return Effects {
-                    resend: self.sent_back(job).map(|request| (job, request)),
-                    ..Effects::quiet()
-                };
+                let mut effects = Effects::quiet();
+                if let Some(request) = self.sent_back(job) {
+                    effects.jobs.to_full_worker(job, request);
+                }
+                return effects;
             }
             Action::FromWorker { job, message } => {
                 if self.hint_answered(job, &message) || self.tool_answered(job, &message) {
@@ -354,10 +352,7 @@ impl Lab {
                     run.cancelled = true;
                 }
                 self.playing = false;
-                return Effects {
-                    restart_worker: true,
-                    ..Effects::default()
-                };
+                return Effects::restarting_worker();
             }
             Action::Play => self.play(),
             Action::Pause => self.playing = false,

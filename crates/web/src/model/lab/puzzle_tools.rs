@@ -5,7 +5,7 @@
 use sudoku_core::Algorithm;
 
 use super::{default_params, Effects, Lab};
-use crate::protocol::{GenerateRequest, SolverReply};
+use crate::protocol::{GenerateRequest, SolverReply, SolverRequest};
 
 /// The Generate form, as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,8 +74,12 @@ impl Lab {
     /// Asks for the rating of a puzzle that changed (and is a puzzle: no clash, no bad text).
     /// A fresh worker drops every request out: those still wanted are asked again.
     pub(super) fn follow_puzzle(&mut self, effects: &mut Effects) {
-        if effects.restart_worker {
-            if effects.generate.is_none() {
+        if effects.jobs.cancels_all() {
+            let generating = effects
+                .jobs
+                .submitted()
+                .any(|(_, r)| matches!(r, SolverRequest::Generate(_)));
+            if !generating {
                 self.generate_job = None;
             }
             if self.analysis.is_none() {
@@ -98,7 +102,10 @@ impl Lab {
         }
         let job = self.new_job();
         self.analysed = Some((self.puzzle.clone(), job));
-        effects.analyse = Some((job, self.puzzle.clone()));
+        // The rating takes milliseconds: ahead of a run, which may take long.
+        effects
+            .jobs
+            .submit_ahead(job, SolverRequest::Analyse(self.puzzle.clone()));
         effects.quiet = false;
     }
 
@@ -154,7 +161,7 @@ impl Lab {
         let job = self.new_job();
         self.generate_job = Some(job);
         self.notice = None;
-        effects.generate = Some((job, request));
+        effects.jobs.submit(job, SolverRequest::Generate(request));
         effects
     }
 }

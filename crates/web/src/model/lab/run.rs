@@ -3,7 +3,7 @@
 
 use super::super::timeline::Timeline;
 use super::{Effects, Lab, Run, TICKS_PER_SECOND};
-use crate::protocol::{RunRequest, SolverReply};
+use crate::protocol::{RunRequest, SolverReply, SolverRequest};
 
 impl Lab {
     pub(super) fn move_cursor(&mut self, f: impl FnOnce(&mut Timeline)) {
@@ -109,7 +109,7 @@ impl Lab {
             }
         };
         // A run still computing occupies the worker: replace it.
-        let restart_worker = self.is_running();
+        let busy = self.is_running();
         let job = self.new_job();
         self.notice = None;
         self.run = Some(Run {
@@ -123,10 +123,11 @@ impl Lab {
         });
         self.playing = self.autoplay;
         self.carry = 0.0;
-        Effects {
-            post: Some((job, request)),
-            restart_worker,
-            ..Effects::default()
+        let mut effects = Effects::default();
+        if busy {
+            effects.jobs.cancel_all();
         }
+        effects.jobs.submit(job, SolverRequest::Run(request));
+        effects
     }
 }

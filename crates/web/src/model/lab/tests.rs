@@ -1,9 +1,59 @@
 //! The lab page's behaviour, driven through its actions (the worker's side run natively).
 use super::*;
+use crate::model::jobs::Order;
 use crate::model::library::library;
 use crate::protocol::SolverReply;
+use crate::protocol::{GenerateRequest, RunRequest, SolverRequest};
 use crate::runner;
 use std::cell::Cell;
+
+/// What the effects ask the worker, one kind of request at a time (the tests read them so).
+trait Asked {
+    fn find<T>(&self, pick: impl Fn(&SolverRequest) -> Option<T>) -> Option<(u64, T)>;
+    fn post(&self) -> Option<(u64, RunRequest)> {
+        self.find(|r| match r {
+            SolverRequest::Run(run) => Some(run.clone()),
+            _ => None,
+        })
+    }
+    fn hint(&self) -> Option<(u64, Grid)> {
+        self.find(|r| match r {
+            SolverRequest::Hint(puzzle) => Some(puzzle.clone()),
+            _ => None,
+        })
+    }
+    fn analyse(&self) -> Option<(u64, Grid)> {
+        self.find(|r| match r {
+            SolverRequest::Analyse(puzzle) => Some(puzzle.clone()),
+            _ => None,
+        })
+    }
+    fn generate(&self) -> Option<(u64, GenerateRequest)> {
+        self.find(|r| match r {
+            SolverRequest::Generate(request) => Some(request.clone()),
+            _ => None,
+        })
+    }
+    fn resend(&self) -> Option<(u64, SolverRequest)>;
+    fn restart_worker(&self) -> bool;
+}
+
+impl Asked for Effects {
+    fn find<T>(&self, pick: impl Fn(&SolverRequest) -> Option<T>) -> Option<(u64, T)> {
+        self.jobs
+            .submitted()
+            .find_map(|(job, request)| pick(request).map(|t| (job, t)))
+    }
+    fn resend(&self) -> Option<(u64, SolverRequest)> {
+        self.jobs.orders.iter().find_map(|o| match o {
+            Order::ToFullWorker { job, request } => Some((*job, request.clone())),
+            _ => None,
+        })
+    }
+    fn restart_worker(&self) -> bool {
+        self.jobs.cancels_all()
+    }
+}
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -14,7 +64,7 @@ fn lab(pairs: &[(&str, &str)]) -> (Lab, Effects) {
 
 /// Runs a posted request natively, as the worker would, and feeds every message back.
 fn answer(lab: &mut Lab, effects: Effects) {
-    let (job, request) = effects.post.expect("a run was posted");
+    let (job, request) = effects.post().expect("a run was posted");
     for message in runner::run_to_messages(&request) {
         lab.apply(Action::FromWorker { job, message });
     }
@@ -103,9 +153,9 @@ fn a_url_step_is_shown_once_the_run_is_in_and_does_not_autoplay() {
 #[test]
 fn cancel_replaces_the_worker_and_drops_its_late_messages() {
     let (mut lab, effects) = lab(&[("puzzle", HARD), ("run", "1")]);
-    let (job, _) = effects.post.unwrap();
+    let (job, _) = effects.post().unwrap();
     let cancel = lab.apply(Action::Cancel);
-    assert!(cancel.restart_worker);
+    assert!(cancel.restart_worker());
     assert_eq!(lab.run.as_ref().unwrap().outcome(), Some("cancelled"));
     assert!(lab.notice.as_deref().unwrap().contains("cancelled"));
     assert!(!lab.is_running());
@@ -121,9 +171,9 @@ fn cancel_replaces_the_worker_and_drops_its_late_messages() {
     assert!(lab.run.as_ref().unwrap().timeline.is_empty());
     // The next run gets a new job id and the fresh worker.
     let again = lab.apply(Action::Run);
-    let (next, _) = again.post.as_ref().unwrap();
-    assert!(*next > job);
-    assert!(!again.restart_worker, "the worker was already replaced");
+    let (next, _) = again.post().unwrap();
+    assert!(next > job);
+    assert!(!again.restart_worker(), "the worker was already replaced");
     answer(&mut lab, again);
     assert!(lab.run.as_ref().unwrap().summary.is_some());
 }
@@ -135,7 +185,7 @@ fn bad_input_is_reported_and_run_refused() {
     lab.apply(Action::LoadText);
     assert!(lab.input_error.as_deref().unwrap().contains("80 cells"));
     let refused = lab.apply(Action::Run);
-    assert!(refused.post.is_none());
+    assert!(refused.post().is_none());
     assert!(lab
         .notice
         .as_deref()
@@ -151,11 +201,11 @@ fn bad_input_is_reported_and_run_refused() {
     lab.apply(Action::LoadText);
     lab.apply(Action::Param("max_nodes", "many".into()));
     assert_eq!(lab.param_errors().len(), 1);
-    assert!(lab.apply(Action::Run).post.is_none());
+    assert!(lab.apply(Action::Run).post().is_none());
     lab.apply(Action::Param("max_nodes", "0".into()));
     assert_eq!(lab.param_conflict(), None);
     lab.apply(Action::Seed("seven".into()));
-    assert!(lab.apply(Action::Run).post.is_none());
+    assert!(lab.apply(Action::Run).post().is_none());
     assert!(lab.notice.as_deref().unwrap().contains("seed 'seven'"));
 }
 
@@ -183,8 +233,8 @@ fn keys_edit_the_givens_and_move_the_focus() {
     assert_eq!(key(&mut lab, 0, "ArrowUp").focus, Some(12));
     // Editing leaves a run and replaces a busy worker.
     let effects = lab.apply(Action::Run);
-    assert!(effects.post.is_some());
-    assert!(key(&mut lab, 2, "3").restart_worker);
+    assert!(effects.post().is_some());
+    assert!(key(&mut lab, 2, "3").restart_worker());
     assert!(lab.run.is_none());
 }
 
@@ -198,7 +248,7 @@ fn picking_an_algorithm_resets_its_parameters_and_speed_is_bounded() {
         .unwrap()
         .contains("elite = 50 must be less than population = 50"));
     assert!(
-        lab.apply(Action::Run).post.is_none(),
+        lab.apply(Action::Run).post().is_none(),
         "the worker would refuse it"
     );
     lab.apply(Action::Pick("annealing".into()));
@@ -216,7 +266,7 @@ fn picking_an_algorithm_resets_its_parameters_and_speed_is_bounded() {
 #[test]
 fn a_failed_request_or_worker_is_reported() {
     let (mut lab, effects) = lab(&[("puzzle", HARD), ("run", "1")]);
-    let (job, _) = effects.post.unwrap();
+    let (job, _) = effects.post().unwrap();
     lab.apply(Action::FromWorker {
         job,
         message: SolverReply::Failed("unknown algorithm 'x'".into()),
@@ -224,9 +274,9 @@ fn a_failed_request_or_worker_is_reported() {
     assert!(lab.run.is_none());
     assert_eq!(lab.notice.as_deref(), Some("unknown algorithm 'x'"));
     let effects = lab.apply(Action::Run);
-    assert!(effects.post.is_some());
+    assert!(effects.post().is_some());
     let failed = lab.apply(Action::WorkerFailed("the worker failed: oops".into()));
-    assert!(failed.restart_worker);
+    assert!(failed.restart_worker());
     assert!(!lab.is_running());
     assert!(lab.notice.as_deref().unwrap().contains("fresh worker"));
 }
@@ -236,7 +286,7 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
     let (mut lab, _) = lab(&[("puzzle", easy)]);
     let effects = lab.apply(Action::Hint);
-    let (job, puzzle) = effects.hint.expect("a hint was asked");
+    let (job, puzzle) = effects.hint().expect("a hint was asked");
     assert_eq!(puzzle.to_line(), easy);
     // A late answer to another job is not the hint.
     lab.apply(Action::FromWorker {
@@ -260,13 +310,13 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     assert!(lab.hint_cells().is_empty());
     // A hint the first-load worker sends back (it needs forcing chains) goes to the full one,
     // under the same job, and its answer there is the hint.
-    let (job, puzzle) = lab.apply(Action::Hint).hint.unwrap();
+    let (job, puzzle) = lab.apply(Action::Hint).hint().unwrap();
     let request = crate::protocol::SolverRequest::Hint(puzzle.clone());
     let effects = lab.apply(Action::FromWorker {
         job,
         message: SolverReply::NeedsFullWorker,
     });
-    assert_eq!(effects.resend, Some((job, request)));
+    assert_eq!(effects.resend(), Some((job, request)));
     assert!(lab.hint.is_none());
     lab.apply(Action::FromWorker {
         job,
@@ -277,7 +327,7 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
     let solved =
         "845632179732918654196745328683574912457291836219863547361429785574186293928357461";
     let (mut lab, _) = self::lab(&[("puzzle", solved)]);
-    let (job, puzzle) = lab.apply(Action::Hint).hint.unwrap();
+    let (job, puzzle) = lab.apply(Action::Hint).hint().unwrap();
     lab.apply(Action::FromWorker {
         job,
         message: crate::worker::tools::hint(&puzzle),
@@ -292,7 +342,7 @@ fn a_hint_shows_the_next_step_until_the_puzzle_changes() {
 
 /// Feeds the worker's answer to an analysis request back, as the page does.
 fn answer_analysis(lab: &mut Lab, effects: &Effects) {
-    let (job, puzzle) = effects.analyse.clone().expect("an analysis was asked");
+    let (job, puzzle) = effects.analyse().clone().expect("an analysis was asked");
     lab.apply(Action::FromWorker {
         job,
         message: crate::worker::tools::analyse(&puzzle),
@@ -304,7 +354,7 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
     let easy = ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.";
     let (mut lab, effects) = lab(&[("puzzle", easy)]);
     // The URL's puzzle is sent to be rated at once; a stale answer is not this puzzle's.
-    let (job, _) = effects.analyse.clone().expect("rated at load");
+    let (job, _) = effects.analyse().clone().expect("rated at load");
     lab.apply(Action::FromWorker {
         job: job + 50,
         message: crate::worker::tools::analyse(&Grid::empty(Size::NINE)),
@@ -314,7 +364,7 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
     let rating = lab.analysis.as_ref().expect("answered").rating.clone();
     assert!(rating.starts_with("easy "), "{rating}");
     // Nothing changed: nothing more is asked.
-    assert!(lab.apply(Action::ToggleCandidates).analyse.is_none());
+    assert!(lab.apply(Action::ToggleCandidates).analyse().is_none());
     // An edit: asked again, the old rating gone until the answer.
     let effects = lab.apply(Action::Key {
         cell: 0,
@@ -328,7 +378,7 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
         cell: 2,
         key: "4".into(),
     });
-    assert!(effects.analyse.is_none() && lab.analysis.is_none());
+    assert!(effects.analyse().is_none() && lab.analysis.is_none());
     let effects = lab.apply(Action::Key {
         cell: 2,
         key: "Delete".into(),
@@ -345,14 +395,14 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
     assert_eq!(run.summary.as_ref().unwrap().verified, Some(Ok(())));
     // A cancelled worker drops the request out: it is asked again.
     let effects = lab.apply(Action::NewGrid(4));
-    assert!(effects.analyse.is_some());
+    assert!(effects.analyse().is_some());
     let effects = lab.apply(Action::Run);
     let effects_cancel = lab.apply(Action::Cancel);
     drop(effects);
     assert!(lab.analysis.is_none());
-    if effects_cancel.restart_worker {
+    if effects_cancel.restart_worker() {
         assert!(
-            effects_cancel.analyse.is_some(),
+            effects_cancel.analyse().is_some(),
             "the 4×4's rating is asked again"
         );
     }
@@ -365,7 +415,7 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
     lab.apply(Action::GenerateSet(GenerateField::Symmetry, "90".into()));
     lab.apply(Action::GenerateSet(GenerateField::Seed, "8".into()));
     let effects = lab.apply(Action::Generate);
-    let (job, request) = effects.generate.expect("asked");
+    let (job, request) = effects.generate().expect("asked");
     assert_eq!(
         (
             request.size,
@@ -386,14 +436,14 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
     assert_eq!(lab.generate_job, None);
     assert_eq!(lab.size(), Size::FOUR);
     assert!(sudoku_core::generate::is_unique(&lab.puzzle));
-    assert!(effects.analyse.is_some(), "the new puzzle is rated");
+    assert!(effects.analyse().is_some(), "the new puzzle is rated");
     // Bad requests are said: a seed that is no number, a level 4×4 cannot reach.
     lab.apply(Action::GenerateSet(GenerateField::Seed, "x".into()));
-    assert!(lab.apply(Action::Generate).generate.is_none());
+    assert!(lab.apply(Action::Generate).generate().is_none());
     assert!(lab.notice.as_deref().unwrap_or("").contains("seed"));
     lab.apply(Action::GenerateSet(GenerateField::Seed, "1".into()));
     lab.apply(Action::GenerateSet(GenerateField::Level, "hard".into()));
-    let (job, request) = lab.apply(Action::Generate).generate.unwrap();
+    let (job, request) = lab.apply(Action::Generate).generate().unwrap();
     let message = crate::worker::tools::generate(&request, &now);
     lab.apply(Action::FromWorker { job, message });
     assert!(lab

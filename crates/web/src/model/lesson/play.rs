@@ -8,6 +8,7 @@ use sudoku_core::{cell_name, Event, Size};
 use super::{cell_index, Check, Lesson, Step};
 use crate::model::lab::{Action, Lab};
 use crate::model::library::library;
+use crate::protocol::SolverRequest;
 use crate::runner;
 
 /// What the lab shows at a step (for a lab step that runs).
@@ -64,7 +65,14 @@ fn play_step(step: &Step) -> Result<Option<StepState>, String> {
     }
     let wanted = query.step;
     let (mut lab, effects) = Lab::new(query, library(), 1);
-    let (job, request) = effects.post.ok_or_else(|| {
+    let run = effects
+        .jobs
+        .submitted()
+        .find_map(|(job, request)| match request {
+            SolverRequest::Run(run) => Some((job, run.clone())),
+            _ => None,
+        });
+    let (job, request) = run.ok_or_else(|| {
         lab.notice
             .clone()
             .unwrap_or_else(|| "the run does not start".into())

@@ -10,6 +10,7 @@ use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 
 use super::chunks::Chunks;
 use super::form::{count, optional_count, seed_field};
+use super::jobs::Jobs;
 use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
 use crate::protocol::study;
 use crate::protocol::{
@@ -99,8 +100,7 @@ pub enum StudyAction {
 /// What the page must do after an action.
 #[derive(Debug, Default)]
 pub struct StudyEffects {
-    pub submit: Vec<(u64, ExperimentRequest)>,
-    pub cancel: Vec<u64>,
+    pub jobs: Jobs<ExperimentRequest>,
 }
 
 /// The study page.
@@ -330,8 +330,14 @@ impl StudyPage {
     /// Ends the study: its chunks are dropped from the pool.
     fn stop(&mut self, status: Status, now: f64, effects: &mut StudyEffects) {
         self.status = status;
-        effects.cancel.extend(self.chunks.drop_all());
-        effects.cancel.extend(self.summary_job.take());
+        for job in self
+            .chunks
+            .drop_all()
+            .into_iter()
+            .chain(self.summary_job.take())
+        {
+            effects.jobs.cancel(job);
+        }
         self.ended_ms = Some(now);
     }
 
@@ -351,7 +357,7 @@ impl StudyPage {
         }));
         let job = self.take_job_id();
         self.summary_job = Some(job);
-        effects.submit.push((job, request));
+        effects.jobs.submit(job, request);
     }
 
     fn received(
@@ -459,7 +465,7 @@ impl StudyPage {
                         .collect(),
                 }),
             };
-            effects.submit.push((job, request));
+            effects.jobs.submit(job, request);
         }
     }
 }

@@ -10,8 +10,15 @@ use sudoku_core::study::records::CSV_HEADER;
 fn drive(page: &mut StudyPage, effects: StudyEffects, now: &mut f64, stop_after: usize) -> usize {
     let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let push = |effects: StudyEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
-        waiting.retain(|(job, _)| !effects.cancel.contains(job));
-        waiting.extend(effects.submit);
+        let cancelled = effects.jobs.cancelled();
+        waiting.retain(|(job, _)| !cancelled.contains(job));
+        waiting.extend(
+            effects
+                .jobs
+                .submissions()
+                .into_iter()
+                .map(|(job, r, _)| (job, r)),
+        );
     };
     push(effects, &mut waiting);
     let mut answered = 0;
@@ -79,7 +86,13 @@ fn cancel_keeps_the_finished_runs_and_summarises_them() {
     let mut effects = Some(effects);
     let mut answered = 0;
     while answered < 6 {
-        waiting.extend(effects.take().map(|e| e.submit).unwrap_or_default());
+        let submitted = effects.take().map(|e| e.jobs.submissions());
+        waiting.extend(
+            submitted
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(j, r, _)| (j, r)),
+        );
         let (job, request) = waiting.remove(0);
         let message = answer(&request, &|| 0.0);
         now += 100.0;
@@ -90,9 +103,17 @@ fn cancel_keeps_the_finished_runs_and_summarises_them() {
     let kept = page.records.len();
     assert!(kept > 0 && kept < 16, "{kept}");
     let cancel = page.apply(StudyAction::Cancel { now });
-    assert!(!cancel.cancel.is_empty(), "the chunks out are dropped");
+    assert!(
+        !cancel.jobs.cancelled().is_empty(),
+        "the chunks out are dropped"
+    );
     assert_eq!(page.status_id(), "summarising");
-    let (job, request) = cancel.submit.into_iter().next().expect("a summary asked");
+    let (job, request, _) = cancel
+        .jobs
+        .submissions()
+        .into_iter()
+        .next()
+        .expect("a summary asked");
     let ExperimentRequest::StudySummary(asked) = &request else {
         panic!("summary")
     };
@@ -128,7 +149,7 @@ fn cancel_keeps_the_finished_runs_and_summarises_them() {
 fn mistakes_are_named_before_anything_runs() {
     let start = |url: &str| {
         let (page, effects) = StudyPage::new(Query::from_search(url), 2, 0.0);
-        assert!(effects.submit.is_empty(), "{url}");
+        assert!(effects.jobs.is_empty(), "{url}");
         match page.status {
             Status::Failed(e) => e,
             other => panic!("{url}: {other:?}"),
@@ -151,9 +172,9 @@ fn mistakes_are_named_before_anything_runs() {
     // A worker's failure ends the study with its message.
     page.apply(StudyAction::UsePasted(false));
     let effects = page.apply(StudyAction::Start { now: 0.0 });
-    let (job, _) = &effects.submit[0];
+    let (job, _) = effects.jobs.submitted().next().unwrap();
     page.apply(StudyAction::Failed {
-        job: *job,
+        job,
         error: "the worker crashed".into(),
         now: 1.0,
     });
