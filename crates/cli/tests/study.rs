@@ -94,20 +94,22 @@ fn a_study_writes_its_records_and_summary_and_every_record_repeats() {
     }
     // The 28-givens puzzles have 28 givens; propagation solves everything.
     assert!(records.iter().filter(|r| r[4] == "28").count() == 18);
-    assert!(records
+    let propagation: Vec<_> = records
         .iter()
-        .filter(|r| r[1] == "propagation")
-        .all(|r| r[7] == "verified"));
+        .filter(|r| r[1].starts_with("propagation;"))
+        .collect();
+    assert_eq!(propagation.len(), 12);
+    assert!(propagation.iter().all(|r| r[7] == "verified"));
     let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(
         summary.starts_with("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high")
     );
     assert!(
-        summary.contains("\npropagation,easy,,6,6,1.0000,"),
+        summary.contains("\npropagation;max_nodes=300,easy,,6,6,1.0000,"),
         "{summary}"
     );
     assert!(
-        summary.contains("\npropagation,,28,6,6,1.0000,"),
+        summary.contains("\npropagation;max_nodes=300,,28,6,6,1.0000,"),
         "{summary}"
     );
     assert_eq!(

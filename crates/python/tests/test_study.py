@@ -56,8 +56,15 @@ def test_run_job_and_the_summary():
     frame = study.run(executor="serial")
     summary = study.summary(frame)
     rows = summary["summary"]
-    assert list(rows.configuration) == CONFIGS
-    prop = rows[rows.configuration == "propagation"].iloc[0]
+    # Named as the records name them: with the budget that applied.
+    assert list(rows.configuration) == [
+        "coloring-bfs;max_iterations=300",
+        "coloring-dsatur;list_size=3;max_iterations=300",
+        "propagation;max_nodes=300",
+    ]
+    assert set(rows.configuration) == set(frame.configuration)
+    prop = rows[rows.configuration == "propagation;max_nodes=300"].iloc[0]
+    assert prop.iterations_median == 0 and "nodes_median" in rows.columns
     assert (prop.runs, prop.solved, prop.rate) == (6, 6, 1.0)
     assert prop.wilson_high == 1.0 and prop.wilson_low < 1.0
     assert len(summary["pairwise"]) == 3

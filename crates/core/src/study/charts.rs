@@ -8,6 +8,7 @@ use super::stats::wilson;
 use super::summary::groups;
 use super::{Record, Study};
 use crate::report::{Chart, Line};
+use crate::spec::Family;
 
 /// Points of one distribution's line at most (its quantiles; the line's shape is kept).
 const MAX_POINTS: usize = 200;
@@ -82,7 +83,10 @@ pub fn success_by_group(study: &Study, records: &[Record]) -> Chart {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effort {
     TimeMs,
+    /// A heuristic's iterations (exact searches are left out: they count nodes).
     Iterations,
+    /// An exact search's nodes (heuristics are left out).
+    Nodes,
 }
 
 /// The share of each configuration's runs solved within x (time or iterations): a step line
@@ -100,13 +104,20 @@ pub fn runtime_distribution(study: &Study, records: &[Record], effort: Effort) -
             solved[record.configuration].push(match effort {
                 Effort::TimeMs => record.time_ms,
                 Effort::Iterations => record.iterations as f64,
+                Effort::Nodes => record.nodes as f64,
             });
         }
     }
+    let counted = |configuration: &crate::registry::Configuration| match effort {
+        Effort::TimeMs => true,
+        Effort::Iterations => configuration.algorithm.family() == Family::Heuristic,
+        Effort::Nodes => configuration.algorithm.family() == Family::Exact,
+    };
     let series = study
         .runs
         .iter()
         .enumerate()
+        .filter(|(_, configuration)| counted(configuration))
         .map(|(c, configuration)| {
             let mut efforts = std::mem::take(&mut solved[c]);
             efforts.sort_by(f64::total_cmp);
@@ -129,7 +140,14 @@ pub fn runtime_distribution(study: &Study, records: &[Record], effort: Effort) -
         .collect();
     let (title, x_label) = match effort {
         Effort::TimeMs => ("Runs solved within a time", "ms"),
-        Effort::Iterations => ("Runs solved within a number of iterations", "iterations"),
+        Effort::Iterations => (
+            "Heuristics: runs solved within a number of iterations",
+            "iterations",
+        ),
+        Effort::Nodes => (
+            "Exact searches: runs solved within a number of nodes",
+            "nodes",
+        ),
     };
     Chart::Lines {
         title: title.into(),

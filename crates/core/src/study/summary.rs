@@ -14,6 +14,7 @@ use super::{Record, Study};
 use crate::logic::Level;
 use crate::report::csv;
 use crate::runs::run_seed;
+use crate::spec::Family;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -86,9 +87,32 @@ pub struct Row {
     pub rate: f64,
     pub wilson_low: f64,
     pub wilson_high: f64,
-    /// Over every run (a run that gave up counts with the time and iterations it used).
+    /// Whether the configuration is a heuristic (its work is counted in iterations) or an
+    /// exact search (in nodes).
+    pub family: Family,
+    /// Over every run (a run that gave up counts with the time and work it used).
     pub time_ms: Spread,
     pub iterations: Spread,
+    pub nodes: Spread,
+}
+
+impl Row {
+    /// The work a run of this configuration does, in its family's unit: a heuristic's
+    /// iterations, an exact search's nodes.
+    pub fn work(&self) -> &Spread {
+        match self.family {
+            Family::Heuristic => &self.iterations,
+            Family::Exact => &self.nodes,
+        }
+    }
+
+    /// `iterations` or `nodes`.
+    pub fn work_unit(&self) -> &'static str {
+        match self.family {
+            Family::Heuristic => "iterations",
+            Family::Exact => "nodes",
+        }
+    }
 }
 
 /// Two configurations on the runs both made in one group.
@@ -186,12 +210,8 @@ impl Summary {
             .iter()
             .map(|m| groups.iter().position(|g| *g == m.group()).unwrap_or(0))
             .collect();
-        let names: Vec<String> = study
-            .settings
-            .configurations
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
+        // The configurations as they ran (the study's budget applied), as the records name them.
+        let names: Vec<String> = study.runs.iter().map(|c| c.to_string()).collect();
         // Records by configuration and group, and by (configuration, puzzle, repetition).
         let mut cells: Vec<Vec<Vec<&Record>>> = vec![vec![Vec::new(); groups.len()]; names.len()];
         let mut by_run: HashMap<(usize, usize, usize), &Record> = HashMap::new();
@@ -209,6 +229,7 @@ impl Summary {
                 let seed = run_seed(study.settings.seed, &[c as u64, g as u64]);
                 let times: Vec<f64> = cell.iter().map(|r| r.time_ms).collect();
                 let iterations: Vec<f64> = cell.iter().map(|r| r.iterations as f64).collect();
+                let nodes: Vec<f64> = cell.iter().map(|r| r.nodes as f64).collect();
                 rows.push(Row {
                     configuration: name.clone(),
                     group: group.clone(),
@@ -221,8 +242,10 @@ impl Summary {
                     },
                     wilson_low,
                     wilson_high,
+                    family: study.runs[c].algorithm.family(),
                     time_ms: Spread::of(&times, seed),
                     iterations: Spread::of(&iterations, seed ^ 1),
+                    nodes: Spread::of(&nodes, seed ^ 2),
                 });
             }
         }
@@ -253,7 +276,7 @@ impl Summary {
 
     /// `summary.csv`.
     pub fn rows_csv(&self) -> String {
-        let mut out = String::from("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high,time_ms_median,time_ms_median_low,time_ms_median_high,time_ms_q1,time_ms_q3,iterations_median,iterations_median_low,iterations_median_high,iterations_q1,iterations_q3\n");
+        let mut out = String::from("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high,time_ms_median,time_ms_median_low,time_ms_median_high,time_ms_q1,time_ms_q3,iterations_median,iterations_median_low,iterations_median_high,iterations_q1,iterations_q3,nodes_median,nodes_median_low,nodes_median_high,nodes_q1,nodes_q3\n");
         for row in &self.rows {
             let (level, givens) = group_columns(&row.group);
             let spread = |s: &Spread| {
@@ -263,7 +286,7 @@ impl Summary {
                 )
             };
             out.push_str(&format!(
-                "{},{level},{givens},{},{},{:.4},{:.4},{:.4},{},{}\n",
+                "{},{level},{givens},{},{},{:.4},{:.4},{:.4},{},{},{}\n",
                 csv::quote(&row.configuration),
                 row.runs,
                 row.solved,
@@ -271,7 +294,8 @@ impl Summary {
                 row.wilson_low,
                 row.wilson_high,
                 spread(&row.time_ms),
-                spread(&row.iterations)
+                spread(&row.iterations),
+                spread(&row.nodes)
             ));
         }
         out.replace("NaN", "")
@@ -313,10 +337,10 @@ impl Summary {
 
     /// The summary table in Markdown.
     pub fn markdown(&self) -> String {
-        let mut out = String::from("| configuration | group | runs | solved | rate (95 % Wilson) | median time (95 % bootstrap) | time q1–q3 | median iterations (95 % bootstrap) |\n|---|---|---:|---:|---|---|---|---|\n");
+        let mut out = String::from("| configuration | group | runs | solved | rate (95 % Wilson) | median time (95 % bootstrap) | time q1–q3 | median work (95 % bootstrap) |\n|---|---|---:|---:|---|---|---|---|\n");
         for row in &self.rows {
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {:.1} % ({:.1}–{:.1}) | {} ({}–{}) | {}–{} | {:.0} ({:.0}–{:.0}) |\n",
+                "| {} | {} | {} | {} | {:.1} % ({:.1}–{:.1}) | {} ({}–{}) | {}–{} | {:.0} {} ({:.0}–{:.0}) |\n",
                 row.configuration,
                 row.group,
                 row.runs,
@@ -329,9 +353,10 @@ impl Summary {
                 ms(row.time_ms.median_high),
                 ms(row.time_ms.q1),
                 ms(row.time_ms.q3),
-                row.iterations.median,
-                row.iterations.median_low,
-                row.iterations.median_high
+                row.work().median,
+                row.work_unit(),
+                row.work().median_low,
+                row.work().median_high
             ));
         }
         out.replace("NaN", "–")

@@ -110,9 +110,24 @@ fn the_summary_counts_rates_and_compares_on_pairs() {
         (8, 1.0)
     );
     let versus = &summary.comparisons[1]; // DSATUR against dlx
+                                          // Configurations are named as the records name them: with the budget that applied.
     assert_eq!(
         (versus.a.as_str(), versus.b.as_str()),
-        ("coloring-dsatur", "dlx")
+        ("coloring-dsatur;max_iterations=200", "dlx;max_nodes=200")
+    );
+    for (row, run) in summary.rows.iter().zip(&study.runs) {
+        assert_eq!(row.configuration, run.to_string());
+    }
+    // Work in each family's unit: the colouring's iterations, dlx's nodes (it counts no
+    // iterations), both columns in the CSV.
+    assert_eq!(summary.rows[2].work_unit(), "nodes");
+    assert_eq!(summary.rows[2].iterations.median, 0.0);
+    assert!(summary.rows[2].nodes.median > 0.0);
+    assert_eq!(summary.rows[0].work_unit(), "iterations");
+    assert!(
+        summary.markdown().contains(" nodes ("),
+        "{}",
+        summary.markdown()
     );
     assert_eq!(versus.pairs, 8);
     assert_eq!((versus.a_only, versus.b_only), (0, 8 - versus.a_solved));
@@ -127,7 +142,8 @@ fn the_summary_counts_rates_and_compares_on_pairs() {
     assert_eq!(half.rows[0].runs, 4);
     let csv = summary.rows_csv();
     assert!(csv.starts_with("configuration,level,givens,runs,solved,rate,wilson_low,wilson_high"));
-    assert!(csv.contains("dlx,,24,8,8,1.0000,"), "{csv}");
+    assert!(csv.contains("dlx;max_nodes=200,,24,8,8,1.0000,"), "{csv}");
+    assert!(csv.lines().next().unwrap().ends_with(",nodes_q1,nodes_q3"));
     let pairwise = summary.comparisons_csv();
     assert!(pairwise.lines().count() == 4);
     // A comparison whose time was not compared has no p-value for time (empty), not 1.
@@ -235,12 +251,21 @@ fn the_charts_draw_the_rates_with_their_bands_and_the_runtime_distributions() {
             assert_eq!(line.band[k], (line.points[k].0, low, high));
         }
     }
-    // DLX solves every run: its distribution rises to 1, one step per run, x growing.
+    // The iterations chart draws the heuristics only, the nodes chart the exact searches.
     let Chart::Lines { series, .. } = runtime_distribution(&study, &records, Effort::Iterations)
     else {
         panic!("lines")
     };
-    let dlx = &series[2];
+    assert!(
+        series.iter().all(|l| l.name.starts_with("coloring")),
+        "{series:?}"
+    );
+    // DLX solves every run: its distribution rises to 1, one step per run, x growing.
+    let Chart::Lines { series, .. } = runtime_distribution(&study, &records, Effort::Nodes) else {
+        panic!("lines")
+    };
+    assert_eq!(series.len(), 1);
+    let dlx = &series[0];
     assert_eq!(dlx.points.last().unwrap().1, 1.0);
     assert_eq!(dlx.points.len(), 2 * 12);
     assert!(dlx

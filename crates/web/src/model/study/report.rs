@@ -6,6 +6,7 @@ use sudoku_core::report::{Report, Table};
 use sudoku_core::study::charts::{runtime_distribution, success_by_group, Effort};
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::Record;
+use sudoku_core::Family;
 
 use super::StudyPage;
 
@@ -39,13 +40,14 @@ impl StudyPage {
             if study.settings.seeds == 1 { "" } else { "s" },
             if done < all { " so far" } else { "" },
         )];
+        let any = |family: Family| study.runs.iter().any(|c| c.algorithm.family() == family);
         let mut tables = Vec::new();
         match &self.summary {
             Some(summary) => {
                 notes.extend(summary.findings());
                 tables.push(Table::from_csv(
                     "summary",
-                    "Success rate (95 % Wilson interval), median time and iterations (95 % bootstrap interval) and quartiles",
+                    "Success rate (95 % Wilson interval), median time and work — a heuristic's iterations, an exact search's nodes — (95 % bootstrap interval) and quartiles",
                     &summary.rows_csv(),
                 ));
                 tables.push(Table::from_csv(
@@ -63,11 +65,18 @@ impl StudyPage {
             title: "Study".into(),
             notes,
             tables,
-            charts: vec![
-                success_by_group(study, &self.records),
-                runtime_distribution(study, &self.records, Effort::TimeMs),
-                runtime_distribution(study, &self.records, Effort::Iterations),
-            ],
+            charts: [
+                Some(success_by_group(study, &self.records)),
+                Some(runtime_distribution(study, &self.records, Effort::TimeMs)),
+                // Work in each family's unit, a chart per family the study runs.
+                any(Family::Heuristic)
+                    .then(|| runtime_distribution(study, &self.records, Effort::Iterations)),
+                any(Family::Exact)
+                    .then(|| runtime_distribution(study, &self.records, Effort::Nodes)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         })
     }
 }
