@@ -32,9 +32,13 @@ test('a study in the page gives the CLI\'s records, summary and pairwise files',
     assert.deepEqual(withoutClock(files[name]), withoutClock(cli[name]), name);
   }
   assert.equal(files.records.trim().split('\n').length, 1 + 24);
-  // The charts: a success rate per configuration with its band, runtime distributions.
+  // The charts: a success rate per configuration with its band, runtime distributions in time
+  // and in each family's work (the colouring's iterations, dlx's nodes).
   assert.equal(await page.count('polygon.band'), 2);
-  assert.ok(await page.count('svg polyline') >= 6);
+  const charts = await page.$$eval('.report-charts figcaption', (cs) => cs.map((c) => c.textContent));
+  assert.deepEqual(charts.slice(1), ['Runs solved within a time',
+    'Heuristics: runs solved within a number of iterations', 'Exact searches: runs solved within a number of nodes'], charts.join());
+  assert.ok(await page.count('svg polyline') >= 4);
   // The findings in words, and the link that reproduces the study.
   assert.match(await page.textContent('.report .notes'), /24 of 24 runs/);
   const link = await page.inputValue('#share');
