@@ -356,6 +356,34 @@ pub struct Replay {
     start: (Vec<u8>, Vec<u32>),
 }
 
+/// `candidates` less, in each empty cell, the digits its row, column and box hold in `values`.
+fn allowed(values: &[u8], candidates: &[u32]) -> Vec<u32> {
+    let Some(size) = crate::size::Size::from_cell_count(values.len()) else {
+        return candidates.to_vec();
+    };
+    let mut used = vec![0u32; size.unit_count()];
+    for (cell, &value) in values.iter().enumerate() {
+        if value != 0 {
+            for unit in size.units_of(cell) {
+                used[unit] |= crate::bits::digit_bit(value);
+            }
+        }
+    }
+    values
+        .iter()
+        .zip(candidates)
+        .enumerate()
+        .map(|(cell, (&value, &candidates))| {
+            if value != 0 {
+                candidates
+            } else {
+                let [a, b, c] = size.units_of(cell);
+                candidates & !(used[a] | used[b] | used[c])
+            }
+        })
+        .collect()
+}
+
 impl Replay {
     /// Starts from a puzzle: givens placed, every empty cell with all n candidates.
     pub fn new(puzzle: &crate::grid::Grid) -> Replay {
@@ -399,9 +427,19 @@ impl Replay {
         self.levels.len()
     }
 
-    /// The candidates as they were before the latest open guess (what it chose from).
-    pub fn candidates_before_guess(&self) -> Option<&[u32]> {
-        self.levels.last().map(|(_, candidates)| &candidates[..])
+    /// The candidates as they were before the latest open guess (what it chose from), as the
+    /// rules leave them (see [`Replay::allowed`]).
+    pub fn candidates_before_guess(&self) -> Option<Vec<u32>> {
+        self.levels
+            .last()
+            .map(|(values, candidates)| allowed(values, candidates))
+    }
+
+    /// The candidates as the rules leave them: those the trace did not remove, less every digit
+    /// a peer holds. A solver that reports no eliminations (dlx, backtracking) still gets pencil
+    /// marks that keep the rules, not every digit in every empty cell.
+    pub fn allowed(&self) -> Vec<u32> {
+        allowed(&self.values, &self.candidates)
     }
 
     pub fn apply(&mut self, event: &Event) {

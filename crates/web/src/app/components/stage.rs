@@ -41,8 +41,7 @@ pub fn stage(handle: &LabHandle, editing: Editing, pointed: &Pointed) -> Html {
             (0..size.cells())
                 .map(|c| run.puzzle.is_given(c))
                 .collect::<Vec<_>>(),
-            lab.show_candidates
-                .then(|| run.timeline.candidates().to_vec()),
+            lab.show_candidates.then(|| run.timeline.candidates()),
             run.timeline.current_cell(),
         ),
         None => (

@@ -192,7 +192,7 @@ fn the_report_tables_download_as_the_clis_files() {
     assert_eq!(report.tables[0].csv(), summary.rows_csv());
     assert_eq!(report.tables[1].name, "pairwise");
     assert_eq!(report.tables[1].csv(), summary.comparisons_csv());
-    assert_eq!(report.charts.len(), 3);
+    assert_eq!(report.charts.len(), 4, "success, time, iterations, nodes");
     assert!(
         report.notes[0].contains("16 of 16 runs"),
         "{:?}",

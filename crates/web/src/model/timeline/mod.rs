@@ -275,8 +275,9 @@ impl Timeline {
         &self.replay.values
     }
 
-    pub fn candidates(&self) -> &[u32] {
-        &self.replay.candidates
+    /// The pencil marks at the cursor, as the rules leave them (see `Replay::allowed`).
+    pub fn candidates(&self) -> Vec<u32> {
+        self.replay.allowed()
     }
 
     /// Candidate weights (cell × n + digit − 1) when the run reported any (`ilp`'s LP
@@ -342,7 +343,7 @@ impl Timeline {
     pub fn narration(&self, size: Size) -> String {
         match self.current() {
             None => "start: the puzzle as given".into(),
-            Some(e) => narrate(size, e, self.replay.candidates_before_guess()),
+            Some(e) => narrate(size, e, self.replay.candidates_before_guess().as_deref()),
         }
     }
 

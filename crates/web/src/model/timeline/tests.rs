@@ -47,7 +47,7 @@ fn seeking_back_and_forth_matches_a_straight_replay() {
         let straight = Replay::after(&puzzle, &events[..target]);
         assert_eq!(t.cursor(), target);
         assert_eq!(t.values(), &straight.values[..], "at {target}");
-        assert_eq!(t.candidates(), &straight.candidates[..], "at {target}");
+        assert_eq!(t.candidates(), straight.allowed(), "at {target}");
     }
 }
 
@@ -182,4 +182,63 @@ fn values_carry_their_decision_level() {
     t.seek(0);
     t.seek(events.len());
     assert_eq!(t.placed_at(), &played[..]);
+}
+
+/// The digits the rules allow in `cell` given `values` (counted here from the peers, apart from
+/// the core's reckoning).
+fn allowed_by_rules(size: Size, values: &[u8], cell: usize) -> u32 {
+    let taken: std::collections::BTreeSet<u8> = (0..size.cells())
+        .filter(|&other| other != cell && size.sees(cell, other) && values[other] != 0)
+        .map(|other| values[other])
+        .collect();
+    (size.n() - taken.len()) as u32
+}
+
+#[test]
+fn a_guess_says_how_many_digits_the_rules_allowed_and_pencil_marks_keep_the_rules() {
+    // dlx and backtracking report no eliminations: their counts and marks come from the rules.
+    for algorithm in [Algorithm::Dlx, Algorithm::Backtracking, Algorithm::Norvig] {
+        let (puzzle, events, _) = recorded(algorithm);
+        let size = puzzle.size();
+        let mut t = Timeline::new(&puzzle);
+        t.extend(events.iter().copied());
+        let mut guesses = 0;
+        for (i, event) in events.iter().enumerate().take(3_000) {
+            let before = t.values().to_vec();
+            let marks = t.candidates();
+            for cell in (0..size.cells()).filter(|&c| before[c] == 0) {
+                assert!(
+                    marks[cell].count_ones() <= allowed_by_rules(size, &before, cell),
+                    "{algorithm} at {i}: r{}c{} has marks a peer rules out",
+                    size.row_of(cell) + 1,
+                    size.col_of(cell) + 1
+                );
+            }
+            t.forward(1);
+            if let Event::Guess { cell, .. } = *event {
+                let said = t.narration(size);
+                let allowed = allowed_by_rules(size, &before, cell as usize);
+                if algorithm == Algorithm::Norvig {
+                    // Its own eliminations go further than the peers' digits: never more.
+                    let k: u32 = said
+                        .split(" (")
+                        .nth(1)
+                        .and_then(|r| r.split(' ').next())
+                        .and_then(|k| k.parse().ok())
+                        .unwrap_or(0);
+                    assert!(
+                        k <= allowed,
+                        "{algorithm}: {said}, the rules allow {allowed}"
+                    );
+                } else {
+                    assert!(
+                        said.contains(&format!("({allowed} candidates)")) || allowed <= 1,
+                        "{algorithm}: {said}, the rules allow {allowed}"
+                    );
+                }
+                guesses += 1;
+            }
+        }
+        assert!(guesses > 0, "{algorithm} guessed");
+    }
 }
