@@ -94,6 +94,9 @@ test('a step\'s link opens that step, an unknown lesson is named, and the player
   await page.waitForSelector('[data-lesson-step="1"]');
   assert.equal(await page.count('#puzzle-text'), 0, 'no editor when embedded');
   assert.equal((await boardLine(page)).length > 0, true);
+  // "Open in Sudoku Lab" opens the lesson at its step, not the step's bare lab.
+  const open = await page.getAttribute('#open-lab', 'href');
+  assert.ok(open.includes(`lesson=${LESSONS[0]}`) && open.includes('step=1') && !open.includes('embed=1'), open);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -18,7 +18,14 @@ pub fn embed_page(props: &LabProps) -> Html {
     use_parent_notices(outcome);
     let stage = stage(&handle, Editing::Off, &props.pointed);
     let lab = handle.lab.borrow();
-    let mut full = lab.share_query();
+    // "Open in Sudoku Lab": an embedded lesson opens as the lesson, at its step; a run opens
+    // as itself, at its event.
+    let page = query();
+    let mut full = if page.lesson.is_some() || page.lesson_url.is_some() {
+        page
+    } else {
+        lab.share_query()
+    };
     full.embed = false;
     let status = match &lab.run {
         None => html! {

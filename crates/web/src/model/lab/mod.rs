@@ -224,13 +224,13 @@ impl Lab {
     }
 
     /// The URL state of the page, for the share link.
+    /// A run (not cancelled) is carried with its playback position: the link opens the same
+    /// run at the same event, paused.
     pub fn share_query(&self) -> Query {
-        let step = self
-            .run
-            .as_ref()
-            .map(|r| r.timeline.cursor())
-            .filter(|&c| c > 0 && self.run.as_ref().is_some_and(|r| !r.timeline.at_end()));
+        let run = self.run.as_ref().filter(|r| !r.cancelled);
+        let step = run.map(|r| r.timeline.cursor());
         Query {
+            run: run.is_some(),
             puzzle: Some(Query::puzzle_line(&self.puzzle)),
             algorithm: Some(self.algorithm),
             seed: self.seed.trim().parse().ok(),

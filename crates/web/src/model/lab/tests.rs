@@ -62,6 +62,11 @@ fn lab(pairs: &[(&str, &str)]) -> (Lab, Effects) {
     Lab::new(Query::parse(pairs.iter().copied()), library(), 42)
 }
 
+/// The lab a link opens.
+fn lab_from(search: &str) -> (Lab, Effects) {
+    Lab::new(Query::from_search(search), library(), 42)
+}
+
 /// Runs a posted request natively, as the worker would, and feeds every message back.
 fn answer(lab: &mut Lab, effects: Effects) {
     let (job, request) = effects.post().expect("a run was posted");
@@ -148,6 +153,20 @@ fn a_url_step_is_shown_once_the_run_is_in_and_does_not_autoplay() {
     answer(&mut lab, effects);
     assert_eq!(lab.run.as_ref().unwrap().timeline.cursor(), 5);
     assert_eq!(lab.share_query().step, Some(5));
+    // The share link reopens the run at the same event, paused.
+    let link = lab.share_query().to_search();
+    assert!(link.contains("run=1") && link.contains("step=5"), "{link}");
+    let (mut again, effects) = lab_from(&link);
+    answer(&mut again, effects);
+    assert!(!again.playing);
+    let (a, b) = (
+        &lab.run.as_ref().unwrap().timeline,
+        &again.run.as_ref().unwrap().timeline,
+    );
+    assert_eq!((b.cursor(), b.values()), (a.cursor(), a.values()));
+    // No run, no run in the link.
+    let (idle, _) = lab(&[("puzzle", HARD)]);
+    assert!(!idle.share_query().run);
 }
 
 #[test]
