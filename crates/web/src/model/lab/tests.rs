@@ -165,7 +165,7 @@ fn a_url_step_is_shown_once_the_run_is_in_and_does_not_autoplay() {
     );
     assert_eq!((b.cursor(), b.values()), (a.cursor(), a.values()));
     // No run, no run in the link.
-    let (idle, _) = lab(&[("puzzle", HARD)]);
+    let (idle, _) = lab_from(&format!("puzzle={HARD}"));
     assert!(!idle.share_query().run);
 }
 
