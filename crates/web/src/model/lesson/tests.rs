@@ -23,6 +23,7 @@ fn every_mistake_is_named_with_its_step() {
 [[steps]]
 lab = "puzzle={HARD}&algorithm=quantum"
 text = "An unknown algorithm."
+line = 2
 
 [[steps]]
 lab = "puzzle={HARD}&algorithm=dlx&step=5&run=1"
@@ -50,6 +51,8 @@ question = {{ ask = "Which cell?", answer = "r1c2", check = "next-cell" }}
     ] {
         assert!(found.contains(needle), "{needle} in\n{found}");
     }
+    // The misspelt algorithm is said once, not also as "names no algorithm".
+    assert!(!found.contains("names no algorithm"), "{found}");
     // Past the end is found by playing (the static checks pass first in a lesson without the
     // others' mistakes).
     let past = lesson(&format!(
