@@ -101,6 +101,21 @@ impl<Q> Jobs<Q> {
             .collect()
     }
 
+    /// The orders applied to a queue of waiting (job, request) pairs, as a pool would: the
+    /// cancelled jobs leave it, the submitted ones join it (the page models' tests drive their
+    /// pages so).
+    pub fn queue_into(&self, waiting: &mut Vec<(u64, Q)>)
+    where
+        Q: Clone,
+    {
+        let cancelled = self.cancelled();
+        if self.cancels_all() {
+            waiting.clear();
+        }
+        waiting.retain(|(job, _)| !cancelled.contains(job));
+        waiting.extend(self.submissions().into_iter().map(|(job, r, _)| (job, r)));
+    }
+
     /// The jobs cancelled one by one.
     pub fn cancelled(&self) -> Vec<u64> {
         self.orders

@@ -37,15 +37,7 @@ fn drive_in(
     let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let mut answered = 0;
     let push = |effects: ExperimentsEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
-        let cancelled = effects.jobs.cancelled();
-        waiting.retain(|(job, _)| !cancelled.contains(job));
-        waiting.extend(
-            effects
-                .jobs
-                .submissions()
-                .into_iter()
-                .map(|(job, r, _)| (job, r)),
-        );
+        effects.jobs.queue_into(waiting)
     };
     push(effects, &mut waiting);
     while !waiting.is_empty() {

@@ -10,15 +10,7 @@ use sudoku_core::study::records::CSV_HEADER;
 fn drive(page: &mut StudyPage, effects: StudyEffects, now: &mut f64, stop_after: usize) -> usize {
     let mut waiting: Vec<(u64, ExperimentRequest)> = Vec::new();
     let push = |effects: StudyEffects, waiting: &mut Vec<(u64, ExperimentRequest)>| {
-        let cancelled = effects.jobs.cancelled();
-        waiting.retain(|(job, _)| !cancelled.contains(job));
-        waiting.extend(
-            effects
-                .jobs
-                .submissions()
-                .into_iter()
-                .map(|(job, r, _)| (job, r)),
-        );
+        effects.jobs.queue_into(waiting)
     };
     push(effects, &mut waiting);
     let mut answered = 0;
