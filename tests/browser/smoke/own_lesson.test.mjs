@@ -40,6 +40,16 @@ test('a pasted lesson is checked, kept in this browser, played, and forgotten', 
   await page.click('#lesson-open-pasted');
   await page.waitForFunction(() => document.querySelector('#lesson-paste-errors')?.textContent.includes('not a lesson file'));
 
+  // A step whose answer contradicts its own run is named: the lesson's runs are played (in the
+  // full worker) before it opens.
+  const contradicts = OWN.replace('text = "DLX, **four** events in."',
+    'text = "DLX, four events in."\nquestion = { ask = "Which cell next?", answer = "r9c9", check = "next-cell" }');
+  await page.paste('#lesson-paste', contradicts);
+  await page.click('#lesson-open-pasted');
+  await page.waitForFunction(() => document.querySelector('#lesson-paste-errors')?.textContent.includes('the next cell the run fills is'), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#lesson-paste-errors'), /step 1: /);
+  assert.ok((await page.evaluate(() => location.search)).includes('page=lessons'), 'not opened');
+
   // A lesson that checks opens in the player, step by step.
   await page.paste('#lesson-paste', OWN);
   await page.click('#lesson-open-pasted');

@@ -29,6 +29,9 @@ pub enum SolverRequest {
     Analyse(Grid),
     /// A new puzzle from the generator.
     Generate(GenerateRequest),
+    /// A teacher's lesson played through (its runs answered as the page will answer them) and
+    /// every claim held against them: what it says of the run's next cell, event or line.
+    CheckLesson(String),
 }
 
 impl SolverRequest {
@@ -37,7 +40,7 @@ impl SolverRequest {
     pub fn needs_full_worker(&self) -> bool {
         match self {
             SolverRequest::Run(run) => !run.algorithm.available(),
-            SolverRequest::Generate(_) => true,
+            SolverRequest::Generate(_) | SolverRequest::CheckLesson(_) => true,
             SolverRequest::Hint(_) | SolverRequest::Analyse(_) => false,
         }
     }
@@ -197,6 +200,8 @@ pub enum SolverReply {
     Done(RunSummary),
     /// The request could not be run (a bad parameter, a request the worker cannot read).
     Failed(String),
+    /// What is wrong with a lesson, each problem with its step (none: it plays as it says).
+    LessonChecked(Vec<String>),
     /// The answer to a hint request.
     Hint(Hint),
     /// The answer to an analysis request.

@@ -37,5 +37,12 @@ fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
         SolverRequest::Generate(_) => reply(SolverReply::Failed(
             "the generator runs in the full worker".into(),
         )),
+        // Its reading (TOML) and every algorithm's run live in the full worker only.
+        #[cfg(feature = "full")]
+        SolverRequest::CheckLesson(text) => reply(tools::check_lesson(&text)),
+        #[cfg(not(feature = "full"))]
+        SolverRequest::CheckLesson(_) => reply(SolverReply::Failed(
+            "lessons are checked in the full worker".into(),
+        )),
     }
 }

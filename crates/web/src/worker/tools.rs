@@ -101,9 +101,48 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply
     }
 }
 
+/// Every problem of a lesson file: what reading it finds, then what playing its runs finds.
+pub fn check_lesson(text: &str) -> SolverReply {
+    match crate::model::lesson::read(text) {
+        Err(problems) => SolverReply::LessonChecked(problems),
+        Ok(lesson) => SolverReply::LessonChecked(crate::model::lesson::play(&lesson).1),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pasted lesson is played in the worker: a step that says the run's next cell wrongly is
+    /// named, a right one passes, and a file that is not a lesson says why.
+    #[test]
+    fn a_lesson_is_checked_against_its_runs() {
+        let hard =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let lesson = |answer: &str| {
+            format!(
+                "title = \"T\"\naudience = \"a\"\nsummary = \"s\"\n[[steps]]\nlab = \"puzzle={hard}&algorithm=fc-mrv&seed=1&step=3&run=1\"\ntext = \"Next?\"\nquestion = {{ ask = \"Which cell?\", answer = \"{answer}\", check = \"next-cell\" }}\n"
+            )
+        };
+        let checked = |text: &str| match check_lesson(text) {
+            SolverReply::LessonChecked(problems) => problems,
+            other => panic!("{other:?}"),
+        };
+        let wrong = checked(&lesson("r9c9"));
+        assert_eq!(wrong.len(), 1, "{wrong:?}");
+        assert!(
+            wrong[0].starts_with("step 1: ") && wrong[0].contains("the next cell the run fills is")
+        );
+        let right = wrong[0]
+            .split("the next cell the run fills is ")
+            .nth(1)
+            .unwrap();
+        let right: String = right.chars().take_while(|c| c.is_alphanumeric()).collect();
+        assert_eq!(checked(&lesson(&right)), Vec::<String>::new());
+        assert!(checked("title = 3")
+            .iter()
+            .any(|p| p.contains("not a lesson")));
+    }
     use sudoku_core::generate::Symmetry;
     use sudoku_core::logic::rating_line;
     use sudoku_core::Size;

@@ -14,7 +14,7 @@ mod use_study;
 mod use_theme;
 mod use_ticker;
 mod use_worker_pool;
-mod worker_handle;
+pub mod worker_handle;
 
 pub use use_compare::use_compare;
 pub use use_experiments::use_experiments;

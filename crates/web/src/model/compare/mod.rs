@@ -304,6 +304,7 @@ impl Compare {
                     | SolverReply::Hint(_)
                     | SolverReply::Analysis(_)
                     | SolverReply::Generated(_)
+                    | SolverReply::LessonChecked(_)
                     | SolverReply::NeedsFullWorker => {}
                 }
             }

@@ -71,6 +71,7 @@ impl Lab {
             | SolverReply::Hint(_)
             | SolverReply::Analysis(_)
             | SolverReply::Generated(_)
+            | SolverReply::LessonChecked(_)
             | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
         Effects::default()

@@ -1,12 +1,16 @@
 //! A teacher's own lesson on the index: paste a lesson file or choose one, the page checks it
-//! (every mistake named with its step) and keeps it in this browser, never sending it anywhere;
+//! (every mistake named with its step, its runs played to hold each step's claims against them)
+//! and keeps it in this browser, never sending it anywhere;
 //! it then plays as `?lesson=pasted`. A file served beside the lab plays by `?lesson_url=`.
 
 use yew::prelude::*;
 
 use super::PASTED_KEY;
 use crate::app::browser::{self, share_link};
+use crate::app::hooks::worker_handle::WorkerHandle;
+use crate::app::hooks::WorkerKind;
 use crate::model::lesson::{self, Source, MAX_FILE_BYTES};
+use crate::protocol::{SolverReply, SolverRequest};
 
 /// The paste box, the file chooser and the lesson pasted earlier.
 #[function_component(OwnLesson)]
@@ -40,16 +44,76 @@ pub fn own_lesson() -> Html {
             });
         })
     };
+    // Open: the file read here, then played through in the full worker (off the page's
+    // thread: a lesson's runs may take seconds) so that what a step claims of its run is held
+    // against the run before a student sees it; kept and opened only then.
+    let checker = use_mut_ref(|| None::<WorkerHandle>);
+    let checking = use_state(|| false);
     let open = {
-        let (text, problems) = (text.clone(), problems.clone());
+        let (text, problems, checking, checker) = (
+            text.clone(),
+            problems.clone(),
+            checking.clone(),
+            checker.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
-            match lesson::read(&text) {
-            Err(found) => problems.set(found),
-            Ok(_) if !browser::store(PASTED_KEY, &text) => problems.set(vec![
-                "This browser keeps no data for pages (storage is off or full): the lesson cannot be kept to play.".to_string(),
-            ]),
-            Ok(_) => browser::navigate(&share_link(&Source::Pasted.query(1, false))),
-        }
+            if let Err(found) = lesson::read(&text) {
+                problems.set(found);
+                return;
+            }
+            problems.set(Vec::new());
+            checking.set(true);
+            let request = serde_json::to_string(&SolverRequest::CheckLesson(String::clone(&text)));
+            let text = String::clone(&text);
+            let done = {
+                let (problems, checking, checker) =
+                    (problems.clone(), checking.clone(), checker.clone());
+                move |found: Vec<String>| {
+                    checking.set(false);
+                    // Dropped once this call returns (it may run inside the worker's callback).
+                    if let Some(worker) = checker.borrow_mut().take() {
+                        gloo_timers::callback::Timeout::new(0, move || drop(worker)).forget();
+                    }
+                    if !found.is_empty() {
+                        problems.set(found);
+                    } else if !browser::store(PASTED_KEY, &text) {
+                        problems.set(vec![
+                            "This browser keeps no data for pages (storage is off or full): the lesson cannot be kept to play.".to_string(),
+                        ]);
+                    } else {
+                        browser::navigate(&share_link(&Source::Pasted.query(1, false)));
+                    }
+                }
+            };
+            let done = std::rc::Rc::new(done);
+            let on_message = {
+                let (done, checker) = (done.clone(), checker.clone());
+                move |reply: SolverReply| match reply {
+                    SolverReply::Ready => {
+                        let posted = match (&request, checker.borrow().as_ref()) {
+                            (Ok(request), Some(worker)) => worker.post(request),
+                            (Err(e), _) => Err(e.to_string()),
+                            (Ok(_), None) => Ok(()),
+                        };
+                        if let Err(e) = posted {
+                            done(vec![format!("the lesson could not be checked: {e}")]);
+                        }
+                    }
+                    SolverReply::LessonChecked(found) => done(found),
+                    SolverReply::Failed(e) => {
+                        done(vec![format!("the lesson could not be checked: {e}")])
+                    }
+                    _ => {}
+                }
+            };
+            let on_error = {
+                let done = done.clone();
+                move |e: String| done(vec![format!("the lesson could not be checked: {e}")])
+            };
+            match WorkerHandle::spawn(WorkerKind::SOLVER_FULL, on_message, on_error) {
+                Ok(worker) => *checker.borrow_mut() = Some(worker),
+                Err(e) => done(vec![format!("the lesson could not be checked: {e}")]),
+            }
         })
     };
     let forget = {
@@ -86,9 +150,12 @@ pub fn own_lesson() -> Html {
                 <label class="file-choice">{ "Choose a file… " }
                     <input id="lesson-file" type="file" accept=".toml,text/plain" {onchange} />
                 </label>
-                <button id="lesson-open-pasted" class="primary" onclick={open}>{ "Check and open" }</button>
+                <button id="lesson-open-pasted" class="primary" onclick={open} disabled={*checking}>{ "Check and open" }</button>
             </div>
             <div id="lesson-paste-errors" role="alert">
+                if *checking {
+                    <p id="lesson-checking" role="status">{ "Playing the lesson's runs to check what each step says of them…" }</p>
+                }
                 if !problems.is_empty() {
                     <p class="error">{ match problems.len() {
                         1 => "The lesson cannot be played:".to_string(),
