@@ -71,3 +71,33 @@ def test_the_frame_speaks_the_labs_names():
     assert str(frame["digit"].dtype) == "Int64" and str(frame["row"].dtype) == "Int64"
     first = guesses.iloc[0]
     assert first["cell"] == f"r{first['row']}c{first['column']}"
+
+
+def test_notebooks_get_tables_where_a_table_helps():
+    from html.parser import HTMLParser
+
+    class Cells(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.cells, self.inside = [], False
+
+        def handle_starttag(self, tag, attrs):
+            self.inside = tag == "td"
+
+        def handle_data(self, data):
+            if self.inside:
+                self.cells.append(data)
+
+        def handle_endtag(self, tag):
+            self.inside = False
+
+    result = sl.solve(HARD)
+    page = Cells()
+    page.feed(result._repr_html_())
+    # The solution as a 9×9 grid: 81 cells, read back in order.
+    assert "".join(page.cells) == result.solution == HARD_SOLVED
+    assert result._repr_html_().startswith("<p><b>verified</b>")
+    trace = sl.trace(HARD, "norvig")
+    assert "<td>Guess</td>" in trace._repr_html_()
+    study = sl.Study(configurations=["dlx"], puzzles=[HARD], seeds=2)
+    assert "<th style='text-align:left'>seeds</th><td>2</td>" in study._repr_html_()

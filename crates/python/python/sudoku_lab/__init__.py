@@ -13,6 +13,7 @@ statistic is written in Python. Bad arguments raise ``ValueError`` with the core
 
 from __future__ import annotations
 
+import html as _html
 import json as _json
 import time as _time
 from dataclasses import dataclass as _dataclass
@@ -64,6 +65,41 @@ class Result:
     @property
     def solved(self) -> bool:
         return self.outcome == "verified"
+
+    def _repr_html_(self) -> str:
+        # In a notebook: the outcome and its work, and the solution drawn as a grid.
+        counters = ", ".join(
+            f"{name} {getattr(self, name)}"
+            for name in ("nodes", "backtracks", "propagations", "iterations", "restarts")
+            if getattr(self, name)
+        )
+        head = f"<p><b>{_html.escape(self.outcome)}</b>{': ' + counters if counters else ''}</p>"
+        return head + (_grid_html(self.solution) if self.solution else "")
+
+
+def _grid_html(line: str) -> str:
+    """A grid's line as an HTML table, its boxes ruled."""
+    side = int(round(len(line) ** 0.5))
+    box = int(round(side**0.5))
+    if side * side != len(line) or box * box != side:
+        return f"<pre>{_html.escape(line)}</pre>"
+    rows = []
+    for r in range(side):
+        cells = []
+        for c in range(side):
+            style = "width:1.6em;height:1.6em;text-align:center;border:1px solid #bbb;"
+            if c % box == 0:
+                style += "border-left:2px solid #333;"
+            if r % box == 0:
+                style += "border-top:2px solid #333;"
+            if c == side - 1:
+                style += "border-right:2px solid #333;"
+            if r == side - 1:
+                style += "border-bottom:2px solid #333;"
+            symbol = line[r * side + c]
+            cells.append(f'<td style="{style}">{_html.escape(symbol if symbol not in ".0" else "")}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return '<table style="border-collapse:collapse;font-family:monospace">' + "".join(rows) + "</table>"
 
 
 _LEVELS = ("easy", "medium", "hard", "expert", "extreme")
@@ -128,6 +164,21 @@ class Trace:
         return (
             f"Trace(algorithm={self.algorithm!r}, outcome={self.outcome!r}, "
             f"events={len(self.events)}, truncated={self.truncated})"
+        )
+
+    def _repr_html_(self) -> str:
+        # In a notebook: the one-line summary and the events counted by kind (the list itself
+        # is ``events``, the table ``frame()``).
+        kinds: Dict[str, int] = {}
+        for event in self.events:
+            kinds[event.get("kind", "?")] = kinds.get(event.get("kind", "?"), 0) + 1
+        rows = "".join(
+            f"<tr><td>{_html.escape(kind)}</td><td style='text-align:right'>{n}</td></tr>"
+            for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1])
+        )
+        return (
+            f"<p>{_html.escape(repr(self))}</p>"
+            f"<table><tr><th>event</th><th>count</th></tr>{rows}</table>"
         )
 
     def frame(self):  # -> pandas.DataFrame

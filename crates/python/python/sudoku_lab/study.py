@@ -133,6 +133,28 @@ class Study:
             f"seeds={s.get('seeds', 1)}, jobs={self._plan.jobs()})"
         )
 
+    def _repr_html_(self) -> str:
+        # In a notebook: the settings and the population by class, as tables.
+        import html
+
+        population: Dict[str, int] = {}
+        for _, klass, level, _, _ in self._population:
+            key = klass if klass is not None else (level or "–")
+            population[key] = population.get(key, 0) + 1
+        settings = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
+            for k, v in self.settings.items()
+            if k != "population"
+        )
+        classes = "".join(
+            f"<tr><td>{html.escape(k)}</td><td style='text-align:right'>{n}</td></tr>"
+            for k, n in population.items()
+        )
+        return (
+            f"<p>{html.escape(repr(self))}</p><table>{settings}</table>"
+            f"<table><tr><th>class</th><th>puzzles</th></tr>{classes}</table>"
+        )
+
     def __reduce__(self):
         return (Study._from_payload, (self._payload,))
 
