@@ -21,6 +21,8 @@ impl Lab {
 
     /// Puts a puzzle on the board (the caller leaves any run).
     pub(super) fn set_puzzle(&mut self, grid: Grid) {
+        // What was said of the last puzzle ("fix the puzzle first…") is not said of this one.
+        self.notice = None;
         self.forget_hint();
         self.bad_cells = Conflict::cells_of(&grid.conflicts());
         self.input_error = None;

@@ -57,6 +57,13 @@ impl Lab {
             SolverReply::Done(summary) => {
                 run.summary = Some(summary);
                 if let Some(step) = self.pending_step.take() {
+                    let events = run.timeline.len();
+                    if step > events {
+                        self.notice = Some(format!(
+                            "step={step} is past the run's end ({}): showing its end",
+                            sudoku_core::words::count(events, "event")
+                        ));
+                    }
                     run.timeline.seek(step);
                     self.playing = false;
                 }

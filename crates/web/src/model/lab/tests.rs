@@ -170,6 +170,29 @@ fn a_url_step_is_shown_once_the_run_is_in_and_does_not_autoplay() {
 }
 
 #[test]
+fn a_url_step_past_the_end_is_said_and_a_new_puzzle_clears_old_notices() {
+    let (mut lab, effects) = lab(&[("puzzle", HARD), ("step", "99999"), ("run", "1")]);
+    answer(&mut lab, effects);
+    let t = &lab.run.as_ref().unwrap().timeline;
+    assert!(t.at_end());
+    let notice = lab.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("step=99999 is past the run's end ("),
+        "{notice}"
+    );
+    // A bad puzzle's notice goes once another puzzle is loaded.
+    let clashing = format!("4....4{}", &HARD[6..]);
+    lab.apply(Action::Text(clashing));
+    lab.apply(Action::LoadText);
+    lab.apply(Action::Run);
+    let said = lab.notice.clone().unwrap_or_default();
+    assert!(said.starts_with("fix the puzzle first"), "{said}");
+    lab.apply(Action::Text(HARD.into()));
+    lab.apply(Action::LoadText);
+    assert_eq!(lab.notice, None);
+}
+
+#[test]
 fn cancel_replaces_the_worker_and_drops_its_late_messages() {
     let (mut lab, effects) = lab(&[("puzzle", HARD), ("run", "1")]);
     let (job, _) = effects.post().unwrap();
