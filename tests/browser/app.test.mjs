@@ -134,6 +134,12 @@ test('bad input is reported inline and the page stays usable', async () => {
   await page.click('#load');
   await page.click('#run');
   await waitForStatus(page, 'no solution');
+  // Typing on the board: a clash is explained, a replaced given is said.
+  await page.click('[role=gridcell][aria-label^="row 1 column 3,"]');
+  await page.press('4');
+  await page.waitForFunction(() => /r1c3: 4 appears twice in row 1 \(r1c1, r1c3\)/.test(document.querySelector('#notice')?.textContent ?? ''));
+  await page.press('7');
+  await page.waitForFunction(() => /r1c3: the given 4 is now 7/.test(document.querySelector('#notice')?.textContent ?? ''));
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

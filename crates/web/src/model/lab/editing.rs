@@ -1,8 +1,8 @@
 //! Editing the puzzle: loading text (any format the core reads), the library, typing on the
 //! board; each leaves the current run.
 
-use sudoku_core::grid::char_digit;
-use sudoku_core::{Conflict, Grid, ParseError};
+use sudoku_core::grid::{char_digit, digit_char};
+use sudoku_core::{cell_name, Conflict, Grid, ParseError};
 
 use super::{Effects, Lab};
 
@@ -81,10 +81,31 @@ impl Lab {
         };
         let mut effects = self.stopped_run();
         self.forget_hint();
+        let before = self.puzzle.get(cell);
         self.puzzle.set_given(cell, v);
         self.text = self.puzzle.to_line();
         self.input_error = None;
-        self.bad_cells = Conflict::cells_of(&self.puzzle.conflicts());
+        let conflicts = self.puzzle.conflicts();
+        self.bad_cells = Conflict::cells_of(&conflicts);
+        // Nothing changes silently: a replaced given is said, and a clash is explained.
+        let name = cell_name(size, cell);
+        let clash = conflicts
+            .iter()
+            .find(|c| c.cells.contains(&cell))
+            .map(|c| c.describe(size));
+        self.notice = match (clash, before) {
+            (Some(clash), _) => Some(format!("{name}: {clash}")),
+            (None, old) if old != 0 && old != v && v != 0 => Some(format!(
+                "{name}: the given {} is now {}",
+                digit_char(size, old),
+                digit_char(size, v)
+            )),
+            (None, old) if old != 0 && v == 0 => Some(format!(
+                "{name}: the given {} cleared",
+                digit_char(size, old)
+            )),
+            _ => None,
+        };
         self.selected = cell;
         effects.focus = Some(cell);
         effects.handled = true;

@@ -278,6 +278,18 @@ fn keys_edit_the_givens_and_move_the_focus() {
     assert!(effects.post().is_some());
     assert!(key(&mut lab, 2, "3").restart_worker());
     assert!(lab.run.is_none());
+    // Nothing changes silently: a clash is explained, a replaced or cleared given is said.
+    key(&mut lab, 3, "1");
+    assert_eq!(
+        lab.notice.as_deref(),
+        Some("r1c4: 1 appears twice in row 1 (r1c1, r1c4)")
+    );
+    key(&mut lab, 3, "4");
+    assert_eq!(lab.notice.as_deref(), Some("r1c4: the given 1 is now 4"));
+    key(&mut lab, 3, "Delete");
+    assert_eq!(lab.notice.as_deref(), Some("r1c4: the given 4 cleared"));
+    key(&mut lab, 3, "4");
+    assert_eq!(lab.notice, None);
 }
 
 #[test]
