@@ -52,7 +52,7 @@ def test_bad_arguments_raise_value_errors_with_the_cores_message():
     with pytest.raises(ValueError, match="elite = 120 must be less than population = 50"):
         sl.solve(HARD, "genetic", population=50)
     # One message, said once: a one-line string has no line number, no repeated prefix.
-    with pytest.raises(ValueError, match=r"^\d+ cells; a puzzle has 16") as bad:
+    with pytest.raises(ValueError, match=r"^\d+ cells \('n' is not a symbol of a 4×4, 9×9 or 16×16 grid\); a puzzle has 16") as bad:
         sl.solve("not a puzzle")
     assert "line" not in str(bad.value)
     with pytest.raises(ValueError, match=r"^column 2: 'x' is not a symbol of a 9×9 grid"):

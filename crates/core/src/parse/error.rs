@@ -13,7 +13,13 @@ pub enum ParseError {
     /// More than one puzzle where exactly one was expected.
     SeveralPuzzles { count: usize },
     /// A line (or block) holds a number of cells that is no grid size.
-    WrongLength { line: usize, cells: usize },
+    /// A line or block of the wrong number of cells; `stray` is its first character that is no
+    /// symbol of a 4×4, 9×9 or 16×16 grid, if any (text that is not a puzzle at all).
+    WrongLength {
+        line: usize,
+        cells: usize,
+        stray: Option<char>,
+    },
     /// A row of a block grid has the wrong number of cells.
     WrongRowLength {
         line: usize,
@@ -110,10 +116,16 @@ impl fmt::Display for ParseError {
             ParseError::SeveralPuzzles { count } => {
                 write!(f, "expected one puzzle, found {count}")
             }
-            ParseError::WrongLength { line, cells } => write!(
-                f,
-                "line {line}: {cells} cells; a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
-            ),
+            ParseError::WrongLength { line, cells, stray } => {
+                write!(f, "line {line}: {cells} cells")?;
+                if let Some(c) = stray {
+                    write!(f, " ('{c}' is not a symbol of a 4×4, 9×9 or 16×16 grid)")?;
+                }
+                write!(
+                    f,
+                    "; a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
+                )
+            }
             ParseError::WrongRowLength {
                 line,
                 cells,

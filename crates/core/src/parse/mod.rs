@@ -329,8 +329,11 @@ fn block_record(rows: &[&RawLine], letters: Letters25) -> Record {
             }
             None => {
                 let total: usize = rows.iter().map(|r| r.cells.len()).sum();
-                Size::from_cell_count(total)
-                    .ok_or(ParseError::WrongLength { line, cells: total })?
+                Size::from_cell_count(total).ok_or_else(|| ParseError::WrongLength {
+                    line,
+                    cells: total,
+                    stray: stray(rows.iter().flat_map(|r| &r.cells)),
+                })?
             }
         };
         let alnum = reads_alnum(size, rows, letters);
@@ -344,6 +347,21 @@ fn block_record(rows: &[&RawLine], letters: Letters25) -> Record {
         format,
         result,
     }
+}
+
+/// The first cell that is no symbol of a grid up to 16×16 (digits, `.`, `0`, A–G): a sign that
+/// the text is not a puzzle at all ("hello world").
+fn stray<'c>(cells: impl IntoIterator<Item = &'c RawCell>) -> Option<char> {
+    cells.into_iter().find_map(|cell| match cell.token {
+        Token::Char(c)
+            if !(c.is_ascii_digit()
+                || c == '.'
+                || ('A'..='G').contains(&c.to_ascii_uppercase())) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    })
 }
 
 fn line_record(raw: &RawLine, letters: Letters25) -> Record {
@@ -362,6 +380,7 @@ fn line_record(raw: &RawLine, letters: Letters25) -> Record {
         None => Err(ParseError::WrongLength {
             line: raw.line,
             cells: raw.cells.len(),
+            stray: stray(&raw.cells),
         }),
     };
     Record {

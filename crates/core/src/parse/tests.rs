@@ -102,7 +102,14 @@ fn wrong_length_names_the_line() {
     assert_eq!(records.len(), 2);
     assert!(records[0].result.is_ok());
     let err = records[1].result.clone().unwrap_err();
-    assert_eq!(err, ParseError::WrongLength { line: 2, cells: 80 });
+    assert_eq!(
+        err,
+        ParseError::WrongLength {
+            line: 2,
+            cells: 80,
+            stray: None
+        }
+    );
     assert!(err.to_string().starts_with("line 2: 80 cells"));
 }
 
@@ -225,4 +232,16 @@ fn earlier_answers_pass_through_as_they_were() {
             "line 3: 'unsolved: gave up after 5 nodes' is an answer, not a puzzle",
         ]
     );
+}
+
+#[test]
+fn text_that_is_no_puzzle_names_its_first_stray_character() {
+    let err = parse_records("hello world")[0].result.clone().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1: 10 cells ('h' is not a symbol of a 4×4, 9×9 or 16×16 grid); a puzzle has 16 (4×4), 81 (9×9), 256 (16×16) or 625 (25×25)"
+    );
+    // A short line of digits is only short.
+    let err = parse_records("123")[0].result.clone().unwrap_err();
+    assert!(!err.to_string().contains("symbol"), "{err}");
 }
