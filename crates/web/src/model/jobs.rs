@@ -1,6 +1,7 @@
 //! What a page asks of its worker pool after an action: one ordered list of orders (submit a
 //! request as a job, cancel a job, cancel them all), the same for every page and worker kind.
 //! The pool carries it out (`WorkerPool::carry_out_jobs`), encoding each request in one place.
+//! What each job out is for is kept in one map per page ([`Pending`]), which routes its replies.
 
 /// One order to the pool, requests of type `Q`.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,9 +129,123 @@ impl<Q> Jobs<Q> {
     }
 }
 
+/// The jobs a page has out with its pool, each with what it was asked for (`P`): a reply is
+/// routed by looking its job up here, and a job cancelled or answered for good is no longer
+/// here, so its late replies fall away. Ids are fresh for the page's lifetime. A page has a
+/// handful of jobs out: a list, oldest first (a tree map would cost the first load kilobytes).
+#[derive(Clone, Debug)]
+pub struct Pending<P> {
+    next: u64,
+    out: Vec<(u64, P)>,
+}
+
+impl<P> Default for Pending<P> {
+    fn default() -> Self {
+        Pending {
+            next: 1,
+            out: Vec::new(),
+        }
+    }
+}
+
+impl<P> Pending<P> {
+    /// A fresh job for `purpose`, out until [`Pending::answered`] ends it or an order drops it.
+    pub fn issue(&mut self, purpose: P) -> u64 {
+        let job = self.next;
+        self.next += 1;
+        self.out.push((job, purpose));
+        job
+    }
+
+    /// What `job` was asked for, if it is still out.
+    pub fn get(&self, job: u64) -> Option<&P> {
+        self.out.iter().find(|(j, _)| *j == job).map(|(_, p)| p)
+    }
+
+    /// A reply to `job` arrived: what the job was for (none: a job dropped or unknown, whose
+    /// reply is to be ignored); forgotten when the reply is its last.
+    pub fn answered(&mut self, job: u64, last: bool) -> Option<P>
+    where
+        P: Clone,
+    {
+        let at = self.out.iter().position(|(j, _)| *j == job)?;
+        if last {
+            Some(self.out.remove(at).1)
+        } else {
+            Some(self.out[at].1.clone())
+        }
+    }
+
+    /// Forgets the jobs out for what `unwanted` says (their replies will be ignored).
+    pub fn forget(&mut self, unwanted: impl Fn(&P) -> bool) {
+        self.out.retain(|(_, p)| !unwanted(p));
+    }
+
+    /// The jobs out for what `wanted` says, oldest first.
+    pub fn jobs(&self, wanted: impl Fn(&P) -> bool) -> Vec<u64> {
+        self.out
+            .iter()
+            .filter(|(_, p)| wanted(p))
+            .map(|(job, _)| *job)
+            .collect()
+    }
+
+    /// Whether a job is out for what `wanted` says.
+    pub fn any(&self, wanted: impl Fn(&P) -> bool) -> bool {
+        self.out.iter().any(|(_, p)| wanted(p))
+    }
+
+    /// Drops what an action's orders drop: every job not submitted by them when they cancel
+    /// all, and each job they cancel.
+    pub fn follow<Q>(&mut self, jobs: &Jobs<Q>) {
+        if jobs.cancels_all() {
+            let kept: Vec<u64> = jobs.submitted().map(|(job, _)| job).collect();
+            self.out.retain(|(job, _)| kept.contains(job));
+        }
+        let cancelled = jobs.cancelled();
+        self.out.retain(|(job, _)| !cancelled.contains(job));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pending_jobs_follow_the_orders_and_their_replies() {
+        let mut pending = Pending::default();
+        let run = pending.issue("run");
+        let hint = pending.issue("hint");
+        assert_ne!(run, hint);
+        assert_eq!(
+            pending.answered(run, false),
+            Some("run"),
+            "events: still out"
+        );
+        assert_eq!(pending.answered(hint, true), Some("hint"));
+        assert_eq!(pending.answered(hint, true), None, "answered for good");
+        let rating = pending.issue("rating");
+        let mut jobs = Jobs::default();
+        let again = pending.issue("run");
+        jobs.submit(again, "run");
+        jobs.cancel_all();
+        pending.follow(&jobs);
+        assert_eq!(pending.get(run), None, "dropped with every job");
+        assert_eq!(pending.get(rating), None);
+        assert_eq!(
+            pending.get(again),
+            Some(&"run"),
+            "submitted by these orders"
+        );
+        let mut jobs = Jobs::<&str>::default();
+        jobs.cancel(again);
+        pending.follow(&jobs);
+        assert!(!pending.any(|_| true));
+        let kept = pending.issue("generate");
+        pending.issue("hint");
+        pending.forget(|p| *p == "hint");
+        assert_eq!(pending.jobs(|_| true), [kept]);
+    }
 
     #[test]
     fn orders_keep_their_order_and_quick_answers_go_ahead() {

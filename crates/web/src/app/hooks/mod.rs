@@ -27,4 +27,6 @@ pub use use_shortcuts::{use_shortcuts, SHORTCUTS};
 pub use use_study::use_study;
 pub use use_theme::{use_theme, Theme};
 pub use use_ticker::use_ticker;
-pub use use_worker_pool::{use_worker_pool, PoolEvent, WorkerKind, WorkerPool};
+pub use use_worker_pool::{
+    use_lazy_worker_pool, use_worker_pool, PoolEvent, WorkerKind, WorkerPool,
+};

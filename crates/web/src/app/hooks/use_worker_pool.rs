@@ -31,6 +31,8 @@ struct Inner<R: Reply> {
     /// Bumped at each start of a slot's worker: messages of a replaced worker are ignored.
     generations: Vec<u64>,
     listener: Option<Callback<PoolEvent<R>>>,
+    /// The workers have been started (a lazy pool starts them at its first job).
+    started: bool,
 }
 
 /// The page's side of the pool (cheap to clone).
@@ -61,6 +63,7 @@ impl<R: Reply> WorkerPool<R> {
                 workers: (0..size.max(1)).map(|_| None).collect(),
                 generations: vec![0; size.max(1)],
                 listener: None,
+                started: false,
             })),
         }
     }
@@ -86,6 +89,7 @@ impl<R: Reply> WorkerPool<R> {
     /// Runs `request` as `job`: before every waiting job when `first`, on the full worker when
     /// `full` or when only it answers the request.
     fn send(&self, job: u64, request: &R::Request, first: bool, full: bool) {
+        self.start_all();
         if full || R::needs_full_worker(request) {
             self.move_to_full_worker();
         }
@@ -149,6 +153,16 @@ impl<R: Reply> WorkerPool<R> {
                 Command::Restart { slot } => self.start(slot),
                 Command::Fail { job, error } => self.emit(PoolEvent::Failed { job, error }),
             }
+        }
+    }
+
+    /// Starts every worker, unless they were started.
+    fn start_all(&self) {
+        if std::mem::replace(&mut self.inner.borrow_mut().started, true) {
+            return;
+        }
+        for slot in 0..self.size() {
+            self.start(slot);
         }
     }
 
@@ -229,20 +243,42 @@ impl<R: Reply> WorkerPool<R> {
     }
 }
 
-/// `size` workers of `kind`; `on_event` receives their messages (the latest callback is used).
+/// `size` workers of `kind`, started at once; `on_event` receives their messages (the latest
+/// callback is used).
 #[hook]
 pub fn use_worker_pool<R: Reply>(
     size: usize,
     kind: WorkerKind<R>,
     on_event: Callback<PoolEvent<R>>,
 ) -> WorkerPool<R> {
+    use_pool(size, kind, on_event, false)
+}
+
+/// As [`use_worker_pool`], the workers started only when the first job is submitted: for a
+/// worker a page seldom needs (its wasm is not fetched until then).
+#[hook]
+pub fn use_lazy_worker_pool<R: Reply>(
+    size: usize,
+    kind: WorkerKind<R>,
+    on_event: Callback<PoolEvent<R>>,
+) -> WorkerPool<R> {
+    use_pool(size, kind, on_event, true)
+}
+
+#[hook]
+fn use_pool<R: Reply>(
+    size: usize,
+    kind: WorkerKind<R>,
+    on_event: Callback<PoolEvent<R>>,
+    lazy: bool,
+) -> WorkerPool<R> {
     let pool = (*use_memo((size, kind), |&(size, kind)| WorkerPool::new(size, kind))).clone();
     pool.inner.borrow_mut().listener = Some(on_event);
     {
         let pool = pool.clone();
         use_effect_with((size, kind), move |_| {
-            for slot in 0..pool.size() {
-                pool.start(slot);
+            if !lazy {
+                pool.start_all();
             }
             // Leaving the page ends its workers.
             move || {

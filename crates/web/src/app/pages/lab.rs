@@ -70,7 +70,7 @@ pub fn lab_page(props: &LabProps) -> Html {
             <section class="right">
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
                     error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()}>
-                    <GenerateFormView form={lab.generate_form.clone()} generating={lab.generate_job.is_some()}
+                    <GenerateFormView form={lab.generate_form.clone()} generating={lab.is_generating()}
                         dispatch={act.clone()} />
                     <section class="analysis" aria-label="This puzzle">
                         <p id="rating" class="rating" aria-live="polite">

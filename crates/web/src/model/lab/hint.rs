@@ -1,7 +1,7 @@
 //! Hints: the human-style solver's next step on the puzzle, asked of the worker and shown in
 //! words with its cells marked on the board, until the puzzle changes.
 
-use super::{Effects, Lab};
+use super::{Asked, Effects, Lab};
 use crate::protocol::{SolverReply, SolverRequest};
 
 impl Lab {
@@ -15,8 +15,7 @@ impl Lab {
         let mut effects = self.stopped_run();
         self.run = None;
         self.hint = None;
-        let job = self.new_job();
-        self.hint_job = Some(job);
+        let job = self.out.issue(Asked::Hint(self.puzzle.clone()));
         effects
             .jobs
             .submit(job, SolverRequest::Hint(self.puzzle.clone()));
@@ -26,30 +25,20 @@ impl Lab {
     /// The hint or analysis request of `job`, which the first-load worker sent back (to go to
     /// the full worker), if it is still wanted.
     pub(super) fn sent_back(&self, job: u64) -> Option<SolverRequest> {
-        if self.hint_job == Some(job) {
-            return Some(SolverRequest::Hint(self.puzzle.clone()));
+        match self.out.get(job)? {
+            Asked::Hint(puzzle) => Some(SolverRequest::Hint(puzzle.clone())),
+            Asked::Analysis(puzzle) => Some(SolverRequest::Analyse(puzzle.clone())),
+            Asked::Run | Asked::Generate => None,
         }
-        let (puzzle, analysed) = self.analysed.as_ref()?;
-        (*analysed == job).then(|| SolverRequest::Analyse(puzzle.clone()))
     }
 
-    /// A worker's answer to the hint request out (`false`: not one).
-    pub(super) fn hint_answered(&mut self, job: u64, message: &SolverReply) -> bool {
-        if self.hint_job != Some(job) {
-            return false;
-        }
+    /// The worker's answer to the hint request.
+    pub(super) fn hint_answered(&mut self, message: SolverReply) {
         match message {
-            SolverReply::Hint(hint) => {
-                self.hint = Some(hint.clone());
-                self.hint_job = None;
-            }
-            SolverReply::Failed(why) => {
-                self.notice = Some(why.clone());
-                self.hint_job = None;
-            }
+            SolverReply::Hint(hint) => self.hint = Some(hint),
+            SolverReply::Failed(why) => self.notice = Some(why),
             _ => {}
         }
-        true
     }
 
     /// The board's cells the hint marks: its pattern and the cells it changes.
@@ -69,6 +58,6 @@ impl Lab {
     /// The puzzle changed: an old hint no longer applies.
     pub(super) fn forget_hint(&mut self) {
         self.hint = None;
-        self.hint_job = None;
+        self.out.forget(|a| matches!(a, Asked::Hint(_)));
     }
 }

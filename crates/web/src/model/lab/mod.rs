@@ -15,16 +15,26 @@ mod run;
 pub use actions::{Action, Effects};
 pub use puzzle_tools::{GenerateField, GenerateForm};
 
+use super::jobs::Pending;
 use super::library::Entry;
 use super::query::Query;
 use super::timeline::Timeline;
 use super::View;
-use crate::protocol::{Analysis, Hint, RunSummary, SolverReply};
+use crate::protocol::{Analysis, Hint, Reply, RunSummary, SolverReply};
 
 /// Playback ticks per second (the page's ticker calls [`Action::Tick`] this often).
 pub const TICKS_PER_SECOND: f64 = 40.0;
 /// Default position of the speed slider (10^(60/20) = 1,000 events per second).
 pub const DEFAULT_SPEED: u32 = 60;
+
+/// What a job out with the worker is for (the lab's replies are routed by it).
+#[derive(Clone, Debug, PartialEq)]
+enum Asked {
+    Run,
+    Hint(Grid),
+    Analysis(Grid),
+    Generate,
+}
 
 /// One run of an algorithm as the page sees it.
 pub struct Run {
@@ -98,18 +108,15 @@ pub struct Lab {
     pub embed: bool,
     /// The next step on the puzzle, once the worker has answered a hint request.
     pub hint: Option<Hint>,
-    /// The job of the hint request out, if one is.
-    hint_job: Option<u64>,
     /// The current puzzle's rating and steps in words, once the worker has answered.
     pub analysis: Option<Analysis>,
-    /// The puzzle the analysis (or the request out) is for, and the request's job.
-    analysed: Option<(Grid, u64)>,
+    /// The puzzle the analysis (or the request out) is for.
+    analysed: Option<Grid>,
     /// The steps in words are shown (after Explain).
     pub show_explanation: bool,
     pub generate_form: GenerateForm,
-    /// The job of the generate request out, if one is.
-    pub generate_job: Option<u64>,
-    next_job: u64,
+    /// The jobs out with the worker, each with what it is for.
+    out: Pending<Asked>,
 }
 
 fn default_params(algorithm: Algorithm) -> BTreeMap<&'static str, String> {
@@ -153,13 +160,11 @@ impl Lab {
             pending_step: query.step,
             embed: query.embed,
             hint: None,
-            hint_job: None,
             analysis: None,
             analysed: None,
             show_explanation: false,
             generate_form: GenerateForm::default(),
-            generate_job: None,
-            next_job: 1,
+            out: Pending::default(),
         };
         if let Some(text) = &query.puzzle {
             lab.text = text.clone();
@@ -184,11 +189,31 @@ impl Lab {
         self.input_error.is_none() && self.bad_cells.is_empty()
     }
 
-    /// A fresh id for a request to the worker (its answers carry it).
-    fn new_job(&mut self) -> u64 {
-        let job = self.next_job;
-        self.next_job += 1;
-        job
+    /// Whether a new puzzle is being generated.
+    pub fn is_generating(&self) -> bool {
+        self.out.any(|a| *a == Asked::Generate)
+    }
+
+    /// A worker's reply, routed by what its job was asked for; a dropped job's late reply is
+    /// ignored. A request the first-load worker sends back goes to the full worker.
+    fn route(&mut self, job: u64, message: SolverReply) -> Effects {
+        if let SolverReply::NeedsFullWorker = message {
+            let mut effects = Effects::quiet();
+            if let Some(request) = self.sent_back(job) {
+                effects.jobs.to_full_worker(job, request);
+            }
+            return effects;
+        }
+        let Some(asked) = self.out.answered(job, message.ends_request()) else {
+            return Effects::quiet();
+        };
+        match asked {
+            Asked::Run => return self.received(job, message),
+            Asked::Hint(_) => self.hint_answered(message),
+            Asked::Analysis(_) => self.analysis_answered(message),
+            Asked::Generate => self.generated(message),
+        }
+        Effects::default()
     }
 
     /// Events per second at the current speed.
@@ -330,22 +355,7 @@ impl Lab {
                 }
                 return Effects::quiet();
             }
-            Action::FromWorker {
-                job,
-                message: SolverReply::NeedsFullWorker,
-            } => {
-                let mut effects = Effects::quiet();
-                if let Some(request) = self.sent_back(job) {
-                    effects.jobs.to_full_worker(job, request);
-                }
-                return effects;
-            }
-            Action::FromWorker { job, message } => {
-                if self.hint_answered(job, &message) || self.tool_answered(job, &message) {
-                    return Effects::default();
-                }
-                return self.received(job, message);
-            }
+            Action::FromWorker { job, message } => return self.route(job, message),
             Action::WorkerFailed(message) => {
                 self.notice = Some(format!("{message}; a fresh worker was started"));
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {

@@ -4,7 +4,7 @@
 
 use sudoku_core::Algorithm;
 
-use super::{default_params, Effects, Lab};
+use super::{default_params, Asked, Effects, Lab};
 use crate::protocol::{GenerateRequest, SolverReply, SolverRequest};
 
 /// The Generate form, as typed.
@@ -74,23 +74,15 @@ impl Lab {
     /// Asks for the rating of a puzzle that changed (and is a puzzle: no clash, no bad text).
     /// A fresh worker drops every request out: those still wanted are asked again.
     pub(super) fn follow_puzzle(&mut self, effects: &mut Effects) {
-        if effects.jobs.cancels_all() {
-            let generating = effects
-                .jobs
-                .submitted()
-                .any(|(_, r)| matches!(r, SolverRequest::Generate(_)));
-            if !generating {
-                self.generate_job = None;
-            }
-            if self.analysis.is_none() {
-                self.analysed = None;
-            }
+        let is_analysis = |a: &Asked| matches!(a, Asked::Analysis(_));
+        let asking = self.out.any(is_analysis);
+        self.out.follow(&effects.jobs);
+        if asking && !self.out.any(is_analysis) {
+            // Dropped with the worker before it answered: asked again below.
+            self.analysed = None;
         }
         let valid = self.puzzle_is_valid();
-        let current = self
-            .analysed
-            .as_ref()
-            .is_some_and(|(grid, _)| *grid == self.puzzle);
+        let current = self.analysed.as_ref() == Some(&self.puzzle);
         if current {
             return;
         }
@@ -100,8 +92,8 @@ impl Lab {
             self.analysed = None;
             return;
         }
-        let job = self.new_job();
-        self.analysed = Some((self.puzzle.clone(), job));
+        let job = self.out.issue(Asked::Analysis(self.puzzle.clone()));
+        self.analysed = Some(self.puzzle.clone());
         // The rating takes milliseconds: ahead of a run, which may take long.
         effects
             .jobs
@@ -109,31 +101,27 @@ impl Lab {
         effects.quiet = false;
     }
 
-    /// A worker's answer to an analysis or generate request (`false`: not one).
-    pub(super) fn tool_answered(&mut self, job: u64, message: &SolverReply) -> bool {
-        if self.analysed.as_ref().is_some_and(|(_, j)| *j == job) {
-            match message {
-                SolverReply::Analysis(analysis) => self.analysis = Some(analysis.clone()),
-                SolverReply::Failed(why) => self.notice = Some(why.clone()),
-                _ => {}
-            }
-            return true;
+    /// The worker's answer to the analysis request.
+    pub(super) fn analysis_answered(&mut self, message: SolverReply) {
+        match message {
+            SolverReply::Analysis(analysis) => self.analysis = Some(analysis),
+            SolverReply::Failed(why) => self.notice = Some(why),
+            _ => {}
         }
-        if self.generate_job == Some(job) {
-            match message {
-                SolverReply::Generated(puzzle) => {
-                    self.set_puzzle(puzzle.clone());
-                    self.run = None;
-                    self.playing = false;
-                    self.notice = None;
-                }
-                SolverReply::Failed(why) => self.notice = Some(why.clone()),
-                _ => {}
+    }
+
+    /// The worker's answer to the generate request.
+    pub(super) fn generated(&mut self, message: SolverReply) {
+        match message {
+            SolverReply::Generated(puzzle) => {
+                self.set_puzzle(puzzle);
+                self.run = None;
+                self.playing = false;
+                self.notice = None;
             }
-            self.generate_job = None;
-            return true;
+            SolverReply::Failed(why) => self.notice = Some(why),
+            _ => {}
         }
-        false
     }
 
     /// Explain: the steps in words beside the board, and the `logic` run to play them.
@@ -158,8 +146,7 @@ impl Lab {
             }
         };
         let mut effects = self.stopped_run();
-        let job = self.new_job();
-        self.generate_job = Some(job);
+        let job = self.out.issue(Asked::Generate);
         self.notice = None;
         effects.jobs.submit(job, SolverRequest::Generate(request));
         effects

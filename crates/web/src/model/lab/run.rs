@@ -118,7 +118,7 @@ impl Lab {
         };
         // A run still computing occupies the worker: replace it.
         let busy = self.is_running();
-        let job = self.new_job();
+        let job = self.out.issue(super::Asked::Run);
         self.notice = None;
         self.run = Some(Run {
             job,

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use super::PASTED_KEY;
 use crate::app::browser::{self, share_link};
-use crate::app::hooks::worker_handle::WorkerHandle;
-use crate::app::hooks::WorkerKind;
+use crate::app::hooks::{use_lazy_worker_pool, PoolEvent, WorkerKind};
+use crate::model::jobs::{Jobs, Pending};
 use crate::model::lesson::{self, Source, MAX_FILE_BYTES};
 use crate::protocol::{SolverReply, SolverRequest};
 
@@ -46,16 +46,39 @@ pub fn own_lesson() -> Html {
     };
     // Open: the file read here, then played through in the full worker (off the page's
     // thread: a lesson's runs may take seconds) so that what a step claims of its run is held
-    // against the run before a student sees it; kept and opened only then.
-    let checker = use_mut_ref(|| None::<WorkerHandle>);
+    // against the run before a student sees it; kept and opened only then. The worker starts
+    // at the first check.
     let checking = use_state(|| false);
+    let asked = use_mut_ref(Pending::<String>::default);
+    let on_event = {
+        let (problems, checking, asked) = (problems.clone(), checking.clone(), asked.clone());
+        Callback::from(move |event: PoolEvent<SolverReply>| {
+            let (job, found) = match event {
+                PoolEvent::Message { job, message } => match message {
+                    SolverReply::LessonChecked(found) => (job, found),
+                    SolverReply::Failed(e) => (job, vec![cannot_check(&e)]),
+                    _ => return,
+                },
+                PoolEvent::Failed { job, error } => (job, vec![cannot_check(&error)]),
+            };
+            let Some(text) = asked.borrow_mut().answered(job, true) else {
+                return;
+            };
+            checking.set(false);
+            if !found.is_empty() {
+                problems.set(found);
+            } else if !browser::store(PASTED_KEY, &text) {
+                problems.set(vec![
+                    "This browser keeps no data for pages (storage is off or full): the lesson cannot be kept to play.".to_string(),
+                ]);
+            } else {
+                browser::navigate(&share_link(&Source::Pasted.query(1, false)));
+            }
+        })
+    };
+    let checker = use_lazy_worker_pool(1, WorkerKind::SOLVER_FULL, on_event);
     let open = {
-        let (text, problems, checking, checker) = (
-            text.clone(),
-            problems.clone(),
-            checking.clone(),
-            checker.clone(),
-        );
+        let (text, problems, checking) = (text.clone(), problems.clone(), checking.clone());
         Callback::from(move |_: MouseEvent| {
             if let Err(found) = lesson::read(&text) {
                 problems.set(found);
@@ -63,57 +86,17 @@ pub fn own_lesson() -> Html {
             }
             problems.set(Vec::new());
             checking.set(true);
-            let request = serde_json::to_string(&SolverRequest::CheckLesson(String::clone(&text)));
-            let text = String::clone(&text);
-            let done = {
-                let (problems, checking, checker) =
-                    (problems.clone(), checking.clone(), checker.clone());
-                move |found: Vec<String>| {
-                    checking.set(false);
-                    // Dropped once this call returns (it may run inside the worker's callback).
-                    if let Some(worker) = checker.borrow_mut().take() {
-                        gloo_timers::callback::Timeout::new(0, move || drop(worker)).forget();
-                    }
-                    if !found.is_empty() {
-                        problems.set(found);
-                    } else if !browser::store(PASTED_KEY, &text) {
-                        problems.set(vec![
-                            "This browser keeps no data for pages (storage is off or full): the lesson cannot be kept to play.".to_string(),
-                        ]);
-                    } else {
-                        browser::navigate(&share_link(&Source::Pasted.query(1, false)));
-                    }
-                }
-            };
-            let done = std::rc::Rc::new(done);
-            let on_message = {
-                let (done, checker) = (done.clone(), checker.clone());
-                move |reply: SolverReply| match reply {
-                    SolverReply::Ready => {
-                        let posted = match (&request, checker.borrow().as_ref()) {
-                            (Ok(request), Some(worker)) => worker.post(request),
-                            (Err(e), _) => Err(e.to_string()),
-                            (Ok(_), None) => Ok(()),
-                        };
-                        if let Err(e) = posted {
-                            done(vec![format!("the lesson could not be checked: {e}")]);
-                        }
-                    }
-                    SolverReply::LessonChecked(found) => done(found),
-                    SolverReply::Failed(e) => {
-                        done(vec![format!("the lesson could not be checked: {e}")])
-                    }
-                    _ => {}
-                }
-            };
-            let on_error = {
-                let done = done.clone();
-                move |e: String| done(vec![format!("the lesson could not be checked: {e}")])
-            };
-            match WorkerHandle::spawn(WorkerKind::SOLVER_FULL, on_message, on_error) {
-                Ok(worker) => *checker.borrow_mut() = Some(worker),
-                Err(e) => done(vec![format!("the lesson could not be checked: {e}")]),
+            let mut jobs = Jobs::default();
+            // Only the latest check counts.
+            let mut asked = asked.borrow_mut();
+            for job in asked.jobs(|_| true) {
+                jobs.cancel(job);
             }
+            asked.follow(&jobs);
+            let job = asked.issue(String::clone(&text));
+            jobs.submit(job, SolverRequest::CheckLesson(String::clone(&text)));
+            drop(asked);
+            checker.carry_out_jobs(&jobs);
         })
     };
     let forget = {
@@ -166,4 +149,8 @@ pub fn own_lesson() -> Html {
             </div>
         </section>
     }
+}
+
+fn cannot_check(why: &str) -> String {
+    format!("the lesson could not be checked: {why}")
 }
