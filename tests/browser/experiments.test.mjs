@@ -23,7 +23,7 @@ async function downloadedTables(page) {
 
 test('the colouring experiment in the page equals the CLI, table for table', async () => {
   const page = await newPage({ viewport: { width: 1300, height: 900 } });
-  await page.goto(`${BASE}?page=experiments&experiment=coloring&seed=5&runs=1&max_iterations=60&run=1`);
+  await page.goto(`${BASE}?page=experiments&experiment=coloring&seed=5&runs=1&budget=60&run=1`);
   await finished(page);
   const done = Number(await page.getAttribute('.experiment-progress', 'data-done'));
   assert.equal(done, 12 * 3 * 4 * 4, 'every run of 12 instances × 48 configurations');
@@ -31,7 +31,7 @@ test('the colouring experiment in the page equals the CLI, table for table', asy
   // A heat map per level, its cells coloured.
   assert.equal(await page.count('svg.heat-map'), 4);
   const page_tables = await downloadedTables(page);
-  const cli = cliTables(['coloring', '--seed', '5', '--runs', '1', '--max-iterations', '60']);
+  const cli = cliTables(['coloring', '--seed', '5', '--runs', '1', '--budget', '60']);
   assert.deepEqual(Object.keys(page_tables).sort(), Object.keys(cli).sort());
   for (const [name, csv] of Object.entries(cli)) assert.equal(page_tables[name], csv, name);
   assert.deepEqual(await page.problems(), []);
@@ -69,7 +69,7 @@ test('pasted instances: the valid lines run, the invalid ones are listed with th
   await page.check('#use-pasted');
   await page.fill('#pasted', `${HARD}\n12345\n${HARD.replace('4', '.')}\n`);
   await page.fill('#runs', '2');
-  await page.fill('#max-iterations', '2000');
+  await page.fill('#budget', '2000');
   await page.click('#run');
   await finished(page);
   assert.match(await page.textContent('#invalid-lines'), /1 pasted line was skipped \(the other 2 ran\)/);
@@ -82,11 +82,11 @@ test('pasted instances: the valid lines run, the invalid ones are listed with th
 
 test('bad URL values are named and nothing runs', async () => {
   const page = await newPage();
-  await page.goto(`${BASE}?page=experiments&experiment=alchemy&runs=0&max_iterations=lots&run=1`);
+  await page.goto(`${BASE}?page=experiments&experiment=alchemy&runs=0&budget=lots&run=1`);
   const text = await page.textContent('#url-errors');
   assert.match(text, /unknown experiment 'alchemy': choose one of coloring, filtering, tabu, genetic, grasp, exact/);
   assert.match(text, /runs='0' is not a whole number from 1 to 10000/);
-  assert.match(text, /max_iterations='lots' is not a whole number/);
+  assert.match(text, /budget='lots' is not a whole number/);
   assert.equal(await page.getAttribute('main.experiments', 'data-status'), 'idle');
   // Runs too many for the page: the worker's message, and the form stays usable.
   await page.selectOption('#experiment', 'coloring');

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { cliStudy, withoutClock } from './cli.mjs';
 import { BASE, HARD, newPage } from './support.mjs';
 
-const SETTINGS = { generate: '9:easy,30:3', configs: ['coloring-bfs;origin=random', 'dlx'], seeds: 2, max_iterations: 2000, seed: 3 };
+const SETTINGS = { generate: '9:easy,30:3', configs: ['coloring-bfs;origin=random', 'dlx'], seeds: 2, budget: 2000, seed: 3 };
 const URL = `${BASE}?page=study&generate=${SETTINGS.generate}&configs=${SETTINGS.configs.join(',')}`
-  + `&seeds=${SETTINGS.seeds}&max_iterations=${SETTINGS.max_iterations}&seed=${SETTINGS.seed}`;
+  + `&seeds=${SETTINGS.seeds}&budget=${SETTINGS.budget}&seed=${SETTINGS.seed}`;
 
 async function status(page, wanted, timeout = 120_000) {
   await page.waitForSelector(`main.study[data-status="${wanted}"]`, { timeout });
@@ -27,7 +27,7 @@ test('a study in the page gives the CLI\'s records, summary and pairwise files',
     files[name] = file.text;
   }
   const cli = cliStudy(['--generate', SETTINGS.generate, ...SETTINGS.configs.flatMap((c) => ['--config', c]),
-    '--seeds', String(SETTINGS.seeds), '--max-iterations', String(SETTINGS.max_iterations), '--seed', String(SETTINGS.seed)]);
+    '--seeds', String(SETTINGS.seeds), '--budget', String(SETTINGS.budget), '--seed', String(SETTINGS.seed)]);
   for (const name of ['records', 'summary', 'pairwise']) {
     assert.deepEqual(withoutClock(files[name]), withoutClock(cli[name]), name);
   }

@@ -24,9 +24,10 @@ pub struct ExperimentArgs {
     /// successes, 100 GA attempts, 10 timing runs).
     #[arg(long)]
     runs: Option<usize>,
-    /// Budget per run: constructions, iterations or generations (default: the paper's).
-    #[arg(long)]
-    max_iterations: Option<u64>,
+    /// Budget per run: constructions, iterations or generations (default: the paper's;
+    /// `--max-iterations`, its old name, still works).
+    #[arg(long, alias = "max-iterations")]
+    budget: Option<u64>,
     /// Folder for the CSV files (one per table).
     #[arg(long, default_value = "results")]
     csv: PathBuf,
@@ -99,8 +100,8 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
     if args.runs == Some(0) {
         return Err(UsageError("--runs: at least 1".into()));
     }
-    if args.max_iterations == Some(0) {
-        return Err(UsageError("--max-iterations: at least 1".into()));
+    if args.budget == Some(0) {
+        return Err(UsageError("--budget: at least 1".into()));
     }
     if args.threads == Some(0) {
         return Err(UsageError("--threads: at least 1".into()));
@@ -122,7 +123,7 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
     let settings = Settings {
         seed: args.seed,
         runs: args.runs,
-        max_iterations: args.max_iterations,
+        budget: args.budget,
         instances,
     };
     let mut pool = rayon::ThreadPoolBuilder::new();

@@ -45,9 +45,10 @@ pub struct StudyArgs {
     #[arg(long)]
     seeds: Option<usize>,
     /// Budget per run (each algorithm's nodes, iterations, constructions or generations) where
-    /// a configuration does not set it (default: the study file's, else each algorithm's own).
-    #[arg(long)]
-    max_iterations: Option<u64>,
+    /// a configuration does not set it (default: the study file's, else each algorithm's own;
+    /// `--max-iterations`, its old name, still works).
+    #[arg(long, alias = "max-iterations")]
+    budget: Option<u64>,
     /// Base seed of the generated population and of every run (default: the study file's,
     /// else 1).
     #[arg(long)]
@@ -105,7 +106,7 @@ fn settings(args: &StudyArgs) -> Result<Settings, UsageError> {
             .collect::<Result<_, _>>()?;
     }
     settings.seeds = args.seeds.or(settings.seeds);
-    settings.max_iterations = args.max_iterations.or(settings.max_iterations);
+    settings.budget = args.budget.or(settings.budget);
     settings.seed = args.seed.or(settings.seed);
     if settings.source.is_none() {
         return Err(UsageError(

@@ -287,7 +287,7 @@ fn experiment_prints_markdown_and_writes_csv() {
             "grasp",
             "--runs",
             "1",
-            "--max-iterations",
+            "--budget",
             "20",
             "--csv",
             dir.to_str().unwrap(),

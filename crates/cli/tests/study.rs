@@ -25,7 +25,7 @@ fn study(out: &Path, extra: &[&str]) -> (String, String, i32) {
         "propagation",
         "--seeds",
         "2",
-        "--max-iterations",
+        "--budget",
         "300",
         "--seed",
         "5",

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 import sudoku_lab as sl
+from conftest import HARD
 
 CONFIGS = ["coloring-bfs", "coloring-dsatur;list_size=3", "propagation"]
 
@@ -16,13 +17,13 @@ def small_study():
         configurations=CONFIGS,
         generate={"size": 9, "levels": ["easy"], "count": 3, "seed": 5},
         seeds=2,
-        max_iterations=300,
+        budget=300,
     )
 
 
 def cli_records(sudoku_bin, tmp_path, extra=()):
     out = tmp_path / "cli"
-    args = [sudoku_bin, "study", "--generate", "9:easy:3", "--seeds", "2", "--max-iterations", "300", "--seed", "5", "--out", str(out)]
+    args = [sudoku_bin, "study", "--generate", "9:easy:3", "--seeds", "2", "--budget", "300", "--seed", "5", "--out", str(out)]
     for c in CONFIGS:
         args += ["-c", c]
     subprocess.run(args + list(extra), check=True, capture_output=True, text=True)
@@ -115,13 +116,13 @@ def test_settings_are_the_study_files_shape_and_records_named_fields(sudoku_bin,
     assert study.settings == {
         "seed": 5,
         "seeds": 2,
-        "max_iterations": 300,
+        "budget": 300,
         "configurations": CONFIGS,
         "population": {"size": 9, "levels": ["easy"], "count": 3},
     }
     toml = tmp_path / "study.toml"
     toml.write_text(
-        'seed = 5\nseeds = 2\nmax_iterations = 300\nconfigurations = ["coloring-bfs", '
+        'seed = 5\nseeds = 2\nbudget = 300\nconfigurations = ["coloring-bfs", '
         '"coloring-dsatur;list_size=3", "propagation"]\n[population]\nsize = 9\n'
         'levels = ["easy"]\ncount = 3\n'
     )
@@ -136,3 +137,10 @@ def test_settings_are_the_study_files_shape_and_records_named_fields(sudoku_bin,
     assert list(record) == sl.study.COLUMNS
     assert isinstance(record["seed"], int) and isinstance(record["time_ms"], float)
     assert record["configuration"] == "coloring-bfs;max_iterations=300"
+
+
+def test_the_budget_is_taken_by_its_old_name_too():
+    old = sl.Study(configurations=["dlx"], puzzles=[HARD], max_iterations=40)
+    assert old.settings["budget"] == 40
+    with pytest.raises(ValueError, match="give one"):
+        sl.Study(configurations=["dlx"], puzzles=[HARD], budget=40, max_iterations=40)

@@ -160,7 +160,7 @@ fn request_text() -> impl Strategy<Value = String> {
         experiment: "filtering".into(),
         seed: 3,
         runs: Some(2),
-        max_iterations: Some(10),
+        budget: Some(10),
         pasted: None,
     };
     let four = sudoku_core::Grid::empty(sudoku_core::Size::FOUR);
@@ -168,7 +168,7 @@ fn request_text() -> impl Strategy<Value = String> {
         population: Some(Population::generated("4:easy:2", "none").unwrap()),
         configurations: vec!["dlx".into(), "backtracking".into()],
         seeds: Some(2),
-        max_iterations: Some(10),
+        budget: Some(10),
         seed: Some(1),
     };
     let valid = [

@@ -70,7 +70,7 @@ fn runs(settings: &Settings) -> usize {
 }
 
 fn max_constructions(settings: &Settings) -> u64 {
-    settings.max_iterations.unwrap_or(10_000)
+    settings.budget.unwrap_or(10_000)
 }
 
 /// Runs per instance: every configuration, `runs` times.

@@ -68,7 +68,7 @@ fn attempts(settings: &Settings) -> usize {
 }
 
 fn generations(settings: &Settings) -> u64 {
-    settings.max_iterations.unwrap_or(1_000)
+    settings.budget.unwrap_or(1_000)
 }
 
 /// Runs per instance: each attempt with every configuration.

@@ -152,7 +152,7 @@ pub struct Settings {
     /// Repetitions per configuration (`None`: the paper's count).
     pub runs: Option<usize>,
     /// Budget per run (`None`: the paper's).
-    pub max_iterations: Option<u64>,
+    pub budget: Option<u64>,
     /// Instances to use instead of the experiment's default set (all in one class "given").
     pub instances: Option<Vec<Instance>>,
 }
@@ -162,7 +162,7 @@ impl Default for Settings {
         Settings {
             seed: 20_261_123,
             runs: None,
-            max_iterations: None,
+            budget: None,
             instances: None,
         }
     }

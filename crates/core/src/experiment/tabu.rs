@@ -59,7 +59,7 @@ fn wanted(settings: &Settings) -> usize {
 }
 
 fn max_iterations(settings: &Settings) -> u64 {
-    settings.max_iterations.unwrap_or(10_000)
+    settings.budget.unwrap_or(10_000)
 }
 
 /// A job's (instance, method, run).

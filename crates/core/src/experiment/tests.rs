@@ -29,7 +29,7 @@ fn small(instances: Vec<Instance>) -> Settings {
     Settings {
         seed: 7,
         runs: Some(2),
-        max_iterations: Some(50),
+        budget: Some(50),
         instances: Some(instances),
     }
 }
@@ -88,7 +88,7 @@ fn coloring_levels_get_one_table_each_and_a_summary() {
 fn tabu_counts_runs_until_the_wanted_successes() {
     let settings = Settings {
         runs: Some(3),
-        max_iterations: Some(10_000),
+        budget: Some(10_000),
         ..small(easy_two())
     };
     let report = run(Experiment::Tabu, &settings, &Sequential);
@@ -121,7 +121,7 @@ fn a_plan_run_out_of_order_gives_the_same_report_as_run() {
     for experiment in Experiment::ALL {
         let settings = Settings {
             runs: Some(3),
-            max_iterations: Some(200),
+            budget: Some(200),
             ..small(easy_two())
         };
         let context = Context::new(experiment, &settings);

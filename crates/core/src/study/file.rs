@@ -4,7 +4,7 @@
 //! ```toml
 //! seed = 1
 //! seeds = 10
-//! max_iterations = 10000
+//! budget = 10000              # per run, where a configuration leaves it
 //! configurations = ["coloring-bfs;origin=random;list_size=7", "coloring-dsatur"]
 //!
 //! [population]
@@ -34,9 +34,14 @@ pub struct StudyFile {
     /// Runs of each configuration on each puzzle (default 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeds: Option<usize>,
-    /// The budget per run where a configuration leaves it (default: each algorithm's own).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_iterations: Option<u64>,
+    /// The budget per run where a configuration leaves it (default: each algorithm's own);
+    /// `max_iterations`, its old name, is still read.
+    #[serde(
+        default,
+        alias = "max_iterations",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub budget: Option<u64>,
     /// `ID[;NAME=VALUE…]` each.
     #[serde(default)]
     pub configurations: Vec<String>,
@@ -100,18 +105,19 @@ pub struct Partial {
     pub source: Option<Source>,
     pub configurations: Vec<Configuration>,
     pub seeds: Option<usize>,
-    pub max_iterations: Option<u64>,
+    pub budget: Option<u64>,
     pub seed: Option<u64>,
 }
 
 impl StudyFile {
-    /// The keys a study has, as written.
-    pub const KEYS: [&'static str; 5] = [
+    /// The keys a study has, as written (`max_iterations`: `budget`'s old name).
+    pub const KEYS: [&'static str; 6] = [
         "seed",
         "seeds",
-        "max_iterations",
+        "budget",
         "configurations",
         "population",
+        "max_iterations",
     ];
 
     /// Reads every field; `read_file` reads a population's `file` (the CLI, relative to the
@@ -134,7 +140,7 @@ impl StudyFile {
             source,
             configurations,
             seeds: self.seeds,
-            max_iterations: self.max_iterations,
+            budget: self.budget,
             seed: self.seed,
         })
     }
@@ -246,7 +252,7 @@ impl Partial {
                 .ok_or("population: none given (generated, a file or puzzles)")?,
             configurations: self.configurations,
             seeds: self.seeds.unwrap_or(1),
-            max_iterations: self.max_iterations,
+            budget: self.budget,
             seed: self.seed.unwrap_or(1),
         })
     }
@@ -284,7 +290,7 @@ mod tests {
         let full = StudyFile {
             seed: Some(1),
             seeds: Some(1),
-            max_iterations: Some(1),
+            budget: Some(1),
             configurations: vec![],
             population: Some(Population {
                 file: Some("f".into()),
@@ -303,7 +309,8 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        assert_eq!(keys.len(), StudyFile::KEYS.len());
+        // Every field, and the one old name.
+        assert_eq!(keys.len() + 1, StudyFile::KEYS.len());
         assert!(unknown_key("", keys).is_ok());
         let population = json["population"].as_object().unwrap();
         assert_eq!(population.len(), Population::KEYS.len());
@@ -401,11 +408,20 @@ mod tests {
     }
 
     #[test]
+    fn the_budget_is_read_by_its_old_name_too() {
+        let read = |json: &str| serde_json::from_str::<StudyFile>(json).map(|f| f.budget);
+        assert_eq!(read(r#"{"budget": 40}"#).unwrap(), Some(40));
+        assert_eq!(read(r#"{"max_iterations": 40}"#).unwrap(), Some(40));
+        assert!(read(r#"{"budget": 40, "max_iterations": 40}"#).is_err());
+        assert!(unknown_key("", ["max_iterations", "budget"]).is_ok());
+    }
+
+    #[test]
     fn the_shape_writes_as_it_reads() {
         let file = StudyFile {
             seed: Some(3),
             seeds: Some(2),
-            max_iterations: None,
+            budget: None,
             configurations: vec!["coloring-bfs;max_iterations=50".into()],
             population: Some(Population::generated("9:25,29:4", "180").unwrap()),
         };

@@ -35,7 +35,7 @@ pub struct Settings {
     pub seeds: usize,
     /// The budget per run (each algorithm's budget parameter, where the configuration leaves
     /// it); `None`: the algorithms' defaults.
-    pub max_iterations: Option<u64>,
+    pub budget: Option<u64>,
     /// The base seed: of the generated population and of every run.
     pub seed: u64,
 }
@@ -49,8 +49,8 @@ impl Settings {
         if self.seeds == 0 {
             return Err("seeds: must be at least 1".into());
         }
-        if self.max_iterations == Some(0) {
-            return Err("max_iterations: must be at least 1".into());
+        if self.budget == Some(0) {
+            return Err("budget: must be at least 1".into());
         }
         self.source.check()?;
         if self.source.is_empty() {
@@ -124,7 +124,7 @@ impl Study {
         let runs = settings
             .configurations
             .iter()
-            .map(|c| c.clone().with_budget(settings.max_iterations))
+            .map(|c| c.clone().with_budget(settings.budget))
             .collect();
         Study {
             settings,

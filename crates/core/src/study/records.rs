@@ -248,13 +248,13 @@ impl Study {
             ),
         };
         format!(
-            "{{\"study\":{{\"sudoku_lab\":{},\"seed\":{},\"seeds\":{},\"max_iterations\":{},\"configurations\":[{}],\"population\":{population},\"puzzles\":{},\"jobs\":{}}}}}",
+            "{{\"study\":{{\"sudoku_lab\":{},\"seed\":{},\"seeds\":{},\"budget\":{},\"configurations\":[{}],\"population\":{population},\"puzzles\":{},\"jobs\":{}}}}}",
             json_string(version),
             // As each record's seed: a string, whole past 2⁵³.
             json_string(&settings.seed.to_string()),
             settings.seeds,
             settings
-                .max_iterations
+                .budget
                 .map_or("null".to_string(), |m| m.to_string()),
             configurations.join(","),
             self.population.len(),

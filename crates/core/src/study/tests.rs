@@ -27,7 +27,7 @@ fn generated(classes: Vec<Class>, count: usize) -> Settings {
         },
         configurations: configurations(&["coloring-dsatur", "coloring-bfs", "dlx"]),
         seeds: 2,
-        max_iterations: Some(200),
+        budget: Some(200),
         seed: 11,
     }
 }
@@ -169,7 +169,7 @@ fn given_puzzles_are_grouped_by_their_level() {
         source: Source::Given(puzzles),
         configurations: configurations(&["propagation", "norvig"]),
         seeds: 1,
-        max_iterations: None,
+        budget: None,
         seed: 1,
     };
     let study = Study::make(settings, &Sequential, 1.0).unwrap();

@@ -62,7 +62,8 @@ class Study:
     a population — ``puzzles=[...]`` (grouped by their rated level), or
     ``generate={"size": 9, "levels": ["easy", "hard"], "count": 20, "seed": 1}`` (or
     ``"givens": [25, 29]`` / ``"22-40"`` instead of levels; ``"symmetry"``) — each run within
-    ``max_iterations`` (each algorithm's budget parameter, where the configuration leaves it).
+    ``budget`` (each algorithm's budget parameter, where the configuration leaves it;
+    ``max_iterations``, its old name, is still taken)).
     ``seed`` is the base seed of the population and the runs (default: the generator's seed, or
     1). The population is made once, here, within ``max_seconds`` (a class the generator can
     hardly reach, 17 givens say, ends with a ValueError saying how many it made)."""
@@ -73,10 +74,15 @@ class Study:
         puzzles: Optional[Sequence[str]] = None,
         generate: Optional[Dict[str, Any]] = None,
         seeds: int = 1,
-        max_iterations: Optional[int] = None,
+        budget: Optional[int] = None,
         seed: Optional[int] = None,
         max_seconds: float = 600.0,
+        max_iterations: Optional[int] = None,
     ) -> None:
+        if max_iterations is not None:
+            if budget is not None:
+                raise ValueError("budget and max_iterations (its old name): give one")
+            budget = max_iterations
         if isinstance(configurations, str):
             configurations = [configurations]
         if (puzzles is None) == (generate is None):
@@ -91,7 +97,7 @@ class Study:
             seed = generate.pop("seed", 1) if generate is not None else 1
         elif generate is not None:
             generate.pop("seed", None)
-        for name, value in (("seeds", seeds), ("seed", seed), ("max_iterations", max_iterations)):
+        for name, value in (("seeds", seeds), ("seed", seed), ("budget", budget)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
                 raise ValueError(f"{name}: a whole number ≥ 0, not {value!r}")
         # The study in the core's one shape, as a study file (TOML) writes it.
@@ -99,7 +105,7 @@ class Study:
         settings = {
             "seed": seed,
             "seeds": seeds,
-            "max_iterations": max_iterations,
+            "budget": budget,
             "configurations": list(configurations),
             "population": population,
         }

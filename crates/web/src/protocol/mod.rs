@@ -126,7 +126,7 @@ pub struct ExperimentSetup {
     pub experiment: String,
     pub seed: u64,
     pub runs: Option<usize>,
-    pub max_iterations: Option<u64>,
+    pub budget: Option<u64>,
     /// Pasted puzzles, one per line (or any format the reader takes), instead of the
     /// experiment's own set.
     pub pasted: Option<String>,

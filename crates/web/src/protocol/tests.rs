@@ -16,7 +16,7 @@ fn each_worker_reads_its_own_requests_and_the_page_reads_their_replies() {
             experiment: "tabu".into(),
             seed: 1,
             runs: None,
-            max_iterations: Some(5),
+            budget: Some(5),
             pasted: None,
         },
         progress: Progress::default(),

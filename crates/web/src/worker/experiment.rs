@@ -55,7 +55,7 @@ pub fn context(setup: &ExperimentSetup) -> Result<(Experiment, Context, Vec<Stri
     let settings = Settings {
         seed: setup.seed,
         runs: setup.runs,
-        max_iterations: setup.max_iterations,
+        budget: setup.budget,
         instances,
     };
     Ok((experiment, Context::new(experiment, &settings), invalid))
@@ -141,7 +141,7 @@ mod tests {
             experiment: experiment.into(),
             seed: 11,
             runs: Some(2),
-            max_iterations: Some(100),
+            budget: Some(100),
             pasted: pasted.map(str::to_string),
         }
     }

@@ -12,7 +12,7 @@ use crate::app::components::report_view::ReportView;
 use crate::app::hooks::use_experiments;
 use crate::app::pages::{duration, PageProps};
 use crate::model::experiments::{ExperimentsAction, Status};
-use crate::model::query::{MAX_ITERATIONS, MAX_RUNS};
+use crate::model::query::{MAX_BUDGET, MAX_RUNS};
 
 /// The element the experiments bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "experiments-root";
@@ -75,10 +75,10 @@ pub fn experiments_page(props: &PageProps) -> Html {
                     <label>{ "runs " }<input id="runs" type="text" inputmode="numeric" value={form.runs.clone()}
                         placeholder="the paper's" title={format!("repetitions per configuration, 1 to {MAX_RUNS}")}
                         disabled={running} oninput={text_input(ExperimentsAction::SetRuns)} /></label>
-                    <label>{ "max iterations " }<input id="max-iterations" type="text" inputmode="numeric"
-                        value={form.max_iterations.clone()} placeholder="the paper's"
-                        title={format!("budget per run, 1 to {MAX_ITERATIONS}")}
-                        disabled={running} oninput={text_input(ExperimentsAction::SetMaxIterations)} /></label>
+                    <label>{ "budget " }<input id="budget" type="text" inputmode="numeric"
+                        value={form.budget.clone()} placeholder="the paper's"
+                        title={format!("budget per run, 1 to {MAX_BUDGET}")}
+                        disabled={running} oninput={text_input(ExperimentsAction::SetBudget)} /></label>
                 </div>
                 <fieldset class="instances" disabled={running}>
                     <legend>{ "Instances" }</legend>

@@ -95,9 +95,9 @@ pub fn studies(props: &PageProps) -> Html {
                     <label>{ "seeds " }<input id="seeds" type="text" inputmode="numeric" value={form.seeds.clone()}
                         title="runs of each configuration on each puzzle" disabled={running}
                         oninput={text_input(StudyAction::SetSeeds)} /></label>
-                    <label>{ "max iterations " }<input id="max-iterations" type="text" inputmode="numeric"
-                        value={form.max_iterations.clone()} placeholder="each algorithm's" title="budget per run"
-                        disabled={running} oninput={text_input(StudyAction::SetMaxIterations)} /></label>
+                    <label>{ "budget " }<input id="budget" type="text" inputmode="numeric"
+                        value={form.budget.clone()} placeholder="each algorithm's" title="budget per run"
+                        disabled={running} oninput={text_input(StudyAction::SetBudget)} /></label>
                     <label>{ "seed " }<input id="seed" type="text" inputmode="numeric" value={form.seed.clone()}
                         disabled={running} oninput={text_input(StudyAction::SetSeed)} /></label>
                 </div>

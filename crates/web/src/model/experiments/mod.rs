@@ -56,7 +56,7 @@ pub struct Form {
     /// Empty: the paper's count.
     pub runs: String,
     /// Empty: the paper's budget.
-    pub max_iterations: String,
+    pub budget: String,
     /// Use the pasted puzzles instead of the experiment's own set.
     pub use_pasted: bool,
     pub pasted: String,
@@ -67,7 +67,7 @@ pub enum ExperimentsAction {
     SetExperiment(Experiment),
     SetSeed(String),
     SetRuns(String),
-    SetMaxIterations(String),
+    SetBudget(String),
     UsePasted(bool),
     SetPasted(String),
     /// `now`: milliseconds on the page's clock, as in every timed action.
@@ -120,7 +120,7 @@ impl Experiments {
         self.workers
     }
 
-    /// The page as its URL asks (`experiment`, `seed`, `runs`, `max_iterations`); starts at
+    /// The page as its URL asks (`experiment`, `seed`, `runs`, `budget`); starts at
     /// once with `run=1`.
     pub fn new(query: Query, workers: usize, now: f64) -> (Experiments, ExperimentsEffects) {
         let form = Form {
@@ -130,10 +130,7 @@ impl Experiments {
                 .unwrap_or(sudoku_core::experiment::Settings::default().seed)
                 .to_string(),
             runs: query.runs.map(|r| r.to_string()).unwrap_or_default(),
-            max_iterations: query
-                .max_iterations
-                .map(|m| m.to_string())
-                .unwrap_or_default(),
+            budget: query.budget.map(|m| m.to_string()).unwrap_or_default(),
             use_pasted: false,
             pasted: String::new(),
         };
@@ -178,7 +175,7 @@ impl Experiments {
             experiment: Some(self.form.experiment),
             seed: self.form.seed.trim().parse().ok(),
             runs: self.form.runs.trim().parse().ok(),
-            max_iterations: self.form.max_iterations.trim().parse().ok(),
+            budget: self.form.budget.trim().parse().ok(),
             workers: self.workers_asked,
             ..Query::default()
         }
@@ -190,7 +187,7 @@ impl Experiments {
             ExperimentsAction::SetExperiment(e) => self.form.experiment = e,
             ExperimentsAction::SetSeed(s) => self.form.seed = s,
             ExperimentsAction::SetRuns(s) => self.form.runs = s,
-            ExperimentsAction::SetMaxIterations(s) => self.form.max_iterations = s,
+            ExperimentsAction::SetBudget(s) => self.form.budget = s,
             ExperimentsAction::UsePasted(on) => self.form.use_pasted = on,
             ExperimentsAction::SetPasted(s) => self.form.pasted = s,
             ExperimentsAction::Start { now } => self.start(now, &mut effects),
@@ -222,12 +219,8 @@ impl Experiments {
         let form = &self.form;
         let seed = seed_field(&form.seed)?;
         let runs = optional_count(&form.runs, "runs", super::query::MAX_RUNS)?;
-        let max_iterations = optional_count(
-            &form.max_iterations,
-            "max iterations",
-            super::query::MAX_ITERATIONS,
-        )?
-        .map(|m| m as u64);
+        let budget =
+            optional_count(&form.budget, "budget", super::query::MAX_BUDGET)?.map(|m| m as u64);
         let pasted = if form.use_pasted {
             if form.pasted.trim().is_empty() {
                 return Err("paste puzzles (one per line), or use the experiment's own set".into());
@@ -240,7 +233,7 @@ impl Experiments {
             experiment: form.experiment.id().to_string(),
             seed,
             runs,
-            max_iterations,
+            budget,
             pasted,
         })
     }

@@ -55,12 +55,12 @@ fn drive_in(
     answered
 }
 
-fn cli_report(name: &str, seed: u64, runs: usize, max_iterations: u64) -> Report {
+fn cli_report(name: &str, seed: u64, runs: usize, budget: u64) -> Report {
     let experiment = Experiment::from_id(name).unwrap();
     let settings = Settings {
         seed,
         runs: Some(runs),
-        max_iterations: Some(max_iterations),
+        budget: Some(budget),
         instances: None,
     };
     run_experiment(experiment, &settings, &Sequential)
@@ -72,7 +72,7 @@ fn a_url_run_ends_with_the_clis_report() {
         let mut now = 0.0;
         let (mut page, effects) = Experiments::new(
             query(&format!(
-                "page=experiments&experiment={name}&seed=5&runs=1&max_iterations=40&run=1"
+                "page=experiments&experiment={name}&seed=5&runs=1&budget=40&run=1"
             )),
             3,
             now,
@@ -217,7 +217,7 @@ fn pasted_instances_run_the_valid_lines_and_list_the_others() {
 #[test]
 fn bad_settings_are_named_and_nothing_runs() {
     let (page, effects) = Experiments::new(
-        query("page=experiments&experiment=alchemy&runs=0&max_iterations=x&run=1"),
+        query("page=experiments&experiment=alchemy&runs=0&budget=x&run=1"),
         2,
         0.0,
     );
@@ -250,13 +250,13 @@ fn bad_settings_are_named_and_nothing_runs() {
 #[test]
 fn the_url_names_the_experiment_and_round_trips() {
     let (page, _) = Experiments::new(
-        query("page=experiments&experiment=tabu&seed=9&runs=3&max_iterations=500&workers=3"),
+        query("page=experiments&experiment=tabu&seed=9&runs=3&budget=500&workers=3"),
         1,
         0.0,
     );
     assert_eq!(
         page.query().to_search(),
-        "?page=experiments&experiment=tabu&runs=3&max_iterations=500&workers=3&seed=9"
+        "?page=experiments&experiment=tabu&runs=3&budget=500&workers=3&seed=9"
     );
     let context = Context::new(Experiment::Tabu, &Settings::default());
     assert!(!context.instances.is_empty());

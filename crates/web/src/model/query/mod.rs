@@ -18,8 +18,8 @@ pub const MAX_COMPARE: usize = 8;
 pub const MAX_RUNS: usize = 10_000;
 /// The experiments page's `workers` at most.
 pub const MAX_WORKERS: usize = 16;
-/// The experiments page's `max_iterations` at most (budget per run).
-pub const MAX_ITERATIONS: usize = 10_000_000;
+/// The experiments and study pages' `budget` at most (per run).
+pub const MAX_BUDGET: usize = 10_000_000;
 
 /// The pages the URL can ask for (`page=…`); without it the compare list or `embed` decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +126,7 @@ pub struct Query {
     /// The experiments page's experiment, repetitions and budget per run.
     pub experiment: Option<Experiment>,
     pub runs: Option<usize>,
-    pub max_iterations: Option<usize>,
+    pub budget: Option<usize>,
     /// Workers the experiments page runs (default: one per logical processor but one).
     pub workers: Option<usize>,
     /// `simd=0`: run the workers' baseline wasm build even where the browser has wasm SIMD (to
@@ -285,8 +285,9 @@ impl Query {
                 }
                 "workers" => q.workers = bounded(key, value, MAX_WORKERS, &mut q.errors),
                 "simd" => q.simd = flag(key, value, &mut q.errors),
-                "max_iterations" => {
-                    q.max_iterations = bounded(key, value, MAX_ITERATIONS, &mut q.errors)
+                // `max_iterations`: its old name, which older links carry.
+                "budget" | "max_iterations" => {
+                    q.budget = bounded(key, value, MAX_BUDGET, &mut q.errors)
                 }
                 "view" => match View::from_id(value) {
                     Some(v) => q.view = Some(v),
@@ -357,8 +358,8 @@ impl Query {
         if let Some(s) = self.seeds {
             put("seeds", &s.to_string());
         }
-        if let Some(m) = self.max_iterations {
-            put("max_iterations", &m.to_string());
+        if let Some(m) = self.budget {
+            put("budget", &m.to_string());
         }
         if let Some(w) = self.workers {
             put("workers", &w.to_string());

@@ -157,11 +157,14 @@ fn a_study_query_round_trips_readably() {
     assert_eq!(query.generate.as_deref(), Some("9:easy,hard:20"));
     assert_eq!(query.configs, vec!["coloring-bfs;origin=random", "dlx"]);
     assert_eq!(
-        (query.seeds, query.max_iterations, query.seed),
+        (query.seeds, query.budget, query.seed),
         (Some(3), Some(500), Some(4))
     );
     let search = query.to_search();
     assert!(search.contains("generate=9:easy,hard:20"), "{search}");
+    // The budget's old name is read, and the link says the new one.
+    assert!(search.contains("&budget=500"), "{search}");
+    assert!(!search.contains("max_iterations"), "{search}");
     assert!(
         search.contains("configs=coloring-bfs;origin=random,dlx"),
         "{search}"

@@ -11,7 +11,7 @@ use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 use super::chunks::Chunks;
 use super::form::{count, optional_count, seed_field};
 use super::jobs::Jobs;
-use super::query::{Page, Query, MAX_ITERATIONS, MAX_RUNS};
+use super::query::{Page, Query, MAX_BUDGET, MAX_RUNS};
 use crate::protocol::study;
 use crate::protocol::{
     ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySummaryRequest,
@@ -64,7 +64,7 @@ pub struct Form {
     pub configurations: String,
     pub seeds: String,
     /// Empty: each algorithm's own budget.
-    pub max_iterations: String,
+    pub budget: String,
     pub seed: String,
 }
 
@@ -76,7 +76,7 @@ pub enum StudyAction {
     SetPasted(String),
     SetConfigurations(String),
     SetSeeds(String),
-    SetMaxIterations(String),
+    SetBudget(String),
     SetSeed(String),
     Start {
         now: f64,
@@ -131,7 +131,7 @@ pub struct StudyPage {
 }
 
 impl StudyPage {
-    /// The page as its URL asks (`generate`, `symmetry`, `configs`, `seeds`, `max_iterations`,
+    /// The page as its URL asks (`generate`, `symmetry`, `configs`, `seeds`, `budget`,
     /// `seed`); starts at once with `run=1`.
     pub fn new(query: Query, workers: usize, now: f64) -> (StudyPage, StudyEffects) {
         let form = Form {
@@ -148,10 +148,7 @@ impl StudyPage {
                 query.configs.join("\n")
             },
             seeds: query.seeds.unwrap_or(2).to_string(),
-            max_iterations: query
-                .max_iterations
-                .map(|m| m.to_string())
-                .unwrap_or_default(),
+            budget: query.budget.map(|m| m.to_string()).unwrap_or_default(),
             seed: query.seed.unwrap_or(1).to_string(),
         };
         let mut page = StudyPage {
@@ -228,7 +225,7 @@ impl StudyPage {
             symmetry: (form.symmetry != "none").then(|| form.symmetry.clone()),
             configs: configuration_lines(&form.configurations),
             seeds: form.seeds.trim().parse().ok(),
-            max_iterations: form.max_iterations.trim().parse().ok(),
+            budget: form.budget.trim().parse().ok(),
             seed: form.seed.trim().parse().ok(),
             workers: self.workers_asked,
             ..Query::default()
@@ -244,7 +241,7 @@ impl StudyPage {
             StudyAction::SetPasted(s) => self.form.pasted = s,
             StudyAction::SetConfigurations(s) => self.form.configurations = s,
             StudyAction::SetSeeds(s) => self.form.seeds = s,
-            StudyAction::SetMaxIterations(s) => self.form.max_iterations = s,
+            StudyAction::SetBudget(s) => self.form.budget = s,
             StudyAction::SetSeed(s) => self.form.seed = s,
             StudyAction::Start { now } => self.start(now, &mut effects),
             StudyAction::Cancel { now } => {
@@ -276,9 +273,7 @@ impl StudyPage {
         let form = &self.form;
         let seed = seed_field(&form.seed)?;
         let seeds = count(&form.seeds, "seeds", MAX_RUNS)?;
-        let max_iterations =
-            optional_count(&form.max_iterations, "max iterations", MAX_ITERATIONS)?
-                .map(|m| m as u64);
+        let budget = optional_count(&form.budget, "budget", MAX_BUDGET)?.map(|m| m as u64);
         let population = if form.use_pasted {
             if form.pasted.trim().is_empty() {
                 return Err("population: paste puzzles (one per line), or generate them".into());
@@ -291,7 +286,7 @@ impl StudyPage {
         let setup = StudyFile {
             seed: Some(seed),
             seeds: Some(seeds),
-            max_iterations,
+            budget,
             configurations: configuration_lines(&form.configurations),
             population: Some(population),
         };

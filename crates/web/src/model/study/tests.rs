@@ -32,7 +32,7 @@ fn drive(page: &mut StudyPage, effects: StudyEffects, now: &mut f64, stop_after:
     answered
 }
 
-const URL: &str = "page=study&generate=9:easy,30:2&configs=coloring-bfs;origin=random,dlx&seeds=2&max_iterations=2000&seed=3&run=1";
+const URL: &str = "page=study&generate=9:easy,30:2&configs=coloring-bfs;origin=random,dlx&seeds=2&budget=2000&seed=3&run=1";
 
 #[test]
 fn a_url_study_ends_with_the_clis_records_and_summary() {
@@ -64,7 +64,7 @@ fn a_url_study_ends_with_the_clis_records_and_summary() {
     assert_eq!(again.generate.as_deref(), Some("9:easy,30:2"));
     assert_eq!(again.configs, vec!["coloring-bfs;origin=random", "dlx"]);
     assert_eq!(
-        (again.seeds, again.max_iterations, again.seed),
+        (again.seeds, again.budget, again.seed),
         (Some(2), Some(2000), Some(3))
     );
 }

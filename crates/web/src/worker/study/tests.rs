@@ -14,7 +14,7 @@ pub(crate) fn setup() -> StudyFile {
         population: Some(Population::generated("9:easy,30:3", "none").unwrap()),
         configurations: vec!["coloring-bfs;origin=random".into(), "dlx".into()],
         seeds: Some(2),
-        max_iterations: Some(2_000),
+        budget: Some(2_000),
         seed: Some(5),
     }
 }
