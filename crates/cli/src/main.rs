@@ -218,8 +218,8 @@ struct RunArgs {
     /// conflicts: `sudoku list` names it); same as `--param NAME=N` with that name.
     #[arg(long, conflicts_with = "max_nodes")]
     budget: Option<u64>,
-    /// Algorithm parameter as NAME=VALUE (repeatable; old names still read: max_iter and
-    /// generations are max_iterations).
+    /// Algorithm parameter as NAME=VALUE (repeatable; old names still read: the colourings'
+    /// max_iter and the GA's generations are their max_iterations).
     #[arg(long = "param", short = 'p')]
     params: Vec<String>,
 }

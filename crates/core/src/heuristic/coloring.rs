@@ -320,7 +320,11 @@ const MAX_ITERATIONS: IntParam = max_iterations_of(
     "Constructions at most before giving up (an iteration builds one colouring).",
     10_000,
 );
-const PARAMS: &[ParamSpec] = &[ORIGIN.spec(), LIST_SIZE.spec(), MAX_ITERATIONS.spec()];
+const PARAMS: &[ParamSpec] = &[
+    ORIGIN.spec(),
+    LIST_SIZE.spec(),
+    MAX_ITERATIONS.spec().formerly(&["max_iter"]),
+];
 
 /// The multi-start colouring (the traversal order is the only difference between the three).
 pub const PSEUDOCODE: &[Line] = &[

@@ -8,8 +8,8 @@ mod params;
 use std::fmt;
 
 pub use params::{
-    current_name, max_iterations, max_iterations_of, max_nodes, ChoiceParam, IntParam, ParamError,
-    ParamKind, ParamSpec, ParamValue, Params, RealParam, RENAMED,
+    max_iterations, max_iterations_of, max_nodes, ChoiceParam, IntParam, ParamError, ParamKind,
+    ParamSpec, ParamValue, Params, RealParam,
 };
 
 use crate::pseudocode::Line;

@@ -36,9 +36,22 @@ pub struct ParamSpec {
     pub name: &'static str,
     pub description: &'static str,
     pub kind: ParamKind,
+    /// Names this algorithm's parameter had before (share links, lessons, study files and
+    /// scripts may carry them): read as `name`.
+    pub old_names: &'static [&'static str],
 }
 
 impl ParamSpec {
+    /// The parameter, also read by the names it had before.
+    pub const fn formerly(self, old_names: &'static [&'static str]) -> ParamSpec {
+        ParamSpec { old_names, ..self }
+    }
+
+    /// Whether `name` names this parameter, now or before.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name == name || self.old_names.contains(&name)
+    }
+
     pub fn default_value(&self) -> ParamValue {
         match self.kind {
             ParamKind::Integer { default, .. } => ParamValue::Integer(default),
@@ -128,9 +141,10 @@ impl fmt::Display for ParamValue {
 pub struct Params(pub BTreeMap<String, ParamValue>);
 
 impl Params {
-    /// Sets a parameter by its name or an old name it had (stored under the current one).
+    /// Sets a parameter by its name (an old name is read by the algorithm's own
+    /// [`crate::Algorithm::param`], which gives the current one).
     pub fn set(&mut self, name: &str, value: ParamValue) {
-        self.0.insert(current_name(name).to_string(), value);
+        self.0.insert(name.to_string(), value);
     }
 }
 
@@ -215,6 +229,7 @@ impl IntParam {
         ParamSpec {
             name: self.name,
             description: self.description,
+            old_names: &[],
             kind: ParamKind::Integer {
                 min: self.min,
                 max: self.max,
@@ -247,6 +262,7 @@ impl RealParam {
         ParamSpec {
             name: self.name,
             description: self.description,
+            old_names: &[],
             kind: ParamKind::Real {
                 min: self.min,
                 max: self.max,
@@ -282,6 +298,7 @@ impl<T: Copy + 'static> ChoiceParam<T> {
         ParamSpec {
             name: self.name,
             description: self.description,
+            old_names: &[],
             kind: ParamKind::Choice {
                 options: self.ids,
                 default: self.ids[self.default],
@@ -322,21 +339,6 @@ pub const fn max_iterations_of(description: &'static str, default: i64) -> IntPa
         max: 100_000_000,
         default,
     }
-}
-
-/// Parameter names that were renamed, old → new. Every face still accepts the old name (share
-/// links, lessons, study files and scripts may carry it) and reads it as the new one.
-pub const RENAMED: &[(&str, &str)] = &[
-    ("max_iter", "max_iterations"),
-    ("generations", "max_iterations"),
-];
-
-/// The name a parameter has now: `name` itself, or the new name of an old one.
-pub fn current_name(name: &str) -> &str {
-    RENAMED
-        .iter()
-        .find(|(old, _)| *old == name)
-        .map_or(name, |(_, new)| new)
 }
 
 /// The search-node budget of the exact solvers (0 = none).

@@ -106,7 +106,7 @@ pub const PSEUDOCODE: &[Line] = &[
 /// The GA's parameters; `domains` last.
 const PARAMS: &[ParamSpec] = &[
     POPULATION.spec(),
-    MAX_ITERATIONS.spec(),
+    MAX_ITERATIONS.spec().formerly(&["generations"]),
     ELITE.spec(),
     MUTATION_RATE.spec(),
     MUTATION_SCOPE.spec(),
