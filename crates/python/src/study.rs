@@ -58,11 +58,10 @@ fn in_python_words(message: String, keyword: &str) -> String {
         .replacen("population:", &format!("{keyword}:"), 1)
 }
 
-/// The study from the payload, every key and type checked.
-fn study_file(study: &Value) -> Result<StudyFile, String> {
+/// The study from the payload, every key and type checked (its population named by `keyword`).
+fn study_file(study: &Value, keyword: &str) -> Result<StudyFile, String> {
     let object = study.as_object().ok_or("the study's settings: a dict")?;
     unknown_key("", object.keys().map(String::as_str))?;
-    let keyword = keyword(study);
     if let Some(population) = object.get("population").filter(|p| !p.is_null()) {
         let keys = population
             .as_object()
@@ -94,11 +93,12 @@ impl StudyPlan {
     #[new]
     fn new(py: Python<'_>, payload: &str) -> PyResult<StudyPlan> {
         let value: Value = serde_json::from_str(payload).map_err(|e| error(e.to_string()))?;
-        let file = study_file(&value["study"]).map_err(error)?;
+        let keyword = keyword(&value["study"]);
+        let file = study_file(&value["study"], keyword).map_err(error)?;
         let no_file = |_: &str| Err("a file is the CLI's: pass puzzles=[...]".to_string());
         let settings = file
             .settings(&no_file)
-            .map_err(|e| error(in_python_words(e, keyword(&value["study"]))))?;
+            .map_err(|e| error(in_python_words(e, keyword)))?;
         // A population made before (by the driver), sent along so workers need not make it again.
         let study = match value.get("made").and_then(Value::as_array) {
             Some(made) => {
