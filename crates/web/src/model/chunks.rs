@@ -2,7 +2,9 @@
 //! left to send, which pool job carries which items, and how long they took, so the next chunk
 //! holds about [`TARGET_CHUNK_MS`] of work.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+
+use super::jobs::{Jobs, Pending};
 
 /// A chunk should keep a worker busy about this long: long enough that messages cost nothing
 /// beside the runs, short enough that progress moves and a cancel loses little.
@@ -12,12 +14,25 @@ pub const MAX_CHUNK: usize = 512;
 /// Chunks in flight per worker: one running, one waiting, so no worker idles between chunks.
 const CHUNKS_PER_WORKER: usize = 2;
 
-/// Items (job or puzzle indices) to send, and those out with the pool.
+/// What a job of a page that farms work out in chunks is for: a chunk of items, or the report
+/// on what came back (the experiments' plan, the study's summary). The page keeps its jobs out
+/// in one [`Pending`] map of these.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Out {
+    Chunk(Vec<usize>),
+    Report,
+}
+
+impl Out {
+    fn is_chunk(&self) -> bool {
+        matches!(self, Out::Chunk(_))
+    }
+}
+
+/// Items (job or puzzle indices) to send, and the worker time of those answered.
 #[derive(Clone, Debug, Default)]
 pub struct Chunks {
     pending: VecDeque<usize>,
-    /// Pool job → the items of its chunk.
-    in_flight: BTreeMap<u64, Vec<usize>>,
     /// Worker time and items answered so far: their mean sizes the next chunks.
     busy_ms: f64,
     measured: usize,
@@ -36,28 +51,28 @@ impl Chunks {
         self.pending.extend(items);
     }
 
-    /// The next chunk, for pool job `job`, while the pool's `workers` have fewer than
+    /// The next chunk, issued as a job in `out`, while the pool's `workers` have fewer than
     /// [`CHUNKS_PER_WORKER`] each; `fixed` sets its size, else [`chunk_size`] does.
-    pub fn next(&mut self, job: u64, workers: usize, fixed: Option<usize>) -> Option<Vec<usize>> {
-        if self.pending.is_empty() || self.in_flight.len() >= workers.max(1) * CHUNKS_PER_WORKER {
+    pub fn next(
+        &mut self,
+        out: &mut Pending<Out>,
+        workers: usize,
+        fixed: Option<usize>,
+    ) -> Option<(u64, Vec<usize>)> {
+        if !self.wants_more(out, workers) {
             return None;
         }
         let size = fixed
             .unwrap_or_else(|| chunk_size(self.busy_ms, self.measured, self.pending.len(), workers))
             .clamp(1, self.pending.len());
         let items: Vec<usize> = self.pending.drain(..size).collect();
-        self.in_flight.insert(job, items.clone());
-        Some(items)
+        Some((out.issue(Out::Chunk(items.clone())), items))
     }
 
     /// Whether a worker can take another chunk now.
-    pub fn wants_more(&self, workers: usize) -> bool {
-        !self.pending.is_empty() && self.in_flight.len() < workers.max(1) * CHUNKS_PER_WORKER
-    }
-
-    /// The items of pool job `job`, answered now (`None`: not ours, or dropped by a cancel).
-    pub fn answered(&mut self, job: u64) -> Option<Vec<usize>> {
-        self.in_flight.remove(&job)
+    pub fn wants_more(&self, out: &Pending<Out>, workers: usize) -> bool {
+        !self.pending.is_empty()
+            && out.jobs(Out::is_chunk).len() < workers.max(1) * CHUNKS_PER_WORKER
     }
 
     /// `items` answered in `elapsed_ms` of worker time.
@@ -66,20 +81,23 @@ impl Chunks {
         self.measured += items;
     }
 
-    pub fn carries(&self, job: u64) -> bool {
-        self.in_flight.contains_key(&job)
+    /// Nothing left to send and no chunk out.
+    pub fn is_over(&self, out: &Pending<Out>) -> bool {
+        self.pending.is_empty() && !out.any(Out::is_chunk)
     }
 
-    /// Nothing left to send and nothing out.
-    pub fn is_over(&self) -> bool {
-        self.pending.is_empty() && self.in_flight.is_empty()
-    }
-
-    /// Drops everything; returns the pool jobs to cancel.
-    pub fn drop_all(&mut self) -> Vec<u64> {
+    /// Sends nothing more.
+    pub fn clear(&mut self) {
         self.pending.clear();
-        std::mem::take(&mut self.in_flight).into_keys().collect()
     }
+}
+
+/// Drops every job of `out`: each is cancelled in `jobs`.
+pub fn cancel_all_out<Q>(out: &mut Pending<Out>, jobs: &mut Jobs<Q>) {
+    for job in out.jobs(|_| true) {
+        jobs.cancel(job);
+    }
+    out.follow(jobs);
 }
 
 /// Items for the next chunk: about [`TARGET_CHUNK_MS`] of work at the mean time per item so
@@ -119,26 +137,26 @@ mod tests {
     #[test]
     fn two_chunks_per_worker_are_out_at_most_and_a_cancel_drops_them() {
         let mut chunks = Chunks::new(0..10);
-        assert_eq!(
-            chunks.next(1, 1, None),
-            Some(vec![0]),
-            "one item while nothing is measured"
-        );
-        assert_eq!(chunks.next(2, 1, Some(3)), Some(vec![1, 2, 3]));
-        assert!(!chunks.wants_more(1));
-        assert_eq!(chunks.next(3, 1, None), None, "a worker has two chunks");
-        assert_eq!(chunks.answered(1), Some(vec![0]));
-        assert_eq!(chunks.answered(1), None, "answered once");
+        let mut out = Pending::default();
+        let report = out.issue(Out::Report);
+        let (first, items) = chunks.next(&mut out, 1, None).unwrap();
+        assert_eq!(items, vec![0], "one item while nothing is measured");
+        let (second, items) = chunks.next(&mut out, 1, Some(3)).unwrap();
+        assert_eq!(items, vec![1, 2, 3]);
+        assert!(!chunks.wants_more(&out, 1), "a worker has two chunks");
+        assert_eq!(chunks.next(&mut out, 1, None), None);
+        assert_eq!(out.answered(first, true), Some(Out::Chunk(vec![0])));
+        assert_eq!(out.answered(first, true), None, "answered once");
         chunks.measured(1, 40.0);
-        assert_eq!(
-            chunks.next(4, 1, None).map(|c| c.len()),
-            Some(6),
-            "the rest, at 40 ms each"
-        );
-        assert!(!chunks.is_over());
-        let mut cancelled = chunks.drop_all();
+        let (third, items) = chunks.next(&mut out, 1, None).unwrap();
+        assert_eq!(items.len(), 6, "the rest, at 40 ms each");
+        assert!(!chunks.is_over(&out));
+        let mut jobs = Jobs::<()>::default();
+        cancel_all_out(&mut out, &mut jobs);
+        chunks.clear();
+        let mut cancelled = jobs.cancelled();
         cancelled.sort();
-        assert_eq!(cancelled, vec![2, 4]);
-        assert!(chunks.is_over() && !chunks.carries(2));
+        assert_eq!(cancelled, vec![report, second, third]);
+        assert!(chunks.is_over(&out) && out.get(second).is_none());
     }
 }

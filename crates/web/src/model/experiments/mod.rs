@@ -7,12 +7,12 @@
 use sudoku_core::experiment::{Experiment, Progress};
 use sudoku_core::report::Report;
 
-use super::chunks::Chunks;
+use super::chunks::{cancel_all_out, Chunks, Out};
 use super::form::{optional_count, seed_field};
-use super::jobs::Jobs;
+use super::jobs::{Jobs, Pending};
 use super::query::Query;
 use crate::protocol::{
-    ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest,
+    ExperimentReply, ExperimentRequest, ExperimentSetup, JobsRequest, PlanReply, PlanRequest, Reply,
 };
 
 mod run;
@@ -111,7 +111,8 @@ pub struct Experiments {
     workers: usize,
     /// The URL's `workers`, carried into the page's link.
     workers_asked: Option<usize>,
-    next_job: u64,
+    /// The jobs out with the pool: chunks of the run's jobs, and the plan (its report).
+    out: Pending<Out>,
 }
 
 impl Experiments {
@@ -144,7 +145,7 @@ impl Experiments {
             errors: query.errors,
             workers: workers.max(1),
             workers_asked: query.workers,
-            next_job: 1,
+            out: Pending::default(),
         };
         let effects = if query.run && page.errors.is_empty() {
             page.apply(ExperimentsAction::Start { now })
@@ -161,7 +162,7 @@ impl Experiments {
     /// The `data-status` test hook: the status, but `cancelling` until the report of the jobs
     /// that finished before a cancel has come back (the tables are final only then).
     pub fn status_id(&self) -> &'static str {
-        let reporting = self.run.as_ref().is_some_and(|run| run.plan_job.is_some());
+        let reporting = self.out.any(|o| *o == Out::Report);
         match self.status {
             Status::Cancelled if reporting => "cancelling",
             ref status => status.id(),
@@ -202,10 +203,7 @@ impl Experiments {
                 self.received(job, message, now, &mut effects)
             }
             ExperimentsAction::Failed { job, error, now } => {
-                let ours = self
-                    .run
-                    .as_ref()
-                    .is_some_and(|r| r.plan_job == Some(job) || r.chunks.carries(job));
+                let ours = self.out.get(job).is_some();
                 if ours && self.is_running() {
                     self.stop(Status::Failed(error), now, &mut effects);
                 }
@@ -249,6 +247,8 @@ impl Experiments {
                 return;
             }
         };
+        // A report still out is of the last run.
+        cancel_all_out(&mut self.out, &mut effects.jobs);
         self.status = Status::Running;
         self.report = None;
         self.invalid.clear();
@@ -257,7 +257,6 @@ impl Experiments {
             setup,
             progress: Progress::default(),
             chunks: Chunks::default(),
-            plan_job: None,
             plan_saw: 0,
             started_ms: now,
             ended_ms: None,
@@ -270,21 +269,19 @@ impl Experiments {
     /// Ends the run: its chunks and plan are dropped from the pool.
     fn stop(&mut self, status: Status, now: f64, effects: &mut ExperimentsEffects) {
         self.status = status;
+        cancel_all_out(&mut self.out, &mut effects.jobs);
         if let Some(run) = self.run.as_mut() {
-            for job in run.chunks.drop_all().into_iter().chain(run.plan_job.take()) {
-                effects.jobs.cancel(job);
-            }
+            run.chunks.clear();
             run.ended_ms = Some(now);
         }
     }
 
     fn ask_plan(&mut self, now: f64, effects: &mut ExperimentsEffects) {
-        let job = self.take_job_id();
         let Some(run) = self.run.as_mut() else { return };
-        if run.plan_job.is_some() {
+        if self.out.any(|o| *o == Out::Report) {
             return;
         }
-        run.plan_job = Some(job);
+        let job = self.out.issue(Out::Report);
         run.plan_saw = run.progress.finished();
         run.last_plan_ms = now;
         let request = ExperimentRequest::Plan(PlanRequest {
@@ -294,11 +291,6 @@ impl Experiments {
         effects.jobs.submit_first(job, request);
     }
 
-    fn take_job_id(&mut self) -> u64 {
-        self.next_job += 1;
-        self.next_job
-    }
-
     fn received(
         &mut self,
         job: u64,
@@ -306,9 +298,13 @@ impl Experiments {
         now: f64,
         effects: &mut ExperimentsEffects,
     ) {
-        let Some(run) = self.run.as_mut() else { return };
-        if run.plan_job == Some(job) {
-            run.plan_job = None;
+        if self.run.is_none() {
+            return;
+        }
+        let Some(out) = self.out.answered(job, message.ends_request()) else {
+            return; // a late message of a cancelled job
+        };
+        let Out::Chunk(indices) = out else {
             match message {
                 ExperimentReply::Planned(reply) => self.planned(*reply, now, effects),
                 ExperimentReply::Failed(error) if self.is_running() => {
@@ -317,9 +313,6 @@ impl Experiments {
                 _ => {}
             }
             return;
-        }
-        let Some(indices) = run.chunks.answered(job) else {
-            return; // a late message of a cancelled chunk
         };
         match message {
             ExperimentReply::Measured {
@@ -347,7 +340,7 @@ impl Experiments {
         }
         self.dispatch(effects);
         let run = self.run.as_ref().expect("checked above");
-        let batch_over = run.chunks.is_over();
+        let batch_over = run.chunks.is_over(&self.out);
         if batch_over || now - run.last_plan_ms >= REPORT_EVERY_MS {
             self.ask_plan(now, effects);
         }
@@ -369,7 +362,7 @@ impl Experiments {
             let issued = run.progress.issue(reply.next);
             run.chunks.extend(issued);
         }
-        if run.chunks.is_over() {
+        if run.chunks.is_over(&self.out) {
             if current && run.progress.is_complete() {
                 self.status = Status::Done;
                 run.ended_ms = Some(now);
@@ -385,14 +378,8 @@ impl Experiments {
     /// Sends chunks while a worker can take one.
     fn dispatch(&mut self, effects: &mut ExperimentsEffects) {
         let workers = self.workers;
-        while self
-            .run
-            .as_ref()
-            .is_some_and(|r| r.chunks.wants_more(workers))
-        {
-            let job = self.take_job_id();
-            let run = self.run.as_mut().expect("checked in the loop's condition");
-            let Some(indices) = run.chunks.next(job, workers, None) else {
+        while let Some(run) = self.run.as_mut() {
+            let Some((job, indices)) = run.chunks.next(&mut self.out, workers, None) else {
                 return;
             };
             let jobs = indices

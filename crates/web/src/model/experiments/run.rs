@@ -11,10 +11,8 @@ use crate::protocol::ExperimentSetup;
 pub struct Run {
     pub setup: ExperimentSetup,
     pub progress: Progress,
-    /// Issued jobs (their indices in `progress`) to send, and those out with the workers.
+    /// Issued jobs (their indices in `progress`) to send.
     pub(super) chunks: Chunks,
-    /// The pool job asking for the plan, if one is out.
-    pub(super) plan_job: Option<u64>,
     /// Finished jobs in the progress that plan was asked with: fewer than now, and its report
     /// and next jobs are out of date.
     pub(super) plan_saw: usize,

@@ -8,13 +8,14 @@
 use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 
-use super::chunks::Chunks;
+use super::chunks::{cancel_all_out, Chunks, Out};
 use super::form::{count, optional_count, seed_field};
-use super::jobs::Jobs;
+use super::jobs::{Jobs, Pending};
 use super::query::{Page, Query, MAX_BUDGET, MAX_RUNS};
 use crate::protocol::study;
 use crate::protocol::{
-    ExperimentReply, ExperimentRequest, StudyJobsRequest, StudyMakeRequest, StudySummaryRequest,
+    ExperimentReply, ExperimentRequest, Reply, StudyJobsRequest, StudyMakeRequest,
+    StudySummaryRequest,
 };
 
 mod report;
@@ -118,16 +119,16 @@ pub struct StudyPage {
     made: Vec<Option<Member>>,
     pub records: Vec<Record>,
     pub summary: Option<Summary>,
-    summary_job: Option<u64>,
-    /// The phase's items out with the pool and to send: puzzles to make, then jobs to run.
+    /// The phase's items to send: puzzles to make, then jobs to run.
     chunks: Chunks,
+    /// The jobs out with the pool: chunks of the phase's items, and the summary (the report).
+    out: Pending<Out>,
     /// When the current phase began, and when the study ended.
     phase_started_ms: f64,
     pub started_ms: f64,
     pub ended_ms: Option<f64>,
     workers: usize,
     workers_asked: Option<usize>,
-    next_job: u64,
 }
 
 impl StudyPage {
@@ -161,14 +162,13 @@ impl StudyPage {
             made: Vec::new(),
             records: Vec::new(),
             summary: None,
-            summary_job: None,
             chunks: Chunks::default(),
             phase_started_ms: now,
             started_ms: now,
             ended_ms: None,
             workers: workers.max(1),
             workers_asked: query.workers,
-            next_job: 1,
+            out: Pending::default(),
         };
         let effects = if query.run && page.errors.is_empty() {
             page.apply(StudyAction::Start { now })
@@ -189,7 +189,7 @@ impl StudyPage {
     /// The `data-status` test hook: the status, but `summarising` while the summary of the
     /// finished runs is on its way (the tables are final only then).
     pub fn status_id(&self) -> &'static str {
-        if self.summary_job.is_some() {
+        if self.out.any(|o| *o == Out::Report) {
             "summarising"
         } else {
             self.status.id()
@@ -257,9 +257,7 @@ impl StudyPage {
                 self.received(job, message, now, &mut effects)
             }
             StudyAction::Failed { job, error, now } => {
-                let ours = self.summary_job == Some(job) || self.chunks.carries(job);
-                if ours {
-                    self.summary_job = None;
+                if self.out.get(job).is_some() {
                     self.stop(Status::Failed(error), now, &mut effects);
                 }
             }
@@ -298,6 +296,8 @@ impl StudyPage {
         if self.is_running() {
             return;
         }
+        // A summary still out is of the last study.
+        cancel_all_out(&mut self.out, &mut effects.jobs);
         self.setup = None;
         self.settings = None;
         self.study = None;
@@ -325,20 +325,9 @@ impl StudyPage {
     /// Ends the study: its chunks are dropped from the pool.
     fn stop(&mut self, status: Status, now: f64, effects: &mut StudyEffects) {
         self.status = status;
-        for job in self
-            .chunks
-            .drop_all()
-            .into_iter()
-            .chain(self.summary_job.take())
-        {
-            effects.jobs.cancel(job);
-        }
+        self.chunks.clear();
+        cancel_all_out(&mut self.out, &mut effects.jobs);
         self.ended_ms = Some(now);
-    }
-
-    fn take_job_id(&mut self) -> u64 {
-        self.next_job += 1;
-        self.next_job
     }
 
     fn ask_summary(&mut self, effects: &mut StudyEffects) {
@@ -350,8 +339,7 @@ impl StudyPage {
             population: study.population.clone(),
             records: self.records.clone(),
         }));
-        let job = self.take_job_id();
-        self.summary_job = Some(job);
+        let job = self.out.issue(Out::Report);
         effects.jobs.submit(job, request);
     }
 
@@ -362,8 +350,10 @@ impl StudyPage {
         now: f64,
         effects: &mut StudyEffects,
     ) {
-        if self.summary_job == Some(job) {
-            self.summary_job = None;
+        let Some(out) = self.out.answered(job, message.ends_request()) else {
+            return; // a late message of a cancelled job
+        };
+        let Out::Chunk(indices) = out else {
             match message {
                 ExperimentReply::StudySummary(summary) => {
                     self.summary = Some(*summary);
@@ -376,9 +366,6 @@ impl StudyPage {
                 _ => {}
             }
             return;
-        }
-        let Some(indices) = self.chunks.answered(job) else {
-            return; // a late message of a cancelled chunk
         };
         match message {
             ExperimentReply::StudyMembers(members)
@@ -438,13 +425,12 @@ impl StudyPage {
     /// sized by their mean time.
     fn dispatch(&mut self, effects: &mut StudyEffects) {
         let workers = self.workers;
-        while self.chunks.wants_more(workers) {
+        while self.chunks.wants_more(&self.out, workers) {
             let Some(setup) = self.setup.clone() else {
                 return;
             };
-            let job = self.take_job_id();
             let fixed = self.study.is_none().then_some(1);
-            let Some(indices) = self.chunks.next(job, workers, fixed) else {
+            let Some((job, indices)) = self.chunks.next(&mut self.out, workers, fixed) else {
                 return;
             };
             let request = match &self.study {
