@@ -163,8 +163,18 @@ impl fmt::Display for ParseError {
                 grid,
                 conflicts,
             } => {
-                let parts: Vec<String> = conflicts.iter().map(|c| c.describe(grid.size())).collect();
-                write!(f, "line {line}: givens clash: {}", parts.join("; "))
+                // The first few say where to look; a line of hundreds would say nothing more.
+                const SHOWN: usize = 3;
+                let parts: Vec<String> = conflicts
+                    .iter()
+                    .take(SHOWN)
+                    .map(|c| c.describe(grid.size()))
+                    .collect();
+                write!(f, "line {line}: givens clash: {}", parts.join("; "))?;
+                match conflicts.len().saturating_sub(SHOWN) {
+                    0 => Ok(()),
+                    more => write!(f, "; and {}", crate::words::count(more, "more clash")),
+                }
             }
             ParseError::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
             ParseError::ControlCharacter { line, column, code } => write!(

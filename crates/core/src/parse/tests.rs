@@ -157,6 +157,12 @@ fn clashing_givens_are_reported_with_cells() {
     }
     assert_eq!(err.cells(), vec![0, 1]);
     assert!(err.to_string().contains("r1c1, r1c2"), "{err}");
+    // A grid of one digit clashes in all 27 units: the message names three and counts the rest.
+    let err = Grid::parse(&"1".repeat(81)).unwrap_err();
+    let said = err.to_string();
+    assert_eq!(said.matches(" appears ").count(), 3, "{said}");
+    assert!(said.ends_with("; and 24 more clashes"), "{said}");
+    assert_eq!(err.cells().len(), 81, "every clashing cell is still marked");
 }
 
 #[test]
