@@ -52,6 +52,18 @@ impl Cdcl {
 
     /// Searches for a model; can be called again after more clauses are added.
     pub fn solve<L: Listener + ?Sized>(&mut self, listener: &mut L) -> Answer {
+        self.solve_assuming(&[], listener)
+    }
+
+    /// Searches for a model in which every literal of `assumptions` is true: they are the first
+    /// decisions, one level each. `Unsatisfiable` then says no model has them all; the clauses
+    /// (and all that was learned, which holds without them) stay ready for other assumptions —
+    /// the incremental use the generator's uniqueness tests make of one formula.
+    pub fn solve_assuming<L: Listener + ?Sized>(
+        &mut self,
+        assumptions: &[Lit],
+        listener: &mut L,
+    ) -> Answer {
         self.halted = false;
         self.cancel_until(0);
         if !self.ok {
@@ -104,8 +116,20 @@ impl Cdcl {
                 self.next_reduce = self.counters.conflicts + self.reduce_gap;
                 self.reduce_learned();
             }
-            let Some(lit) = self.pick() else {
-                return Answer::Satisfiable;
+            let lit = match assumptions.get(self.decision_level() as usize) {
+                Some(&assumed) => match self.value_of(assumed) {
+                    // Already true: an empty level keeps each assumption at its own level.
+                    1 => {
+                        self.trail_lim.push(self.trail.len());
+                        continue;
+                    }
+                    -1 => return Answer::Unsatisfiable,
+                    _ => assumed,
+                },
+                None => match self.pick() {
+                    Some(lit) => lit,
+                    None => return Answer::Satisfiable,
+                },
             };
             self.counters.decisions += 1;
             self.trail_lim.push(self.trail.len());

@@ -99,6 +99,48 @@ fn agrees_with_brute_force_on_random_formulas_and_counts_every_model() {
     }
 }
 
+/// Assumptions: one solver asked many times under different assumptions agrees with brute
+/// force each time (what it learned under one set must not leak into the next), and a formula
+/// unsatisfiable only under assumptions stays satisfiable without them.
+#[test]
+fn solves_under_assumptions_again_and_again() {
+    let mut rng = Pcg64::seed_from_u64(11);
+    for round in 0..300 {
+        let vars = rng.random_range(2..=12);
+        let count = rng.random_range(0..=4 * vars);
+        let clauses = random_formula(&mut rng, vars, count);
+        let mut s = solver(vars, &clauses, every_option()[round % 6]);
+        for _ in 0..8 {
+            let mut assumed: Vec<i64> = (0..rng.random_range(0..=vars.min(5)))
+                .map(|_| {
+                    let v = rng.random_range(1..=vars as i64);
+                    if rng.random_bool(0.5) {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .collect();
+            assumed.dedup();
+            let mut with = clauses.clone();
+            with.extend(assumed.iter().map(|&d| vec![d]));
+            let expected = models(vars, &with) > 0;
+            let lits: Vec<Lit> = assumed.iter().map(|&d| lit(d)).collect();
+            match s.solve_assuming(&lits, &mut Silent) {
+                Answer::Satisfiable => {
+                    assert!(expected, "{with:?}");
+                    let model: Vec<bool> = (0..vars as u32).map(|v| s.value(v).unwrap()).collect();
+                    assert!(holds(&with, |v| model[v as usize]), "{with:?}");
+                }
+                Answer::Unsatisfiable => assert!(!expected, "{with:?}"),
+                other => panic!("{other:?}"),
+            }
+        }
+        let satisfiable = models(vars, &clauses) > 0;
+        assert_eq!(s.solve(&mut Silent) == Answer::Satisfiable, satisfiable);
+    }
+}
+
 /// n + 1 pigeons in n holes: unsatisfiable, and hard enough to need many conflicts, restarts
 /// and reductions.
 fn pigeonhole(holes: usize) -> (usize, Vec<Vec<i64>>) {
