@@ -68,6 +68,9 @@ test('a pasted lesson is checked, kept in this browser, played, and forgotten', 
   // Kept through a reload; the index offers it, with what was pasted back in the box.
   await page.reload();
   await page.waitForSelector('[data-lesson-step="2"]');
+  // The puzzle's rating has come back (the workers loaded) before the page is left: a worker
+  // still loading when the page goes is an aborted fetch, which Firefox reports as a page error.
+  await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
   await page.goto(`${BASE}?page=lessons`);
   assert.match(await page.textContent('#lesson-pasted'), /Two looks at one puzzle/);
   assert.equal(await page.inputValue('#lesson-paste'), OWN);
