@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::jobs::{Jobs, Pending};
+use super::jobs::Pending;
 
 /// A chunk should keep a worker busy about this long: long enough that messages cost nothing
 /// beside the runs, short enough that progress moves and a cancel loses little.
@@ -71,8 +71,7 @@ impl Chunks {
 
     /// Whether a worker can take another chunk now.
     pub fn wants_more(&self, out: &Pending<Out>, workers: usize) -> bool {
-        !self.pending.is_empty()
-            && out.jobs(Out::is_chunk).len() < workers.max(1) * CHUNKS_PER_WORKER
+        !self.pending.is_empty() && out.count(Out::is_chunk) < workers.max(1) * CHUNKS_PER_WORKER
     }
 
     /// `items` answered in `elapsed_ms` of worker time.
@@ -90,14 +89,6 @@ impl Chunks {
     pub fn clear(&mut self) {
         self.pending.clear();
     }
-}
-
-/// Drops every job of `out`: each is cancelled in `jobs`.
-pub fn cancel_all_out<Q>(out: &mut Pending<Out>, jobs: &mut Jobs<Q>) {
-    for job in out.jobs(|_| true) {
-        jobs.cancel(job);
-    }
-    out.follow(jobs);
 }
 
 /// Items for the next chunk: about [`TARGET_CHUNK_MS`] of work at the mean time per item so
@@ -120,6 +111,7 @@ pub fn chunk_size(busy_ms: f64, measured: usize, pending: usize, workers: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::jobs::Jobs;
 
     #[test]
     fn chunks_grow_to_the_target_time_and_share_the_tail() {
@@ -152,7 +144,7 @@ mod tests {
         assert_eq!(items.len(), 6, "the rest, at 40 ms each");
         assert!(!chunks.is_over(&out));
         let mut jobs = Jobs::<()>::default();
-        cancel_all_out(&mut out, &mut jobs);
+        out.cancel_all(&mut jobs);
         chunks.clear();
         let mut cancelled = jobs.cancelled();
         cancelled.sort();

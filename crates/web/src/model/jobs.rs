@@ -181,13 +181,16 @@ impl<P> Pending<P> {
         self.out.retain(|(_, p)| !unwanted(p));
     }
 
-    /// The jobs out for what `wanted` says, oldest first.
-    pub fn jobs(&self, wanted: impl Fn(&P) -> bool) -> Vec<u64> {
-        self.out
-            .iter()
-            .filter(|(_, p)| wanted(p))
-            .map(|(job, _)| *job)
-            .collect()
+    /// How many jobs are out for what `wanted` says.
+    pub fn count(&self, wanted: impl Fn(&P) -> bool) -> usize {
+        self.out.iter().filter(|(_, p)| wanted(p)).count()
+    }
+
+    /// Drops every job out: each is cancelled in `jobs`.
+    pub fn cancel_all<Q>(&mut self, jobs: &mut Jobs<Q>) {
+        for (job, _) in self.out.drain(..) {
+            jobs.cancel(job);
+        }
     }
 
     /// Whether a job is out for what `wanted` says.
@@ -244,7 +247,8 @@ mod tests {
         let kept = pending.issue("generate");
         pending.issue("hint");
         pending.forget(|p| *p == "hint");
-        assert_eq!(pending.jobs(|_| true), [kept]);
+        assert_eq!(pending.count(|_| true), 1);
+        assert_eq!(pending.get(kept), Some(&"generate"));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use sudoku_core::experiment::{Experiment, Progress};
 use sudoku_core::report::Report;
 
-use super::chunks::{cancel_all_out, Chunks, Out};
+use super::chunks::{Chunks, Out};
 use super::form::{optional_count, seed_field};
 use super::jobs::{Jobs, Pending};
 use super::query::Query;
@@ -248,7 +248,7 @@ impl Experiments {
             }
         };
         // A report still out is of the last run.
-        cancel_all_out(&mut self.out, &mut effects.jobs);
+        self.out.cancel_all(&mut effects.jobs);
         self.status = Status::Running;
         self.report = None;
         self.invalid.clear();
@@ -269,7 +269,7 @@ impl Experiments {
     /// Ends the run: its chunks and plan are dropped from the pool.
     fn stop(&mut self, status: Status, now: f64, effects: &mut ExperimentsEffects) {
         self.status = status;
-        cancel_all_out(&mut self.out, &mut effects.jobs);
+        self.out.cancel_all(&mut effects.jobs);
         if let Some(run) = self.run.as_mut() {
             run.chunks.clear();
             run.ended_ms = Some(now);

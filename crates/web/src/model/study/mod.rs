@@ -8,7 +8,7 @@
 use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::study::{Member, Record, Settings, Study, Summary};
 
-use super::chunks::{cancel_all_out, Chunks, Out};
+use super::chunks::{Chunks, Out};
 use super::form::{count, optional_count, seed_field};
 use super::jobs::{Jobs, Pending};
 use super::query::{Page, Query, MAX_BUDGET, MAX_RUNS};
@@ -297,7 +297,7 @@ impl StudyPage {
             return;
         }
         // A summary still out is of the last study.
-        cancel_all_out(&mut self.out, &mut effects.jobs);
+        self.out.cancel_all(&mut effects.jobs);
         self.setup = None;
         self.settings = None;
         self.study = None;
@@ -326,7 +326,7 @@ impl StudyPage {
     fn stop(&mut self, status: Status, now: f64, effects: &mut StudyEffects) {
         self.status = status;
         self.chunks.clear();
-        cancel_all_out(&mut self.out, &mut effects.jobs);
+        self.out.cancel_all(&mut effects.jobs);
         self.ended_ms = Some(now);
     }
 

@@ -89,10 +89,7 @@ pub fn own_lesson() -> Html {
             let mut jobs = Jobs::default();
             // Only the latest check counts.
             let mut asked = asked.borrow_mut();
-            for job in asked.jobs(|_| true) {
-                jobs.cancel(job);
-            }
-            asked.follow(&jobs);
+            asked.cancel_all(&mut jobs);
             let job = asked.issue(String::clone(&text));
             jobs.submit(job, SolverRequest::CheckLesson(String::clone(&text)));
             drop(asked);
