@@ -7,9 +7,11 @@ mod generate;
 mod input;
 mod logic;
 mod reduce;
+mod render;
 mod report;
 mod solve;
 mod study;
+mod tracefile;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -58,6 +60,11 @@ enum Command {
         /// Print statistics per puzzle and a summary to stderr.
         #[arg(long)]
         stats: bool,
+        /// Keep the run's trace in PATH (the puzzle, configuration, seed, outcome and every
+        /// event; `.json` for the JSON form, `.gz` compressed): the first puzzle's, or one file
+        /// per puzzle when PATH has `{line}` (its input line). `sudoku render` draws it.
+        #[arg(long, value_name = "PATH")]
+        trace: Option<String>,
         #[command(flatten)]
         input: PuzzleInput,
     },
@@ -169,6 +176,8 @@ enum Command {
         /// Input file; `-` or nothing reads standard input.
         file: Option<String>,
     },
+    /// Draw a recorded run (a trace file of `solve --trace`): the board at a step, as SVG.
+    Render(render::RenderArgs),
     /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
     Experiment(experiment::ExperimentArgs),
     /// Compares configurations over a population of puzzles: records, success rates with
@@ -411,10 +420,16 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             list(format);
             Ok(())
         }
-        Command::Solve { run, stats, input } => {
+        Command::Solve {
+            run,
+            stats,
+            trace,
+            input,
+        } => {
             let (algorithm, config) = run.resolve()?;
             let (mut input, pool) = input.open()?;
-            solve::solve(&mut input, algorithm, &config, stats, &pool)
+            let trace = trace.map(tracefile::TracePath);
+            solve::solve(&mut input, algorithm, &config, stats, trace.as_ref(), &pool)
         }
         Command::Count {
             limit,
@@ -440,6 +455,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Generate(args) => generate::run(args),
         Command::Fill(args) => generate::fill(args),
+        Command::Render(args) => render::render(&args),
         Command::Reduce {
             back,
             to,

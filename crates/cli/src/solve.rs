@@ -1,10 +1,13 @@
 //! `sudoku solve` and `sudoku count`: one answer per puzzle, in input order.
 
 use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::input::Input;
+use crate::tracefile::{self, TracePath};
 use crate::{Counter, UsageError};
+use sudoku_core::trace::MAX_EVENTS;
 use sudoku_core::words::{count as counted, duration};
 use sudoku_core::{
     checked_answer, count_solutions, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
@@ -40,7 +43,14 @@ struct Answered {
     run: Option<(Outcome, Duration)>,
 }
 
-fn answer_record(record: &Record, algorithm: Algorithm, config: &RunConfig) -> Answered {
+/// Runs one puzzle, keeping its trace in `trace` when asked (the file is written by the
+/// caller's thread of the pool).
+fn answer_record(
+    record: &Record,
+    algorithm: Algorithm,
+    config: &RunConfig,
+    trace: Option<&Path>,
+) -> Answered {
     let puzzle = match &record.result {
         Ok(puzzle) => puzzle,
         Err(e) => {
@@ -51,15 +61,46 @@ fn answer_record(record: &Record, algorithm: Algorithm, config: &RunConfig) -> A
         }
     };
     let started = Instant::now();
-    let outcome = algorithm
-        .run(puzzle, config, &mut NullObserver)
-        .expect("parameters were checked before the run");
+    let outcome = match trace {
+        Some(path) => {
+            let (outcome, written) = traced(puzzle, algorithm, config, path);
+            if let Err(e) = written {
+                eprintln!("sudoku: line {}: trace not written: {e}", record.line);
+                crate::report::fell_short();
+            }
+            outcome
+        }
+        None => algorithm
+            .run(puzzle, config, &mut NullObserver)
+            .expect("parameters were checked before the run"),
+    };
     let took = started.elapsed();
     Answered {
         text: answer(record, &outcome),
         run: Some((outcome, took)),
     }
 }
+
+/// Runs a puzzle while recording its trace, and writes the trace to `path`.
+fn traced(
+    puzzle: &sudoku_core::Grid,
+    algorithm: Algorithm,
+    config: &RunConfig,
+    path: &Path,
+) -> (Outcome, Result<(), String>) {
+    let configuration = sudoku_core::Configuration {
+        algorithm,
+        params: config.params.clone(),
+        seed: None,
+    };
+    let (trace, outcome) =
+        sudoku_core::recording::record(puzzle, &configuration, config.seed, TRACE_DETAIL_CAP)
+            .expect("parameters were checked before the run");
+    (outcome, tracefile::write(path, &trace))
+}
+
+/// Per-cell events a trace file keeps (half of what a file may hold: summaries keep the rest).
+const TRACE_DETAIL_CAP: u64 = MAX_EVENTS as u64 / 2;
 
 /// Answers the input's records on the pool's threads a chunk at a time, reading the next chunk
 /// while this one is answered, and hands each answer to `write` in input order; `write` returns
@@ -110,6 +151,7 @@ pub fn solve(
     algorithm: Algorithm,
     config: &RunConfig,
     show_stats: bool,
+    trace: Option<&TracePath>,
     pool: &rayon::ThreadPool,
 ) -> Result<(), UsageError> {
     let stdout = std::io::stdout();
@@ -117,10 +159,21 @@ pub fn solve(
     let mut total = Stats::default();
     let (mut puzzles, mut solved, mut invalid) = (0u64, 0u64, 0u64);
     let mut elapsed = Duration::ZERO;
+    // One path without `{line}`: the first puzzle's trace, the others answered untraced.
+    let single = trace
+        .filter(|t| !t.per_puzzle())
+        .map(|t| PathBuf::from(&t.0));
+    let mut traced_line = None;
+    let mut untraced = 0u64;
     let read = in_chunks(
         input,
         pool,
-        |record| answer_record(record, algorithm, config),
+        |record| {
+            let path = trace
+                .filter(|t| t.per_puzzle())
+                .map(|t| t.for_line(record.line));
+            answer_record(record, algorithm, config, path.as_deref())
+        },
         &mut out,
         |out, record, answered| {
             let Some((outcome, took)) = &answered.run else {
@@ -130,6 +183,18 @@ pub fn solve(
             };
             elapsed += *took;
             puzzles += 1;
+            if let (Some(path), Ok(puzzle)) = (&single, &record.result) {
+                if traced_line.is_none() {
+                    // The same run again, recorded (runs are reproducible: same answer).
+                    traced_line = Some(record.line);
+                    if let Err(e) = traced(puzzle, algorithm, config, path).1 {
+                        eprintln!("sudoku: line {}: trace not written: {e}", record.line);
+                        crate::report::fell_short();
+                    }
+                } else {
+                    untraced += 1;
+                }
+            }
             if outcome.is_solved() && !answered.text.starts_with("unsolved") {
                 solved += 1;
             }
@@ -161,6 +226,12 @@ pub fn solve(
         },
     );
     let _ = out.flush();
+    if let (Some(line), true) = (traced_line, untraced > 0) {
+        eprintln!(
+            "sudoku: --trace kept the run of line {line} only ({} not traced): put {{line}} in the path for a file per puzzle",
+            counted(untraced, "other puzzle")
+        );
+    }
     if show_stats {
         eprintln!(
             "{algorithm}: {}, {solved} solved and verified, {invalid} invalid; {}, {}; {} of solver time on {}",

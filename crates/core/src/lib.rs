@@ -28,6 +28,7 @@ pub mod latin;
 pub mod logic;
 pub mod parse;
 pub mod pseudocode;
+pub mod recording;
 pub mod registry;
 pub mod report;
 pub mod runs;

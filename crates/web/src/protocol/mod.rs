@@ -5,10 +5,9 @@
 //! next jobs and the report of the finished ones, and a study's requests with its puzzles,
 //! records and summary ([`ExperimentReply`]).
 
-mod events;
 pub mod study;
 
-pub use events::{decode_events, encode_events, EVENT_WORDS};
+pub use sudoku_core::trace::binary::{decode_events, encode_events, EVENT_WORDS};
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress};

@@ -37,19 +37,8 @@ pub struct BoardProps {
     pub placed_at: Vec<u16>,
 }
 
-/// "row 1 column 2, given 5" / "row 1 column 2, 5" / "row 1 column 2, empty".
-pub fn cell_label(size: Size, cell: usize, value: u8, given: bool) -> String {
-    let place = format!(
-        "row {} column {}",
-        size.row_of(cell) + 1,
-        size.col_of(cell) + 1
-    );
-    match (value, given) {
-        (0, _) => format!("{place}, empty"),
-        (v, true) => format!("{place}, given {}", digit_char(size, v)),
-        (v, false) => format!("{place}, {}", digit_char(size, v)),
-    }
-}
+/// A cell's accessible label, the same in the page and in its exported drawings.
+pub use sudoku_draw::frame::cell_label;
 
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {

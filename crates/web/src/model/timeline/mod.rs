@@ -376,20 +376,9 @@ impl Timeline {
         line_of(code, self.current()?)
     }
 
-    /// The cell the last event touched, to highlight it.
+    /// The cell the last event touched, to highlight it (as the exported drawings do).
     pub fn current_cell(&self) -> Option<usize> {
-        match self.current()? {
-            Event::Guess { cell, .. }
-            | Event::Assign { cell, .. }
-            | Event::Eliminate { cell, .. }
-            | Event::Unassign { cell, .. } => Some(*cell as usize),
-            Event::Swap { a, .. } => Some(*a as usize),
-            Event::Push { cell } | Event::Pop { cell } | Event::Weight { cell, .. } => {
-                Some(*cell as usize)
-            }
-            Event::Restart { stuck, .. } => stuck.map(|c| c as usize),
-            _ => None,
-        }
+        self.current().and_then(sudoku_draw::event_cell)
     }
 }
 

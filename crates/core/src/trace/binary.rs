@@ -1,6 +1,6 @@
 //! Event batches in binary form: flat `u32` words, so the page needs no JSON reader for events.
 
-use sudoku_core::{Clash, Event, Reason, Rule};
+use super::{Clash, Event, Reason, Rule};
 
 /// Words per event in the binary form of event batches.
 pub const EVENT_WORDS: usize = 5;
@@ -143,77 +143,83 @@ pub fn decode_events(words: &[u32]) -> Option<Vec<Event>> {
     if !words.len().is_multiple_of(EVENT_WORDS) {
         return None;
     }
-    words
-        .chunks_exact(EVENT_WORDS)
-        .map(|w| {
-            let (cell, value) = (w[1] as u16, w[2] as u8);
-            Some(match w[0] {
-                0 => Event::Guess {
-                    cell,
-                    value,
-                    depth: w[3],
-                },
-                1 => Event::Assign {
-                    cell,
-                    value,
-                    reason: reason(w[3], w[4])?,
-                },
-                2 => Event::Eliminate {
-                    cell,
-                    value,
-                    reason: reason(w[3], w[4])?,
-                },
-                3 => Event::Backtrack { depth: w[1] },
-                4 => Event::Unassign { cell, value },
-                5 => Event::Swap {
-                    a: w[1] as u16,
-                    b: w[2] as u16,
-                },
-                6 => Event::Restart {
-                    attempt: w[1],
-                    progress: w[2],
-                    stuck: match w[3] {
-                        0 => None,
-                        c => Some(u16::try_from(c - 1).ok()?),
-                    },
-                },
-                12 => Event::Weight {
-                    cell,
-                    value,
-                    weight: f32::from_bits(w[3]),
-                },
-                10 => Event::Push { cell },
-                11 => Event::Pop { cell },
-                7 => Event::Iteration {
-                    iteration: w[1],
-                    cost: w[2],
-                    best: w[3],
-                },
-                8 => Event::Generation {
-                    generation: w[1],
-                    best: f32::from_bits(w[2]),
-                    mean: f32::from_bits(w[3]),
-                    worst: f32::from_bits(w[4]),
-                },
-                9 => Event::Temperature {
-                    step: w[1],
-                    temperature: f32::from_bits(w[2]),
-                    cost: w[3],
-                    best: w[4],
-                },
-                13 => Event::Conflict {
-                    conflict: w[1],
-                    learned: w[2] as u16,
-                    lbd: (w[2] >> 16) as u16,
-                    depth: w[3],
-                    clash: clash(w[4])?,
-                },
-                15 => Event::SearchRestart { restart: w[1] },
-                14 => Event::Handover { nodes: w[1] },
-                _ => return None,
-            })
-        })
-        .collect()
+    words.chunks_exact(EVENT_WORDS).map(decode_event).collect()
+}
+
+/// One event from its [`EVENT_WORDS`] words; `None` if they name no event (an unknown kind,
+/// rule or clash).
+pub fn decode_event(w: &[u32]) -> Option<Event> {
+    // A field wider than its event's type is not an event (never cut to fit).
+    let cell = || u16::try_from(w[1]).ok();
+    let value = || u8::try_from(w[2]).ok();
+    Some(match w[0] {
+        0 => Event::Guess {
+            cell: cell()?,
+            value: value()?,
+            depth: w[3],
+        },
+        1 => Event::Assign {
+            cell: cell()?,
+            value: value()?,
+            reason: reason(w[3], w[4])?,
+        },
+        2 => Event::Eliminate {
+            cell: cell()?,
+            value: value()?,
+            reason: reason(w[3], w[4])?,
+        },
+        3 => Event::Backtrack { depth: w[1] },
+        4 => Event::Unassign {
+            cell: cell()?,
+            value: value()?,
+        },
+        5 => Event::Swap {
+            a: cell()?,
+            b: u16::try_from(w[2]).ok()?,
+        },
+        6 => Event::Restart {
+            attempt: w[1],
+            progress: w[2],
+            stuck: match w[3] {
+                0 => None,
+                c => Some(u16::try_from(c - 1).ok()?),
+            },
+        },
+        12 => Event::Weight {
+            cell: cell()?,
+            value: value()?,
+            weight: f32::from_bits(w[3]),
+        },
+        10 => Event::Push { cell: cell()? },
+        11 => Event::Pop { cell: cell()? },
+        7 => Event::Iteration {
+            iteration: w[1],
+            cost: w[2],
+            best: w[3],
+        },
+        8 => Event::Generation {
+            generation: w[1],
+            best: f32::from_bits(w[2]),
+            mean: f32::from_bits(w[3]),
+            worst: f32::from_bits(w[4]),
+        },
+        9 => Event::Temperature {
+            step: w[1],
+            temperature: f32::from_bits(w[2]),
+            cost: w[3],
+            best: w[4],
+        },
+        13 => Event::Conflict {
+            conflict: w[1],
+            learned: w[2] as u16,
+            lbd: (w[2] >> 16) as u16,
+            depth: w[3],
+            clash: clash(w[4])?,
+        },
+        15 => Event::SearchRestart { restart: w[1] },
+        14 => Event::Handover { nodes: w[1] },
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
