@@ -2,8 +2,19 @@
 //! its events, and writes the header that runs it again.
 
 use crate::registry::Configuration;
+use crate::study::RunOutcome;
 use crate::trace::{Event, Flow, Observer, TraceFile, TraceHeader, MAX_EVENTS};
-use crate::{Grid, Outcome};
+use crate::{Grid, Outcome, Status};
+
+/// How a run that gave no verified answer ended, as records and the compare page name it (a
+/// "solved" grid the verifier refused: `failed`).
+pub fn outcome_id(status: Status) -> &'static str {
+    match status {
+        Status::Solved => RunOutcome::Failed.id(),
+        Status::Cancelled => "cancelled",
+        status => RunOutcome::of(status).id(),
+    }
+}
 
 /// Keeps a run's events for a file: per-cell detail up to a cap (then only counted, as the
 /// page's runner does), summaries always, and stops the run at [`MAX_EVENTS`].
@@ -56,12 +67,13 @@ pub fn record(
         .algorithm
         .run(puzzle, &config, &mut recording)
         .map_err(|e| e.to_string())?;
-    let words = match crate::checked_answer(puzzle, &outcome) {
-        Ok(_) => "verified".to_string(),
-        Err(_) if recording.full => {
-            format!("cancelled at the trace's cap of {MAX_EVENTS} events")
-        }
-        Err(words) => words,
+    let (ended, status) = match crate::checked_answer(puzzle, &outcome) {
+        Ok(_) => ("verified", outcome.status.to_string()),
+        Err(_) if recording.full => (
+            "cancelled",
+            format!("cancelled at the trace's cap of {MAX_EVENTS} events"),
+        ),
+        Err(words) => (outcome_id(outcome.status), words),
     };
     let trace = TraceFile {
         header: TraceHeader {
@@ -69,7 +81,8 @@ pub fn record(
             puzzle: puzzle.to_line(),
             configuration: configuration.to_string(),
             seed,
-            outcome: words,
+            outcome: ended.to_string(),
+            status,
             dropped: recording.dropped,
         },
         events: recording.events,

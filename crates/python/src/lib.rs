@@ -5,11 +5,14 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use sudoku_core::generate::{generate_seeded, with_givens_seeded, Settings as GenerateSettings};
 use sudoku_core::logic::{describe, ending, rating_line_on, solve_path, Scale};
 use sudoku_core::parse::read_puzzle;
+use sudoku_core::recording::outcome_id;
 use sudoku_core::study::RunOutcome;
+use sudoku_core::trace::{JsonTrace, TraceFile, TraceHeader};
 use sudoku_core::{checked_answer, count_solutions, Configuration, Event, Flow, Grid, Observer};
 
 fn error(message: impl Into<String>) -> PyErr {
@@ -186,12 +189,12 @@ fn trace(
     seed: u64,
     params: Vec<(String, String)>,
     max_events: usize,
-) -> PyResult<(String, String, bool, usize)> {
+) -> PyResult<(String, String, bool, usize, Py<PyBytes>)> {
     let grid = puzzle(puzzle_text)?;
     let configuration = configuration(algorithm, &params)?;
     let config = sudoku_core::RunConfig {
         seed,
-        params: configuration.params,
+        params: configuration.params.clone(),
     };
     let mut capped = Capped {
         events: Vec::new(),
@@ -201,13 +204,53 @@ fn trace(
         .detach(|| configuration.algorithm.run(&grid, &config, &mut capped))
         .map_err(|e| error(e.to_string()))?;
     let cut = capped.events.len() >= max_events;
-    let words = match checked_answer(&grid, &outcome) {
-        Ok(_) => "verified",
-        Err(_) if cut => "cancelled",
-        Err(_) => RunOutcome::of(outcome.status).id(),
+    let (words, status) = match checked_answer(&grid, &outcome) {
+        Ok(_) => ("verified", outcome.status.to_string()),
+        Err(_) if cut => ("cancelled", format!("cancelled at max_events={max_events}")),
+        Err(words) => (outcome_id(outcome.status), words),
     };
     let events = serde_json::to_string(&capped.events).map_err(|e| error(e.to_string()))?;
-    Ok((events, words.to_string(), cut, grid.size().n()))
+    // The same run as a trace file (`Trace.save`): the words the CLI's header would carry.
+    let file = TraceFile {
+        header: TraceHeader {
+            lab: env!("CARGO_PKG_VERSION").to_string(),
+            puzzle: grid.to_line(),
+            configuration: configuration.to_string(),
+            seed,
+            outcome: words.to_string(),
+            status,
+            dropped: 0,
+        },
+        events: capped.events,
+    };
+    let bytes = PyBytes::new(py, &file.to_bytes()).unbind();
+    Ok((events, words.to_string(), cut, grid.size().n(), bytes))
+}
+
+/// A trace file's bytes (binary or JSON form) read and checked: (events as JSON, the header as
+/// JSON, the grid's side, the binary form).
+#[pyfunction]
+fn read_trace(py: Python<'_>, bytes: &[u8]) -> PyResult<(String, String, usize, Py<PyBytes>)> {
+    let trace = if bytes.first() == Some(&b'{') {
+        let json: JsonTrace = serde_json::from_slice(bytes)
+            .map_err(|e| error(format!("not a trace's JSON form: {e}")))?;
+        TraceFile::try_from(json)
+    } else {
+        TraceFile::from_bytes(bytes)
+    }
+    .map_err(|e| error(e.to_string()))?;
+    let side = trace.check().map_err(|e| error(e.to_string()))?.size().n();
+    let events = serde_json::to_string(&trace.events).map_err(|e| error(e.to_string()))?;
+    let header = serde_json::to_string(&trace.header).map_err(|e| error(e.to_string()))?;
+    let binary = PyBytes::new(py, &trace.to_bytes()).unbind();
+    Ok((events, header, side, binary))
+}
+
+/// A trace file's binary form as its JSON form.
+#[pyfunction]
+fn trace_json(bytes: &[u8]) -> PyResult<String> {
+    let trace = TraceFile::from_bytes(bytes).map_err(|e| error(e.to_string()))?;
+    serde_json::to_string(&JsonTrace::from(&trace)).map_err(|e| error(e.to_string()))
 }
 
 mod study;
@@ -223,6 +266,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(trace, m)?)?;
+    m.add_function(wrap_pyfunction!(read_trace, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_json, m)?)?;
     m.add_class::<StudyPlan>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("CSV_HEADER", sudoku_core::study::records::CSV_HEADER)?;

@@ -12,6 +12,7 @@
 //! configuration dlx
 //! seed 1
 //! outcome verified
+//! status solved
 //! dropped 0
 //! events 312
 //!
@@ -54,9 +55,13 @@ pub struct TraceHeader {
     /// `ID[;NAME=VALUE…]`, as `--param`s, links and studies write it.
     pub configuration: String,
     pub seed: u64,
-    /// "verified", or the words for why there is no answer ("no solution", "unsolved: gave up
-    /// after 1,000 nodes", "cancelled at the trace's cap").
+    /// How the run ended, as the records and the compare page name it: `verified`,
+    /// `no-solution`, `gave-up`, `cancelled` or `failed`.
     pub outcome: String,
+    /// The same in words: "solved", "no solution", "unsolved: gave up after 1,000 nodes",
+    /// "cancelled at the trace's cap of 5000000 events".
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub status: String,
     /// Per-cell events left out past the recording's cap (0: the trace is whole).
     #[cfg_attr(feature = "serde", serde(default))]
     pub dropped: u64,
@@ -90,12 +95,13 @@ impl TraceFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = &self.header;
         let header = format!(
-            "{MAGIC} {FORMAT_VERSION}\nlab {}\npuzzle {}\nconfiguration {}\nseed {}\noutcome {}\ndropped {}\nevents {}\n\n",
+            "{MAGIC} {FORMAT_VERSION}\nlab {}\npuzzle {}\nconfiguration {}\nseed {}\noutcome {}\nstatus {}\ndropped {}\nevents {}\n\n",
             one_line(&h.lab),
             one_line(&h.puzzle),
             one_line(&h.configuration),
             h.seed,
             one_line(&h.outcome),
+            one_line(&h.status),
             h.dropped,
             self.events.len()
         );
@@ -283,6 +289,7 @@ struct Fields {
     configuration: Option<String>,
     seed: Option<u64>,
     outcome: Option<String>,
+    status: Option<String>,
     dropped: Option<u64>,
     events: Option<u64>,
 }
@@ -303,6 +310,7 @@ impl Fields {
             "puzzle" => self.puzzle.replace(value.to_string()).is_some(),
             "configuration" => self.configuration.replace(value.to_string()).is_some(),
             "outcome" => self.outcome.replace(value.to_string()).is_some(),
+            "status" => self.status.replace(value.to_string()).is_some(),
             "seed" => self.seed.replace(number(key, value)?).is_some(),
             "dropped" => self.dropped.replace(number(key, value)?).is_some(),
             "events" => self.events.replace(number(key, value)?).is_some(),
@@ -324,6 +332,7 @@ impl Fields {
                 configuration: self.configuration.ok_or_else(|| missing("configuration"))?,
                 seed: self.seed.ok_or_else(|| missing("seed"))?,
                 outcome: self.outcome.unwrap_or_default(),
+                status: self.status.unwrap_or_default(),
                 dropped: self.dropped.unwrap_or(0),
             },
             self.events.ok_or_else(|| missing("events"))?,

@@ -34,6 +34,7 @@ __all__ = [
     "generate",
     "algorithms",
     "trace",
+    "load_trace",
     "Study",
     "run_job",
     "__version__",
@@ -151,13 +152,39 @@ class Rating:
 class Trace:
     """A run's events (dicts with a ``kind``: ``Guess``, ``Assign``, ``Eliminate``,
     ``Backtrack``, ``Iteration``, ``Generation``…), how it ended, and whether ``max_events``
-    cut it short (the run was then stopped there)."""
+    cut it short (the run was then stopped there). ``save(path)`` keeps it as a trace file
+    (the lab's own format: ``sudoku render`` draws it), ``load_trace(path)`` reads one back."""
 
     events: List[Dict[str, Any]]
     outcome: str
     truncated: bool
     algorithm: str = ""
     side: int = 9
+    #: The puzzle (one line), the configuration (``ID;NAME=VALUE…``) and the seed that run it
+    #: again; ``status``: how it ended in words ("gave up after 1,000 nodes").
+    puzzle: str = ""
+    configuration: str = ""
+    seed: int = 0
+    status: str = ""
+    _file: bytes = _field(default=b"", repr=False, compare=False)
+
+    def save(self, path) -> None:
+        """Writes the trace file: ``.json`` its JSON form, ``.gz`` compressed (either), any
+        other name the binary form — as ``sudoku solve --trace`` writes them."""
+        import gzip
+        import os
+
+        name = os.fspath(path)
+        lower = str(name).lower()
+        data = self._file
+        if not data:
+            raise ValueError("this trace has no file form (make it with trace() or load_trace())")
+        if lower.endswith(".json") or lower.endswith(".json.gz"):
+            data = _core.trace_json(data).encode("utf-8")
+        if lower.endswith(".gz"):
+            data = gzip.compress(data)
+        with open(name, "wb") as out:
+            out.write(data)
 
     def __repr__(self) -> str:
         # One line, however many events (the list itself is ``events``).
@@ -320,7 +347,63 @@ def trace(
 ) -> Trace:
     """A run's events, as the page plays them back (at most ``max_events``)."""
     max_events = _whole("max_events", max_events, 1, 2**64 - 1)
-    events, outcome, truncated, side = _core.trace(
-        _text("puzzle", puzzle), algorithm, _seed(seed), _params(params), max_events
+    seed = _seed(seed)
+    events, outcome, truncated, side, file = _core.trace(
+        _text("puzzle", puzzle), algorithm, seed, _params(params), max_events
     )
-    return Trace(_json.loads(events), outcome, truncated, algorithm, side)
+    header = _header(file)
+    return Trace(
+        _json.loads(events),
+        outcome,
+        truncated,
+        algorithm,
+        side,
+        header["puzzle"],
+        header["configuration"],
+        seed,
+        header["status"],
+        file,
+    )
+
+
+def _header(file: bytes) -> Dict[str, str]:
+    # The header lines of a trace file's binary form ("key value").
+    text = file[: file.index(b"\n\n")].decode("utf-8")
+    return dict(line.split(" ", 1) for line in text.splitlines()[1:] if " " in line)
+
+
+def load_trace(path) -> Trace:
+    """Reads a trace file (binary or JSON form, gzip-compressed or not, as ``sudoku solve
+    --trace`` and ``Trace.save`` write them); a damaged file raises ``ValueError`` naming what
+    is wrong."""
+    import gzip
+    import os
+
+    with open(os.fspath(path), "rb") as f:
+        data = f.read(_MAX_TRACE_BYTES + 1)
+    if data[:2] == b"\x1f\x8b":
+        with gzip.open(os.fspath(path), "rb") as f:
+            data = f.read(_MAX_TRACE_BYTES + 1)
+    if len(data) > _MAX_TRACE_BYTES:
+        raise ValueError(f"{os.fspath(path)}: over {_MAX_TRACE_BYTES >> 20} MB, not a trace")
+    try:
+        events, header, side, binary = _core.read_trace(data)
+    except ValueError as e:
+        raise ValueError(f"{os.fspath(path)}: {e}") from None
+    header = _json.loads(header)
+    return Trace(
+        _json.loads(events),
+        header["outcome"],
+        header["dropped"] > 0 or header["outcome"] == "cancelled",
+        header["configuration"].split(";", 1)[0],
+        side,
+        header["puzzle"],
+        header["configuration"],
+        header["seed"],
+        header["status"],
+        binary,
+    )
+
+
+#: Bytes a trace file may have, decompressed (the JSON form of the largest trace).
+_MAX_TRACE_BYTES = 1 << 30
