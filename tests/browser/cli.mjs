@@ -1,6 +1,6 @@
 // The CLI's answers that browser tests compare the page with.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,3 +43,11 @@ export function withoutClock(csv, clock = /time|finding/) {
   return rows.map((row) => keep.map((i) => row[i]));
 }
 
+
+/** A trace file of `sudoku solve ARGS… --trace` on `puzzle`, as its bytes. */
+export function cliTrace(puzzle, args, name = 'run.trace') {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-trace-'));
+  writeFileSync(join(dir, 'puzzle.txt'), `${puzzle}\n`);
+  sudoku(['solve', ...args, '--trace', join(dir, name), join(dir, 'puzzle.txt')]);
+  return readFileSync(join(dir, name));
+}

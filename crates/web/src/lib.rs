@@ -8,6 +8,7 @@
 pub mod maths;
 pub mod model;
 pub mod protocol;
+pub mod replayed;
 pub mod runner;
 pub mod worker;
 

@@ -24,8 +24,8 @@ pub struct Batcher<'a> {
     last_post: f64,
     now: &'a dyn Fn() -> f64,
     post: &'a mut dyn FnMut(SolverReply),
-    kept: u64,
-    dropped: u64,
+    pub(crate) kept: u64,
+    pub(crate) dropped: u64,
 }
 
 impl<'a> Batcher<'a> {
@@ -40,7 +40,7 @@ impl<'a> Batcher<'a> {
         }
     }
 
-    fn flush(&mut self) {
+    pub(crate) fn flush(&mut self) {
         if !self.batch.is_empty() {
             let events = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH_EVENTS));
             (self.post)(SolverReply::Events(events));

@@ -31,6 +31,9 @@ pub enum SolverRequest {
     /// A teacher's lesson played through (its runs answered as the page will answer them) and
     /// every claim held against them: what it says of the run's next cell, event or line.
     CheckLesson(String),
+    /// A trace file at this URL (the page's own origin, or a file the user chose, as a blob
+    /// URL), played as a run: answered with [`SolverReply::Opened`], its events and `Done`.
+    OpenTrace(String),
 }
 
 impl SolverRequest {
@@ -39,7 +42,9 @@ impl SolverRequest {
     pub fn needs_full_worker(&self) -> bool {
         match self {
             SolverRequest::Run(run) => !run.algorithm.available(),
-            SolverRequest::Generate(_) | SolverRequest::CheckLesson(_) => true,
+            SolverRequest::Generate(_)
+            | SolverRequest::CheckLesson(_)
+            | SolverRequest::OpenTrace(_) => true,
             SolverRequest::Hint(_) | SolverRequest::Analyse(_) => false,
         }
     }
@@ -195,6 +200,9 @@ pub enum SolverReply {
     /// The next events of the trace, in order (never JSON).
     #[serde(skip)]
     Events(Vec<Event>),
+    /// What an opened trace file holds, as [`crate::replayed::Opened::encode`] writes it (its
+    /// events and `Done` follow).
+    Opened(String),
     /// The run ended.
     Done(RunSummary),
     /// The request could not be run (a bad parameter, a request the worker cannot read).
@@ -227,7 +235,10 @@ impl Reply for SolverReply {
         matches!(self, SolverReply::Ready)
     }
     fn ends_request(&self) -> bool {
-        !matches!(self, SolverReply::Ready | SolverReply::Events(_))
+        !matches!(
+            self,
+            SolverReply::Ready | SolverReply::Events(_) | SolverReply::Opened(_)
+        )
     }
 }
 

@@ -32,17 +32,17 @@ fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
         SolverRequest::Analyse(puzzle) => reply(tools::analyse(&puzzle)),
         #[cfg(feature = "full")]
         SolverRequest::Generate(request) => reply(tools::generate(&request, &now)),
-        // The page sends Generate to the full worker (see `WorkerPool::submit_solver`).
-        #[cfg(not(feature = "full"))]
-        SolverRequest::Generate(_) => reply(SolverReply::Failed(
-            "the generator runs in the full worker".into(),
-        )),
         // Its reading (TOML) and every algorithm's run live in the full worker only.
         #[cfg(feature = "full")]
         SolverRequest::CheckLesson(text) => reply(tools::check_lesson(&text)),
+        #[cfg(feature = "full")]
+        SolverRequest::OpenTrace(url) => super::open::open_trace(&url, reply),
+        // The page sends these to the full worker (see `SolverRequest::needs_full_worker`).
         #[cfg(not(feature = "full"))]
-        SolverRequest::CheckLesson(_) => reply(SolverReply::Failed(
-            "lessons are checked in the full worker".into(),
+        SolverRequest::Generate(_)
+        | SolverRequest::CheckLesson(_)
+        | SolverRequest::OpenTrace(_) => reply(SolverReply::Failed(
+            "this request goes to the full worker".into(),
         )),
     }
 }

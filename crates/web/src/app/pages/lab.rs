@@ -18,6 +18,16 @@ use crate::model::lab::Action;
 use crate::model::library::groups;
 use crate::model::View;
 
+/// A trace file chosen on this computer, as the blob URL the full worker reads it through (the
+/// file never leaves the browser); the same file chosen again opens again.
+fn open_run(e: Event) -> Action {
+    let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+    let file = input.files().and_then(|files| files.get(0));
+    input.set_value("");
+    let url = file.and_then(|f| web_sys::Url::create_object_url_with_blob(&f).ok());
+    Action::OpenTrace(url.unwrap_or_default())
+}
+
 #[function_component(Lab)]
 pub fn lab_page(props: &LabProps) -> Html {
     let handle = use_lab(props.query.clone().unwrap_or_else(query));
@@ -116,6 +126,10 @@ pub fn lab_page(props: &LabProps) -> Html {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />
                 }
+                <label class="file-choice open-run" title="A trace file of sudoku solve --trace or Python's Trace.save: it stays on this computer">
+                    { "Open a recorded run… " }
+                    <input id="open-trace" type="file" accept=".trace,.json,.gz" onchange={act.reform(open_run)} />
+                </label>
             </section>
         </main>
     }

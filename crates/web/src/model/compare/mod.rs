@@ -301,6 +301,7 @@ impl Compare {
                     SolverReply::Failed(error) => lane.failed = Some(error),
                     // Not a run's replies.
                     SolverReply::Ready
+                    | SolverReply::Opened(_)
                     | SolverReply::Hint(_)
                     | SolverReply::Analysis(_)
                     | SolverReply::Generated(_)

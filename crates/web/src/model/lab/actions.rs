@@ -31,6 +31,8 @@ pub enum Action {
     Seed(String),
     NewSeed(u64),
     Run,
+    /// Play a trace file at this URL (a chosen file's blob URL) as a run.
+    OpenTrace(String),
     Cancel,
     /// A message of the worker running `job`.
     FromWorker {

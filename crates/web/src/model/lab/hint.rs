@@ -28,7 +28,7 @@ impl Lab {
         match self.out.get(job)? {
             Asked::Hint(puzzle) => Some(SolverRequest::Hint(puzzle.clone())),
             Asked::Analysis(puzzle) => Some(SolverRequest::Analyse(puzzle.clone())),
-            Asked::Run | Asked::Generate => None,
+            Asked::Run | Asked::Open | Asked::Generate => None,
         }
     }
 

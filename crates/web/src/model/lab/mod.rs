@@ -31,6 +31,8 @@ pub const DEFAULT_SPEED: u32 = 60;
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
     Run,
+    /// A trace file played as a run (see [`crate::replayed`]).
+    Open,
     Hint(Grid),
     Analysis(Grid),
     Generate,
@@ -209,6 +211,7 @@ impl Lab {
         };
         match asked {
             Asked::Run => return self.received(job, message),
+            Asked::Open => return self.trace_reply(job, message),
             Asked::Hint(_) => self.hint_answered(message),
             Asked::Analysis(_) => self.analysis_answered(message),
             Asked::Generate => self.generated(message),
@@ -344,6 +347,7 @@ impl Lab {
             Action::Seed(seed) => self.seed = seed,
             Action::NewSeed(seed) => self.seed = seed.to_string(),
             Action::Run => return self.start(),
+            Action::OpenTrace(url) => return self.open_trace(url),
             Action::Cancel => {
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
                     run.cancelled = true;

@@ -4,6 +4,7 @@
 use super::super::timeline::Timeline;
 use super::{Effects, Lab, Run, TICKS_PER_SECOND};
 use crate::protocol::{RunRequest, SolverReply, SolverRequest};
+use sudoku_core::Algorithm;
 
 impl Lab {
     pub(super) fn move_cursor(&mut self, f: impl FnOnce(&mut Timeline)) {
@@ -73,14 +74,74 @@ impl Lab {
                 self.run = None;
                 self.playing = false;
             }
-            // Not a run's replies (the puzzle tools' go to their own requests).
+            // Not a run's replies (the puzzle tools' go to their own requests; an opened
+            // trace's first reply to `trace_reply`).
             SolverReply::Ready
+            | SolverReply::Opened(_)
             | SolverReply::Hint(_)
             | SolverReply::Analysis(_)
             | SolverReply::Generated(_)
             | SolverReply::LessonChecked(_)
             | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
+        Effects::default()
+    }
+
+    /// Opens a trace file as a run: the full worker reads it and answers as a run would.
+    pub(super) fn open_trace(&mut self, url: String) -> Effects {
+        if url.is_empty() {
+            // No file chosen (the dialog was closed).
+            return Effects::quiet();
+        }
+        let mut effects = self.stopped_run();
+        let job = self.out.issue(super::Asked::Open);
+        self.notice = Some("opening the trace file…".into());
+        effects.jobs.submit(job, SolverRequest::OpenTrace(url));
+        effects
+    }
+
+    /// A reply to an opened trace: what it holds sets the puzzle, algorithm, parameters and
+    /// seed, and starts its run; its events and end are a run's.
+    pub(super) fn trace_reply(&mut self, job: u64, message: SolverReply) -> Effects {
+        let opened = match message {
+            SolverReply::Opened(text) => match crate::replayed::Opened::decode(&text) {
+                Some(opened) => opened,
+                None => return Effects::default(),
+            },
+            // The worker's words name the file ("the trace file does not open: …").
+            SolverReply::Failed(why) => {
+                self.notice = Some(why);
+                return Effects::default();
+            }
+            message => return self.received(job, message),
+        };
+        self.set_puzzle(opened.puzzle.clone());
+        // `ID;NAME=VALUE…`, read as the form takes an algorithm and a parameter (the worker
+        // checked it; a configuration this lab does not know leaves the form as it is).
+        let mut parts = opened.configuration.split(';');
+        if let Some(algorithm) = parts.next().and_then(Algorithm::from_id) {
+            self.algorithm = algorithm;
+            self.params = super::default_params(algorithm);
+            for (name, value) in parts.filter_map(|part| part.split_once('=')) {
+                if let Ok(spec) = algorithm.param(name) {
+                    self.params.insert(spec.name, value.to_string());
+                }
+            }
+        }
+        let (puzzle, seed) = (opened.puzzle, opened.seed);
+        self.seed = seed.to_string();
+        self.notice = Some(opened.said);
+        self.run = Some(Run {
+            job,
+            algorithm: self.algorithm,
+            timeline: Timeline::new(&puzzle),
+            puzzle,
+            seed,
+            summary: None,
+            cancelled: false,
+        });
+        self.playing = self.autoplay;
+        self.carry = 0.0;
         Effects::default()
     }
 

@@ -1,0 +1,177 @@
+use std::io::Write;
+
+use sudoku_core::recording::record;
+use sudoku_core::trace::JsonTrace;
+use sudoku_core::Event;
+
+use super::*;
+use crate::model::lab::{Action, Lab};
+use crate::model::library::library;
+use crate::model::query::Query;
+use crate::protocol::SolverRequest;
+use sudoku_core::{Algorithm, Grid};
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn recorded(configuration: &str, seed: u64) -> TraceFile {
+    let puzzle = Grid::parse(HARD).unwrap();
+    let configuration = Configuration::parse(configuration).unwrap();
+    record(&puzzle, &configuration, seed, u64::MAX).unwrap().0
+}
+
+fn replies(trace: TraceFile) -> Vec<SolverReply> {
+    let mut out = Vec::new();
+    play(trace, &mut |m| out.push(m));
+    out
+}
+
+#[test]
+fn every_form_of_a_file_reads_to_the_same_trace() {
+    let trace = recorded("dlx", 2);
+    let binary = trace.to_bytes();
+    let json = serde_json::to_vec(&JsonTrace::from(&trace)).unwrap();
+    let gzip = |bytes: &[u8]| {
+        let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        out.write_all(bytes).unwrap();
+        out.finish().unwrap()
+    };
+    for bytes in [binary.clone(), json.clone(), gzip(&binary), gzip(&json)] {
+        assert_eq!(read(&bytes).unwrap(), trace);
+    }
+    assert!(read(b"hello")
+        .unwrap_err()
+        .contains("not a Sudoku Lab trace"));
+    assert!(read(&gzip(&binary)[..30]).unwrap_err().contains("gzip"));
+    assert!(read(b"{\"format\": 3}").unwrap_err().contains("JSON form"));
+}
+
+#[test]
+fn a_played_trace_is_a_runs_replies_ending_on_its_verified_answer() {
+    let trace = recorded("norvig", 1);
+    let events = trace.events.clone();
+    let messages = replies(trace);
+    let SolverReply::Opened(opened) = &messages[0] else {
+        panic!("opens with what it holds: {:?}", messages[0]);
+    };
+    let opened = Opened::decode(opened).expect("reads back");
+    assert_eq!(opened.configuration, "norvig");
+    assert_eq!(
+        (opened.seed, opened.puzzle.to_line()),
+        (1, HARD.to_string())
+    );
+    assert!(
+        opened.said.contains(&format!("{} events", events.len())),
+        "{}",
+        opened.said
+    );
+    let played: Vec<Event> = messages
+        .iter()
+        .filter_map(|m| match m {
+            SolverReply::Events(batch) => Some(batch.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(played, events);
+    let Some(SolverReply::Done(summary)) = messages.last() else {
+        panic!("ends with Done");
+    };
+    assert_eq!(summary.outcome_id(), "verified");
+    verify_solution(&Grid::parse(HARD).unwrap(), &summary.outcome.grid).unwrap();
+}
+
+#[test]
+fn a_trace_that_gave_up_says_so_with_its_budget() {
+    let trace = recorded("backtracking;max_nodes=40", 1);
+    assert_eq!(trace.header.outcome, "gave-up");
+    let Some(SolverReply::Done(summary)) = replies(trace).pop() else {
+        panic!("ends with Done");
+    };
+    assert_eq!(summary.outcome.status, Status::GaveUp(Limit::Nodes(40)));
+    assert_eq!(summary.outcome_id(), "gave-up");
+}
+
+#[test]
+fn an_unknown_configuration_still_plays_and_says_so() {
+    let mut trace = recorded("dlx", 1);
+    trace.header.configuration = "quantum-annealer;qubits=9".into();
+    let messages = replies(trace);
+    let SolverReply::Opened(opened) = &messages[0] else {
+        panic!("opens");
+    };
+    let opened = Opened::decode(opened).expect("reads back");
+    assert!(opened.said.contains("quantum-annealer"), "{}", opened.said);
+    assert!(matches!(messages.last(), Some(SolverReply::Done(_))));
+}
+
+#[test]
+fn a_claimed_answer_the_events_do_not_reach_is_not_called_verified() {
+    let mut trace = recorded("dlx", 1);
+    trace.events.truncate(trace.events.len() / 2);
+    let Some(SolverReply::Done(summary)) = replies(trace).pop() else {
+        panic!("ends with Done");
+    };
+    assert_eq!(summary.outcome_id(), "failed");
+}
+
+/// The lab opens a trace: the full worker is asked, and its replies set the puzzle, the
+/// algorithm with its parameters and the seed, and play as a run.
+#[test]
+fn the_lab_plays_an_opened_trace_with_its_settings() {
+    let (mut lab, _) = Lab::new(Query::parse(std::iter::empty()), library(), 42);
+    let effects = lab.apply(Action::OpenTrace("blob:trace".into()));
+    let (job, request) = effects.jobs.submitted().next().expect("a request");
+    assert_eq!(request, &SolverRequest::OpenTrace("blob:trace".into()));
+    assert!(request.needs_full_worker());
+    for message in replies(recorded("coloring-dfs;list_size=2", 5)) {
+        lab.apply(Action::FromWorker { job, message });
+    }
+    assert_eq!(lab.puzzle.to_line(), HARD);
+    assert_eq!(lab.algorithm, Algorithm::ColoringDfs);
+    assert_eq!(lab.params.get("list_size").map(String::as_str), Some("2"));
+    assert_eq!(lab.seed, "5");
+    assert!(lab
+        .notice
+        .as_ref()
+        .unwrap()
+        .contains("a recorded run: coloring-dfs;list_size=2, seed 5"));
+    let run = lab.run.as_ref().unwrap();
+    assert!(run.summary.is_some() && !run.timeline.is_empty());
+    // Run again from the page's settings: the same events.
+    let effects = lab.apply(Action::Run);
+    let (_, request) = effects.jobs.submitted().next().unwrap();
+    let SolverRequest::Run(run) = request else {
+        panic!("a run");
+    };
+    let again = crate::runner::run_to_messages(run);
+    let events: Vec<Event> = again
+        .into_iter()
+        .filter_map(|m| match m {
+            SolverReply::Events(batch) => Some(batch),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert_eq!(events, recorded("coloring-dfs;list_size=2", 5).events);
+}
+
+#[test]
+fn a_file_that_does_not_open_is_said_and_the_page_keeps_its_puzzle() {
+    let (mut lab, _) = Lab::new(Query::parse(std::iter::empty()), library(), 42);
+    let before = lab.puzzle.clone();
+    let effects = lab.apply(Action::OpenTrace("blob:x".into()));
+    let (job, _) = effects.jobs.submitted().next().unwrap();
+    let message = SolverReply::Failed(format!(
+        "the trace file does not open: {}",
+        read(b"junk").unwrap_err()
+    ));
+    lab.apply(Action::FromWorker { job, message });
+    assert_eq!(lab.puzzle, before);
+    assert!(lab.run.is_none());
+    let notice = lab.notice.clone().unwrap();
+    assert!(
+        notice.starts_with("the trace file does not open: not a Sudoku Lab trace"),
+        "{notice}"
+    );
+}
