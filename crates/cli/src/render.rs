@@ -4,6 +4,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Where a frame's step goes in `--out` for a range of frames.
+const STEP: &str = "{step}";
+/// Frames one `render` writes at most.
+const MAX_FRAMES: usize = 10_000;
+
 use sudoku_draw::{board_svg, BoardFrame, Style};
 
 use crate::{tracefile, UsageError};
@@ -20,8 +25,17 @@ pub struct RenderArgs {
     /// The trace file (binary, JSON or gzip: as `solve --trace` writes them).
     trace: PathBuf,
     /// Draw the board after this many events (0: the puzzle as given; default: the end).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["from", "to"])]
     step: Option<usize>,
+    /// The first of a range of frames, one file per step (`--out` names them with `{step}`).
+    #[arg(long, requires = "to")]
+    from: Option<usize>,
+    /// The last of the range (at most 10,000 frames).
+    #[arg(long, requires = "from")]
+    to: Option<usize>,
+    /// Draw every N-th step of the range.
+    #[arg(long, default_value_t = 1)]
+    every: usize,
     #[arg(long, value_enum, default_value_t = RenderFormat::Svg)]
     format: RenderFormat,
     /// Show the empty cells' candidates (pencil marks), as the rules leave them.
@@ -33,9 +47,10 @@ pub struct RenderArgs {
     /// Side of a cell in pixels.
     #[arg(long, default_value_t = 40.0)]
     cell_size: f64,
-    /// Write the drawing to this file instead of standard output.
+    /// Write the drawing to this file instead of standard output; with --from/--to a pattern
+    /// with `{step}` (e.g. `frames/{step}.svg`), one file per frame.
     #[arg(long, short = 'o', value_name = "FILE")]
-    out: Option<PathBuf>,
+    out: Option<String>,
 }
 
 pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
@@ -52,24 +67,58 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
         eprintln!("sudoku: note: the trace's configuration does not read here: {e}");
     }
     let events = trace.events.len();
-    let step = args.step.unwrap_or(events);
-    if step > events {
-        return Err(UsageError(format!(
-            "--step {step}: the trace has {events} events (0 to {events})"
-        )));
-    }
-    let frame = BoardFrame::after(&puzzle, &trace.events[..step], args.candidates);
     let style = Style {
         cell: args.cell_size,
         dark: args.dark,
     };
-    let drawing = match args.format {
-        RenderFormat::Svg => board_svg(&frame, &style),
-    };
-    let written = match &args.out {
-        Some(path) => {
-            std::fs::write(path, drawing.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    let draw = |step: usize| {
+        let frame = BoardFrame::after(&puzzle, &trace.events[..step], args.candidates);
+        match args.format {
+            RenderFormat::Svg => board_svg(&frame, &style),
         }
+    };
+    let past_end = |flag: &str, step: usize| {
+        UsageError(format!(
+            "{flag} {step}: the trace has {events} events (0 to {events})"
+        ))
+    };
+    if let (Some(from), Some(to)) = (args.from, args.to) {
+        let pattern = args
+            .out
+            .as_deref()
+            .filter(|p| p.contains(STEP))
+            .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
+        if from > to {
+            return Err(UsageError(format!("--from {from} is after --to {to}")));
+        }
+        if to > events {
+            return Err(past_end("--to", to));
+        }
+        if args.every == 0 {
+            return Err(UsageError("--every: at least 1".into()));
+        }
+        let steps: Vec<usize> = (from..=to).step_by(args.every).collect();
+        if steps.len() > MAX_FRAMES {
+            return Err(UsageError(format!(
+                "{} frames asked; at most {MAX_FRAMES} (use --every)",
+                steps.len()
+            )));
+        }
+        // Zero-padded, so the files sort in playing order.
+        let width = to.to_string().len();
+        for step in steps {
+            let path = pattern.replace(STEP, &format!("{step:0width$}"));
+            std::fs::write(&path, draw(step)).map_err(|e| UsageError(format!("{path}: {e}")))?;
+        }
+        return Ok(());
+    }
+    let step = args.step.unwrap_or(events);
+    if step > events {
+        return Err(past_end("--step", step));
+    }
+    let drawing = draw(step);
+    let written = match &args.out {
+        Some(path) => std::fs::write(path, drawing.as_bytes()).map_err(|e| format!("{path}: {e}")),
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(drawing.as_bytes())

@@ -143,3 +143,43 @@ fn bad_trace_files_and_paths_get_a_message() {
     assert_eq!(code, 2);
     assert!(err.contains("garbage.gz"), "{err}");
 }
+
+#[test]
+fn a_range_of_frames_is_one_file_per_step_in_playing_order() {
+    let dir = scratch_dir("trace-frames");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = path(&dir, "t.trace");
+    stdout_of(
+        &["solve", "-a", "dlx", "--trace", &file],
+        &format!("{EASY}\n"),
+    );
+    let pattern = path(&dir, "f-{step}.svg");
+    let (_, err, code) = stdout_of(
+        &[
+            "render", &file, "--from", "0", "--to", "12", "--every", "4", "-o", &pattern,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".svg"))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["f-00.svg", "f-04.svg", "f-08.svg", "f-12.svg"]);
+    // Each frame is the one --step draws.
+    let (single, _, _) = stdout_of(&["render", &file, "--step", "8"], "");
+    let frame = std::fs::read_to_string(dir.join("f-08.svg")).unwrap();
+    assert_eq!(single.trim_end(), frame);
+
+    let (_, err, code) = stdout_of(&["render", &file, "--from", "0", "--to", "3"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("{step}"), "{err}");
+    let (_, err, code) = stdout_of(
+        &["render", &file, "--from", "5", "--to", "3", "-o", &pattern],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("after --to"), "{err}");
+}
