@@ -67,25 +67,45 @@ pub fn record(
         .algorithm
         .run(puzzle, &config, &mut recording)
         .map_err(|e| e.to_string())?;
-    let (ended, status) = match crate::checked_answer(puzzle, &outcome) {
-        Ok(_) => ("verified", outcome.status.to_string()),
-        Err(_) if recording.full => (
-            "cancelled",
-            format!("cancelled at the trace's cap of {MAX_EVENTS} events"),
-        ),
-        Err(words) => (outcome_id(outcome.status), words),
-    };
+    let cap = recording
+        .full
+        .then(|| format!("cancelled at the trace's cap of {MAX_EVENTS} events"));
     let trace = TraceFile {
-        header: TraceHeader {
-            lab: env!("CARGO_PKG_VERSION").to_string(),
-            puzzle: puzzle.to_line(),
-            configuration: configuration.to_string(),
+        header: header(
+            puzzle,
+            configuration,
             seed,
-            outcome: ended.to_string(),
-            status,
-            dropped: recording.dropped,
-        },
+            &outcome,
+            cap,
+            recording.dropped,
+        ),
         events: recording.events,
     };
     Ok((trace, outcome))
+}
+
+/// The header of a run's trace: how it ended (`cap`: the words for a run the recording
+/// stopped, which then counts as cancelled) and the settings that run it again.
+pub fn header(
+    puzzle: &Grid,
+    configuration: &Configuration,
+    seed: u64,
+    outcome: &Outcome,
+    cap: Option<String>,
+    dropped: u64,
+) -> TraceHeader {
+    let (ended, status) = match (crate::checked_answer(puzzle, outcome), cap) {
+        (Ok(_), _) => ("verified", outcome.status.to_string()),
+        (Err(_), Some(words)) => ("cancelled", words),
+        (Err(words), None) => (outcome_id(outcome.status), words),
+    };
+    TraceHeader {
+        lab: env!("CARGO_PKG_VERSION").to_string(),
+        puzzle: puzzle.to_line(),
+        configuration: configuration.to_string(),
+        seed,
+        outcome: ended.to_string(),
+        status,
+        dropped,
+    }
 }

@@ -10,9 +10,9 @@ use pyo3::types::PyBytes;
 use sudoku_core::generate::{generate_seeded, with_givens_seeded, Settings as GenerateSettings};
 use sudoku_core::logic::{describe, ending, rating_line_on, solve_path, Scale};
 use sudoku_core::parse::read_puzzle;
-use sudoku_core::recording::outcome_id;
+use sudoku_core::recording;
 use sudoku_core::study::RunOutcome;
-use sudoku_core::trace::{JsonTrace, TraceFile, TraceHeader};
+use sudoku_core::trace::{JsonTrace, TraceFile};
 use sudoku_core::{checked_answer, count_solutions, Configuration, Event, Flow, Grid, Observer};
 
 fn error(message: impl Into<String>) -> PyErr {
@@ -204,27 +204,17 @@ fn trace(
         .detach(|| configuration.algorithm.run(&grid, &config, &mut capped))
         .map_err(|e| error(e.to_string()))?;
     let cut = capped.events.len() >= max_events;
-    let (words, status) = match checked_answer(&grid, &outcome) {
-        Ok(_) => ("verified", outcome.status.to_string()),
-        Err(_) if cut => ("cancelled", format!("cancelled at max_events={max_events}")),
-        Err(words) => (outcome_id(outcome.status), words),
-    };
+    let cap = cut.then(|| format!("cancelled at max_events={max_events}"));
+    let header = recording::header(&grid, &configuration, seed, &outcome, cap, 0);
     let events = serde_json::to_string(&capped.events).map_err(|e| error(e.to_string()))?;
-    // The same run as a trace file (`Trace.save`): the words the CLI's header would carry.
+    // The same run as a trace file (`Trace.save`), as the CLI writes it.
+    let words = header.outcome.clone();
     let file = TraceFile {
-        header: TraceHeader {
-            lab: env!("CARGO_PKG_VERSION").to_string(),
-            puzzle: grid.to_line(),
-            configuration: configuration.to_string(),
-            seed,
-            outcome: words.to_string(),
-            status,
-            dropped: 0,
-        },
+        header,
         events: capped.events,
     };
     let bytes = PyBytes::new(py, &file.to_bytes()).unbind();
-    Ok((events, words.to_string(), cut, grid.size().n(), bytes))
+    Ok((events, words, cut, grid.size().n(), bytes))
 }
 
 /// A trace file's bytes (binary or JSON form) read and checked: (events as JSON, the header as
