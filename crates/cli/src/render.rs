@@ -1,5 +1,5 @@
-//! `sudoku render TRACE`: a frame of a recorded run drawn as the page draws it (the board at a
-//! step, as SVG), from a trace file `solve --trace` or the page wrote.
+//! `sudoku render TRACE`: frames of a recorded run drawn as the page draws them (the board or
+//! the Sudoku graph at a step, as SVG), from a trace file of `solve --trace` or Python.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,7 +9,9 @@ const STEP: &str = "{step}";
 /// Frames one `render` writes at most.
 const MAX_FRAMES: usize = 10_000;
 
-use sudoku_draw::{board_svg, BoardFrame, Style};
+use sudoku_core::Replay;
+use sudoku_draw::layout::GraphShape;
+use sudoku_draw::{board_svg, graph_svg, BoardFrame, Style};
 
 use crate::{tracefile, UsageError};
 
@@ -18,6 +20,17 @@ use crate::{tracefile, UsageError};
 pub enum RenderFormat {
     /// A standalone SVG document (vector: for print and slides).
     Svg,
+}
+
+/// Which of the page's views is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RenderView {
+    /// The board, with pencil marks if asked.
+    Board,
+    /// The Sudoku graph on the grid (row and column edges as arcs).
+    Graph,
+    /// The Sudoku graph on a circle.
+    Circle,
 }
 
 #[derive(clap::Args)]
@@ -38,6 +51,9 @@ pub struct RenderArgs {
     every: usize,
     #[arg(long, value_enum, default_value_t = RenderFormat::Svg)]
     format: RenderFormat,
+    /// The view drawn, as the page shows it.
+    #[arg(long, value_enum, default_value_t = RenderView::Board)]
+    view: RenderView,
     /// Show the empty cells' candidates (pencil marks), as the rules leave them.
     #[arg(long)]
     candidates: bool,
@@ -71,11 +87,10 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
         cell: args.cell_size,
         dark: args.dark,
     };
-    let draw = |step: usize| {
-        let frame = BoardFrame::after(&puzzle, &trace.events[..step], args.candidates);
-        match args.format {
-            RenderFormat::Svg => board_svg(&frame, &style),
-        }
+    let draw = |frame: &BoardFrame| match (args.format, args.view) {
+        (RenderFormat::Svg, RenderView::Board) => board_svg(frame, &style),
+        (RenderFormat::Svg, RenderView::Graph) => graph_svg(frame, GraphShape::Grid, &style),
+        (RenderFormat::Svg, RenderView::Circle) => graph_svg(frame, GraphShape::Circle, &style),
     };
     let past_end = |flag: &str, step: usize| {
         UsageError(format!(
@@ -97,18 +112,26 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
         if args.every == 0 {
             return Err(UsageError("--every: at least 1".into()));
         }
-        let steps: Vec<usize> = (from..=to).step_by(args.every).collect();
-        if steps.len() > MAX_FRAMES {
+        let frames = (to - from) / args.every + 1;
+        if frames > MAX_FRAMES {
             return Err(UsageError(format!(
-                "{} frames asked; at most {MAX_FRAMES} (use --every)",
-                steps.len()
+                "{frames} frames asked; at most {MAX_FRAMES} (use --every)"
             )));
         }
         // Zero-padded, so the files sort in playing order.
         let width = to.to_string().len();
-        for step in steps {
+        // One replay of the trace, a frame taken at each step of the range.
+        let mut replay = Replay::new(&puzzle);
+        let mut applied = 0;
+        for step in (from..=to).step_by(args.every) {
+            for event in &trace.events[applied..step] {
+                replay.apply(event);
+            }
+            applied = step;
+            let last = step.checked_sub(1).map(|i| &trace.events[i]);
+            let frame = BoardFrame::of_replay(&puzzle, &replay, last, args.candidates);
             let path = pattern.replace(STEP, &format!("{step:0width$}"));
-            std::fs::write(&path, draw(step)).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            std::fs::write(&path, draw(&frame)).map_err(|e| UsageError(format!("{path}: {e}")))?;
         }
         return Ok(());
     }
@@ -116,7 +139,11 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
     if step > events {
         return Err(past_end("--step", step));
     }
-    let drawing = draw(step);
+    let drawing = draw(&BoardFrame::after(
+        &puzzle,
+        &trace.events[..step],
+        args.candidates,
+    ));
     let written = match &args.out {
         Some(path) => std::fs::write(path, drawing.as_bytes()).map_err(|e| format!("{path}: {e}")),
         None => {

@@ -183,3 +183,35 @@ fn a_range_of_frames_is_one_file_per_step_in_playing_order() {
     assert_eq!(code, 2);
     assert!(err.contains("after --to"), "{err}");
 }
+
+#[test]
+fn the_graph_view_is_drawn_with_every_vertex_labelled_as_its_cell() {
+    let dir = scratch_dir("trace-graph");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = path(&dir, "t.trace");
+    stdout_of(
+        &["solve", "-a", "dlx", "--trace", &file],
+        &format!("{HARD}\n"),
+    );
+    let (board, _, _) = stdout_of(&["render", &file], "");
+    for view in ["graph", "circle"] {
+        let (graph, err, code) = stdout_of(&["render", &file, "--view", view], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(graph.contains("data-view=\"graph\""));
+        let labels = |svg: &str| -> Vec<String> {
+            svg.split("aria-label=\"row ")
+                .skip(1)
+                .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+                .collect()
+        };
+        assert_eq!(labels(&graph), labels(&board), "{view}");
+        // At the last step, the last event's vertex has its 20 edges drawn over the others.
+        assert_eq!(graph.matches("<path ").count(), 810 + 20, "{view}");
+        let (start, _, _) = stdout_of(&["render", &file, "--view", view, "--step", "0"], "");
+        assert_eq!(
+            start.matches("<path ").count(),
+            810,
+            "{view}: every edge at 9×9"
+        );
+    }
+}

@@ -46,16 +46,31 @@ impl BoardFrame {
     /// The board after `events` (the first steps of a trace whose every event fits the puzzle,
     /// as a read trace file's do), with the pencil marks the rules leave when `candidates`.
     pub fn after(puzzle: &Grid, events: &[Event], candidates: bool) -> BoardFrame {
-        let replay = Replay::after(puzzle, events);
+        BoardFrame::of_replay(
+            puzzle,
+            &Replay::after(puzzle, events),
+            events.last(),
+            candidates,
+        )
+    }
+
+    /// The board a replay has reached, `last` being the event it applied last: a range of
+    /// frames replays the trace once, taking a frame at each step.
+    pub fn of_replay(
+        puzzle: &Grid,
+        replay: &Replay,
+        last: Option<&Event>,
+        candidates: bool,
+    ) -> BoardFrame {
         BoardFrame {
             size: puzzle.size(),
             givens: puzzle.values().iter().map(|&v| v != 0).collect(),
             candidates: candidates.then(|| replay.allowed()),
-            current: events.last().and_then(event_cell),
+            current: last.and_then(event_cell),
             marked: Vec::new(),
             bad: Vec::new(),
-            placed_at: replay.placed_at,
-            values: replay.values,
+            placed_at: replay.placed_at.clone(),
+            values: replay.values.clone(),
         }
     }
 

@@ -1,9 +1,14 @@
 //! Sudoku Lab's drawings, written once and used by every front end: a run's frame — the board
-//! at one step of its trace — and its SVG. The page exports it, the CLI's `render` writes it,
-//! the notebook player shows it; none of them draws the board its own way.
+//! at one step of its trace — and its SVG, as the board or as the Sudoku graph, and the views'
+//! geometry (`layout`), which the page's graph and hypergraph views draw with too. The CLI's
+//! `render` writes these drawings; none of the front ends places a cell its own way.
 
 pub mod frame;
+pub mod graph;
+pub mod layout;
+pub mod maths;
 pub mod svg;
 
 pub use frame::{event_cell, BoardFrame};
+pub use graph::graph_svg;
 pub use svg::{board_svg, Style};

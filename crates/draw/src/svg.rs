@@ -67,7 +67,7 @@ const DARK: Palette = Palette {
 const MARGIN: f64 = 0.1;
 
 /// `text` with XML's five special characters escaped.
-fn escaped(text: &str) -> String {
+pub(crate) fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

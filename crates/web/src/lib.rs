@@ -5,7 +5,7 @@
 //! that draw it; [`worker`] is everything that runs in a worker; `protocol` is what crosses
 //! between the two.
 
-pub mod maths;
+pub use sudoku_draw::maths;
 pub mod model;
 pub mod protocol;
 pub mod replayed;

@@ -83,6 +83,10 @@ test('after one visit the lab reloads, solves and plays a lesson with its server
     await waitForStatus(page, 'solved, verified');
     await page.click('#end');
     await settles(() => boardLine(page), HARD_SOLVED);
+    // The puzzle's rating has come back before the page is left: a worker still loading when
+    // the page goes is an aborted load, which WebKit reports as a worker error (seen once in
+    // CI under load).
+    await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
     // The lessons come with the page.
     await page.goto(`${server.url}?lesson=sudoku-as-a-graph&step=4`);
     await page.waitForSelector('[data-lesson-step="4"]');

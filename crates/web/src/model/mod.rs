@@ -8,7 +8,7 @@ pub mod experiments;
 pub mod form;
 pub mod jobs;
 pub mod lab;
-pub mod layout;
+pub use sudoku_draw::layout;
 pub mod lesson;
 pub mod library;
 pub mod narration;
