@@ -85,12 +85,5 @@ pub fn read(path: &Path) -> Result<TraceFile, String> {
             MAX_READ_BYTES >> 20
         ));
     }
-    let trace = if bytes.first() == Some(&b'{') {
-        let json: JsonTrace = serde_json::from_slice(&bytes)
-            .map_err(|e| format!("{shown}: not a trace's JSON form: {e}"))?;
-        TraceFile::try_from(json)
-    } else {
-        TraceFile::from_bytes(&bytes)
-    };
-    trace.map_err(|e| format!("{shown}: {e}"))
+    TraceFile::read(&bytes).map_err(|e| format!("{shown}: {e}"))
 }

@@ -221,14 +221,7 @@ fn trace(
 /// JSON, the grid's side, the binary form).
 #[pyfunction]
 fn read_trace(py: Python<'_>, bytes: &[u8]) -> PyResult<(String, String, usize, Py<PyBytes>)> {
-    let trace = if bytes.first() == Some(&b'{') {
-        let json: JsonTrace = serde_json::from_slice(bytes)
-            .map_err(|e| error(format!("not a trace's JSON form: {e}")))?;
-        TraceFile::try_from(json)
-    } else {
-        TraceFile::from_bytes(bytes)
-    }
-    .map_err(|e| error(e.to_string()))?;
+    let trace = TraceFile::read(bytes).map_err(|e| error(e.to_string()))?;
     let side = trace.check().map_err(|e| error(e.to_string()))?.size().n();
     let events = serde_json::to_string(&trace.events).map_err(|e| error(e.to_string()))?;
     let header = serde_json::to_string(&trace.header).map_err(|e| error(e.to_string()))?;

@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use sudoku_core::trace::{JsonTrace, TraceFile};
+use sudoku_core::trace::TraceFile;
 use sudoku_core::{
     verify_solution, Configuration, Grid, Limit, Observer, Outcome, Replay, Stats, Status,
 };
@@ -73,14 +73,7 @@ pub fn read(bytes: &[u8]) -> Result<TraceFile, String> {
             MAX_TRACE_BYTES >> 20
         ));
     }
-    let trace = if bytes.first() == Some(&b'{') {
-        let json: JsonTrace = serde_json::from_slice(bytes)
-            .map_err(|e| format!("not a Sudoku Lab trace's JSON form ({e})"))?;
-        TraceFile::try_from(json)
-    } else {
-        TraceFile::from_bytes(bytes)
-    };
-    trace.map_err(|e| e.to_string())
+    TraceFile::read(bytes).map_err(|e| e.to_string())
 }
 
 /// How a recorded run ended, from its header: the outcome's id and, for a run that gave up,

@@ -235,6 +235,19 @@ mod json {
         }
     }
 
+    impl TraceFile {
+        /// Reads either form — binary, or JSON (it starts with `{`) — and checks it; a gzipped
+        /// file is decompressed by the caller first.
+        pub fn read(bytes: &[u8]) -> Result<TraceFile, TraceError> {
+            if bytes.first() != Some(&b'{') {
+                return TraceFile::from_bytes(bytes);
+            }
+            let json: JsonTrace = serde_json::from_slice(bytes)
+                .map_err(|e| bad(format!("not a Sudoku Lab trace's JSON form ({e})")))?;
+            TraceFile::try_from(json)
+        }
+    }
+
     impl TryFrom<JsonTrace> for TraceFile {
         type Error = TraceError;
 
