@@ -176,7 +176,8 @@ enum Command {
         /// Input file; `-` or nothing reads standard input.
         file: Option<String>,
     },
-    /// Draw a recorded run (a trace file of `solve --trace`): the board at a step, as SVG.
+    /// Draw a recorded run (a trace file of `solve --trace`): the board or graph at a step as
+    /// SVG or PNG, or the run as a looping GIF.
     Render(render::RenderArgs),
     /// Re-run a paper's table on all cores: Markdown tables on stdout, one CSV per table.
     Experiment(experiment::ExperimentArgs),

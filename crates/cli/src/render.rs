@@ -1,25 +1,46 @@
 //! `sudoku render TRACE`: frames of a recorded run drawn as the page draws them (the board or
-//! the Sudoku graph at a step, as SVG), from a trace file of `solve --trace` or Python.
+//! the Sudoku graph at a step), from a trace file of `solve --trace` or Python: SVG for print,
+//! PNG frames, or the run as a looping animated GIF for slides and course pages.
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// Where a frame's step goes in `--out` for a range of frames.
 const STEP: &str = "{step}";
 /// Frames one `render` writes at most.
 const MAX_FRAMES: usize = 10_000;
+/// Frames a GIF of a whole run is cut to when no range is asked (every N-th step).
+const GIF_FRAMES: usize = 300;
 
-use sudoku_core::Replay;
+use sudoku_core::{Event, Grid, Replay};
 use sudoku_draw::layout::GraphShape;
+use sudoku_draw::raster::{GifWriter, Rasterizer};
 use sudoku_draw::{board_svg, graph_svg, BoardFrame, Style};
 
 use crate::{tracefile, UsageError};
 
-/// What `render` draws.
+/// What `render` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RenderFormat {
     /// A standalone SVG document (vector: for print and slides).
     Svg,
+    /// A PNG image per frame.
+    Png,
+    /// One animated GIF of the frames, looping.
+    Gif,
+}
+
+impl RenderFormat {
+    /// The format a file's name asks for (`run.gif`), if any.
+    fn of_path(path: &str) -> Option<RenderFormat> {
+        let extension = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "svg" => Some(RenderFormat::Svg),
+            "png" => Some(RenderFormat::Png),
+            "gif" => Some(RenderFormat::Gif),
+            _ => None,
+        }
+    }
 }
 
 /// Which of the page's views is drawn.
@@ -37,20 +58,23 @@ pub enum RenderView {
 pub struct RenderArgs {
     /// The trace file (binary, JSON or gzip: as `solve --trace` writes them).
     trace: PathBuf,
-    /// Draw the board after this many events (0: the puzzle as given; default: the end).
+    /// Draw the board after this many events (0: the puzzle as given; default: the end, or
+    /// for a GIF the whole run).
     #[arg(long, conflicts_with_all = ["from", "to"])]
     step: Option<usize>,
-    /// The first of a range of frames, one file per step (`--out` names them with `{step}`).
+    /// The first of a range of frames: one file per step (`--out` names them with `{step}`),
+    /// or one GIF.
     #[arg(long, requires = "to")]
     from: Option<usize>,
     /// The last of the range (at most 10,000 frames).
     #[arg(long, requires = "from")]
     to: Option<usize>,
-    /// Draw every N-th step of the range.
-    #[arg(long, default_value_t = 1)]
-    every: usize,
-    #[arg(long, value_enum, default_value_t = RenderFormat::Svg)]
-    format: RenderFormat,
+    /// Draw every N-th step of the range (a GIF of a whole run: enough to keep 300 frames).
+    #[arg(long)]
+    every: Option<usize>,
+    /// svg, png or gif; by default the `--out` file's extension, else svg.
+    #[arg(long, value_enum)]
+    format: Option<RenderFormat>,
     /// The view drawn, as the page shows it.
     #[arg(long, value_enum, default_value_t = RenderView::Board)]
     view: RenderView,
@@ -63,10 +87,29 @@ pub struct RenderArgs {
     /// Side of a cell in pixels.
     #[arg(long, default_value_t = 40.0)]
     cell_size: f64,
+    /// A GIF's time per frame, in milliseconds (the format counts in tens).
+    #[arg(long, default_value_t = 150, value_name = "MS")]
+    frame_ms: u32,
+    /// How long a GIF holds its last frame before it loops, in milliseconds.
+    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    hold_ms: u32,
     /// Write the drawing to this file instead of standard output; with --from/--to a pattern
-    /// with `{step}` (e.g. `frames/{step}.svg`), one file per frame.
+    /// with `{step}` (e.g. `frames/{step}.png`), one file per frame, except a GIF (one file).
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<String>,
+}
+
+/// The steps a call draws, in playing order.
+struct Steps {
+    from: usize,
+    to: usize,
+    every: usize,
+}
+
+impl Steps {
+    fn count(&self) -> usize {
+        (self.to - self.from) / self.every + 1
+    }
 }
 
 pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
@@ -76,6 +119,19 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
             args.cell_size
         )));
     }
+    if args.frame_ms < 20 {
+        return Err(UsageError(format!(
+            "--frame-ms {}: at least 20 (browsers show a shorter GIF frame for 100 ms)",
+            args.frame_ms
+        )));
+    }
+    if args.every == Some(0) {
+        return Err(UsageError("--every: at least 1".into()));
+    }
+    let format = args
+        .format
+        .or_else(|| args.out.as_deref().and_then(RenderFormat::of_path))
+        .unwrap_or(RenderFormat::Svg);
     let trace = tracefile::read(&args.trace).map_err(UsageError)?;
     let puzzle = trace.check().map_err(|e| UsageError(e.to_string()))?;
     if let Err(e) = sudoku_core::Configuration::parse(&trace.header.configuration) {
@@ -83,73 +139,229 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
         eprintln!("sudoku: note: the trace's configuration does not read here: {e}");
     }
     let events = trace.events.len();
-    let style = Style {
-        cell: args.cell_size,
-        dark: args.dark,
-    };
-    let draw = |frame: &BoardFrame| match (args.format, args.view) {
-        (RenderFormat::Svg, RenderView::Board) => board_svg(frame, &style),
-        (RenderFormat::Svg, RenderView::Graph) => graph_svg(frame, GraphShape::Grid, &style),
-        (RenderFormat::Svg, RenderView::Circle) => graph_svg(frame, GraphShape::Circle, &style),
-    };
     let past_end = |flag: &str, step: usize| {
         UsageError(format!(
             "{flag} {step}: the trace has {events} events (0 to {events})"
         ))
     };
-    if let (Some(from), Some(to)) = (args.from, args.to) {
-        let pattern = args
-            .out
-            .as_deref()
-            .filter(|p| p.contains(STEP))
-            .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
-        if from > to {
-            return Err(UsageError(format!("--from {from} is after --to {to}")));
+    let steps = match (args.from, args.to, args.step) {
+        (Some(from), Some(to), _) => {
+            if from > to {
+                return Err(UsageError(format!("--from {from} is after --to {to}")));
+            }
+            if to > events {
+                return Err(past_end("--to", to));
+            }
+            Steps {
+                from,
+                to,
+                every: args.every.unwrap_or(1),
+            }
         }
-        if to > events {
-            return Err(past_end("--to", to));
+        (_, _, Some(step)) if step > events => return Err(past_end("--step", step)),
+        (_, _, Some(step)) => Steps {
+            from: step,
+            to: step,
+            every: 1,
+        },
+        // A GIF with no step asked is the whole run, in at most 300 frames unless told.
+        _ if format == RenderFormat::Gif => Steps {
+            from: 0,
+            to: events,
+            every: args
+                .every
+                .unwrap_or_else(|| events.div_ceil(GIF_FRAMES - 1).max(1)),
+        },
+        _ => Steps {
+            from: events,
+            to: events,
+            every: 1,
+        },
+    };
+    if steps.count() > MAX_FRAMES {
+        return Err(UsageError(format!(
+            "{} frames asked; at most {MAX_FRAMES} (use --every)",
+            steps.count()
+        )));
+    }
+    let drawer = Drawer {
+        args,
+        style: Style {
+            cell: args.cell_size,
+            dark: args.dark,
+        },
+        rasterizer: (format != RenderFormat::Svg).then(Rasterizer::new),
+    };
+    let frames = Frames {
+        puzzle: &puzzle,
+        events: &trace.events,
+        candidates: args.candidates,
+    };
+    match format {
+        RenderFormat::Gif => write_gif(args, &drawer, &frames, &steps),
+        _ if args.from.is_some() => write_frames(args, &drawer, &frames, &steps, format),
+        _ => {
+            let mut bytes = Vec::new();
+            frames.each(&steps, |_, frame| {
+                bytes = drawer.file(frame, format)?;
+                Ok(())
+            })?;
+            emit(args.out.as_deref(), &bytes, format)
         }
-        if args.every == 0 {
-            return Err(UsageError("--every: at least 1".into()));
-        }
-        let frames = (to - from) / args.every + 1;
-        if frames > MAX_FRAMES {
-            return Err(UsageError(format!(
-                "{frames} frames asked; at most {MAX_FRAMES} (use --every)"
-            )));
-        }
-        // Zero-padded, so the files sort in playing order.
-        let width = to.to_string().len();
-        // One replay of the trace, a frame taken at each step of the range.
-        let mut replay = Replay::new(&puzzle);
+    }
+}
+
+/// The frames of a trace, taken at steps in playing order from one replay.
+struct Frames<'a> {
+    puzzle: &'a Grid,
+    events: &'a [Event],
+    candidates: bool,
+}
+
+impl Frames<'_> {
+    fn each(
+        &self,
+        steps: &Steps,
+        mut take: impl FnMut(usize, &BoardFrame) -> Result<(), UsageError>,
+    ) -> Result<(), UsageError> {
+        let mut replay = Replay::new(self.puzzle);
         let mut applied = 0;
-        for step in (from..=to).step_by(args.every) {
-            for event in &trace.events[applied..step] {
+        for step in (steps.from..=steps.to).step_by(steps.every) {
+            for event in &self.events[applied..step] {
                 replay.apply(event);
             }
             applied = step;
-            let last = step.checked_sub(1).map(|i| &trace.events[i]);
-            let frame = BoardFrame::of_replay(&puzzle, &replay, last, args.candidates);
-            let path = pattern.replace(STEP, &format!("{step:0width$}"));
-            std::fs::write(&path, draw(&frame)).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            let last = step.checked_sub(1).map(|i| &self.events[i]);
+            let frame = BoardFrame::of_replay(self.puzzle, &replay, last, self.candidates);
+            take(step, &frame)?;
         }
-        return Ok(());
+        Ok(())
     }
-    let step = args.step.unwrap_or(events);
-    if step > events {
-        return Err(past_end("--step", step));
+}
+
+/// A frame drawn in the asked view, as SVG text or as pixels.
+struct Drawer<'a> {
+    args: &'a RenderArgs,
+    style: Style,
+    rasterizer: Option<Rasterizer>,
+}
+
+impl Drawer<'_> {
+    fn svg(&self, frame: &BoardFrame) -> String {
+        match self.args.view {
+            RenderView::Board => board_svg(frame, &self.style),
+            RenderView::Graph => graph_svg(frame, GraphShape::Grid, &self.style),
+            RenderView::Circle => graph_svg(frame, GraphShape::Circle, &self.style),
+        }
     }
-    let drawing = draw(&BoardFrame::after(
-        &puzzle,
-        &trace.events[..step],
-        args.candidates,
-    ));
-    let written = match &args.out {
-        Some(path) => std::fs::write(path, drawing.as_bytes()).map_err(|e| format!("{path}: {e}")),
+
+    fn rasterizer(&self) -> &Rasterizer {
+        self.rasterizer
+            .as_ref()
+            .expect("pixels are asked only with a rasterizer")
+    }
+
+    /// The frame as a file's bytes: SVG or PNG.
+    fn file(&self, frame: &BoardFrame, format: RenderFormat) -> Result<Vec<u8>, UsageError> {
+        let svg = self.svg(frame);
+        match format {
+            RenderFormat::Svg => Ok(svg.into_bytes()),
+            _ => self.rasterizer().png(&svg, 1.0).map_err(UsageError),
+        }
+    }
+}
+
+/// A range as one file per frame, named by the `{step}` pattern.
+fn write_frames(
+    args: &RenderArgs,
+    drawer: &Drawer,
+    frames: &Frames,
+    steps: &Steps,
+    format: RenderFormat,
+) -> Result<(), UsageError> {
+    let pattern = args
+        .out
+        .as_deref()
+        .filter(|p| p.contains(STEP))
+        .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
+    // Zero-padded, so the files sort in playing order.
+    let width = steps.to.to_string().len();
+    frames.each(steps, |step, frame| {
+        let path = pattern.replace(STEP, &format!("{step:0width$}"));
+        let bytes = drawer.file(frame, format)?;
+        std::fs::write(&path, bytes).map_err(|e| UsageError(format!("{path}: {e}")))
+    })
+}
+
+/// The steps as one looping animation, the last frame held.
+fn write_gif(
+    args: &RenderArgs,
+    drawer: &Drawer,
+    frames: &Frames,
+    steps: &Steps,
+) -> Result<(), UsageError> {
+    if args.out.as_deref().is_some_and(|p| p.contains(STEP)) {
+        return Err(UsageError(
+            "a GIF is one file of all the frames: --out without {step}".into(),
+        ));
+    }
+    let count = steps.count();
+    if args.from.is_none() && args.step.is_none() && steps.every > 1 {
+        eprintln!(
+            "sudoku: note: a frame every {} of the {} events, {count} frames (choose with --every or --from/--to)",
+            steps.every, steps.to
+        );
+    }
+    let mut gif: Option<GifWriter<Vec<u8>>> = None;
+    let mut drawn = 0;
+    frames.each(steps, |_, frame| {
+        let image = drawer
+            .rasterizer()
+            .pixels(&drawer.svg(frame), 1.0)
+            .map_err(UsageError)?;
+        let writer = match &mut gif {
+            Some(writer) => writer,
+            None => gif
+                .insert(GifWriter::new(Vec::new(), image.width, image.height).map_err(UsageError)?),
+        };
+        drawn += 1;
+        let delay = if drawn == count {
+            args.hold_ms
+        } else {
+            args.frame_ms
+        };
+        writer.add(&image, delay).map_err(UsageError)
+    })?;
+    let bytes = gif
+        .expect("a range has at least one step")
+        .finish()
+        .map_err(UsageError)?;
+    emit(args.out.as_deref(), &bytes, RenderFormat::Gif)
+}
+
+/// Writes one drawing to its file, or to standard output — but no image to a terminal.
+fn emit(out: Option<&str>, bytes: &[u8], format: RenderFormat) -> Result<(), UsageError> {
+    let written = match out {
+        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}")),
+        None if format != RenderFormat::Svg && std::io::stdout().is_terminal() => {
+            return Err(UsageError(format!(
+                "a {} image is not shown on a terminal: give --out FILE or redirect the output",
+                match format {
+                    RenderFormat::Png => "PNG",
+                    _ => "GIF",
+                }
+            )))
+        }
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(drawing.as_bytes())
-                .and_then(|()| out.write_all(b"\n"))
+            out.write_all(bytes)
+                .and_then(|()| {
+                    if format == RenderFormat::Svg {
+                        out.write_all(b"\n")
+                    } else {
+                        Ok(())
+                    }
+                })
                 .map_err(|e| e.to_string())
         }
     };

@@ -12,3 +12,5 @@ pub mod svg;
 pub use frame::{event_cell, BoardFrame};
 pub use graph::graph_svg;
 pub use svg::{board_svg, Style};
+#[cfg(feature = "raster")]
+pub mod raster;
