@@ -9,13 +9,10 @@ use std::path::{Path, PathBuf};
 const STEP: &str = "{step}";
 /// Frames one `render` writes at most.
 const MAX_FRAMES: usize = 10_000;
-/// Frames a GIF of a whole run is cut to when no range is asked (every N-th step).
-const GIF_FRAMES: usize = 300;
 
-use sudoku_core::{Event, Grid, Replay};
-use sudoku_draw::layout::GraphShape;
-use sudoku_draw::raster::{GifWriter, Rasterizer};
-use sudoku_draw::{board_svg, graph_svg, BoardFrame, Style};
+use sudoku_draw::animation::{self, each_frame, Animation, Steps, View, ANIMATION_FRAMES};
+use sudoku_draw::raster::Rasterizer;
+use sudoku_draw::Style;
 
 use crate::{tracefile, UsageError};
 
@@ -99,19 +96,6 @@ pub struct RenderArgs {
     out: Option<String>,
 }
 
-/// The steps a call draws, in playing order.
-struct Steps {
-    from: usize,
-    to: usize,
-    every: usize,
-}
-
-impl Steps {
-    fn count(&self) -> usize {
-        (self.to - self.from) / self.every + 1
-    }
-}
-
 pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
     if !(8.0..=400.0).contains(&args.cell_size) {
         return Err(UsageError(format!(
@@ -159,24 +143,10 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
             }
         }
         (_, _, Some(step)) if step > events => return Err(past_end("--step", step)),
-        (_, _, Some(step)) => Steps {
-            from: step,
-            to: step,
-            every: 1,
-        },
+        (_, _, Some(step)) => Steps::at(step),
         // A GIF with no step asked is the whole run, in at most 300 frames unless told.
-        _ if format == RenderFormat::Gif => Steps {
-            from: 0,
-            to: events,
-            every: args
-                .every
-                .unwrap_or_else(|| events.div_ceil(GIF_FRAMES - 1).max(1)),
-        },
-        _ => Steps {
-            from: events,
-            to: events,
-            every: 1,
-        },
+        _ if format == RenderFormat::Gif => Steps::whole(events, args.every, ANIMATION_FRAMES),
+        _ => Steps::at(events),
     };
     if steps.count() > MAX_FRAMES {
         return Err(UsageError(format!(
@@ -184,159 +154,71 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
             steps.count()
         )));
     }
-    let drawer = Drawer {
-        args,
+    let view = match args.view {
+        RenderView::Board => View::Board,
+        RenderView::Graph => View::Graph,
+        RenderView::Circle => View::Circle,
+    };
+    let animation = Animation {
+        view,
         style: Style {
             cell: args.cell_size,
             dark: args.dark,
         },
-        rasterizer: (format != RenderFormat::Svg).then(Rasterizer::new),
-    };
-    let frames = Frames {
-        puzzle: &puzzle,
-        events: &trace.events,
         candidates: args.candidates,
+        frame_ms: args.frame_ms,
+        hold_ms: args.hold_ms,
     };
+    let rasterizer = (format == RenderFormat::Png).then(Rasterizer::new);
+    // A frame as a file's bytes: SVG or PNG.
+    let file = |frame: &sudoku_draw::BoardFrame| -> Result<Vec<u8>, UsageError> {
+        let svg = view.svg(frame, &animation.style);
+        match &rasterizer {
+            None => Ok(svg.into_bytes()),
+            Some(rasterizer) => rasterizer.png(&svg, 1.0).map_err(UsageError),
+        }
+    };
+    let (puzzle, events) = (&puzzle, &trace.events[..]);
     match format {
-        RenderFormat::Gif => write_gif(args, &drawer, &frames, &steps),
-        _ if args.from.is_some() => write_frames(args, &drawer, &frames, &steps, format),
+        RenderFormat::Gif => {
+            if args.out.as_deref().is_some_and(|p| p.contains(STEP)) {
+                return Err(UsageError(
+                    "a GIF is one file of all the frames: --out without {step}".into(),
+                ));
+            }
+            if args.from.is_none() && args.step.is_none() && steps.every > 1 {
+                eprintln!(
+                    "sudoku: note: a frame every {} of the {} events, {} frames (choose with --every or --from/--to)",
+                    steps.every,
+                    steps.to,
+                    steps.count()
+                );
+            }
+            let bytes = animation::gif(puzzle, events, &steps, &animation).map_err(UsageError)?;
+            emit(args.out.as_deref(), &bytes, format)
+        }
+        _ if args.from.is_some() => {
+            let pattern = args
+                .out
+                .as_deref()
+                .filter(|p| p.contains(STEP))
+                .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
+            // Zero-padded, so the files sort in playing order.
+            let width = steps.to.to_string().len();
+            each_frame(puzzle, events, &steps, args.candidates, |step, frame| {
+                let path = pattern.replace(STEP, &format!("{step:0width$}"));
+                std::fs::write(&path, file(frame)?).map_err(|e| UsageError(format!("{path}: {e}")))
+            })
+        }
         _ => {
             let mut bytes = Vec::new();
-            frames.each(&steps, |_, frame| {
-                bytes = drawer.file(frame, format)?;
+            each_frame(puzzle, events, &steps, args.candidates, |_, frame| {
+                bytes = file(frame)?;
                 Ok(())
             })?;
             emit(args.out.as_deref(), &bytes, format)
         }
     }
-}
-
-/// The frames of a trace, taken at steps in playing order from one replay.
-struct Frames<'a> {
-    puzzle: &'a Grid,
-    events: &'a [Event],
-    candidates: bool,
-}
-
-impl Frames<'_> {
-    fn each(
-        &self,
-        steps: &Steps,
-        mut take: impl FnMut(usize, &BoardFrame) -> Result<(), UsageError>,
-    ) -> Result<(), UsageError> {
-        let mut replay = Replay::new(self.puzzle);
-        let mut applied = 0;
-        for step in (steps.from..=steps.to).step_by(steps.every) {
-            for event in &self.events[applied..step] {
-                replay.apply(event);
-            }
-            applied = step;
-            let last = step.checked_sub(1).map(|i| &self.events[i]);
-            let frame = BoardFrame::of_replay(self.puzzle, &replay, last, self.candidates);
-            take(step, &frame)?;
-        }
-        Ok(())
-    }
-}
-
-/// A frame drawn in the asked view, as SVG text or as pixels.
-struct Drawer<'a> {
-    args: &'a RenderArgs,
-    style: Style,
-    rasterizer: Option<Rasterizer>,
-}
-
-impl Drawer<'_> {
-    fn svg(&self, frame: &BoardFrame) -> String {
-        match self.args.view {
-            RenderView::Board => board_svg(frame, &self.style),
-            RenderView::Graph => graph_svg(frame, GraphShape::Grid, &self.style),
-            RenderView::Circle => graph_svg(frame, GraphShape::Circle, &self.style),
-        }
-    }
-
-    fn rasterizer(&self) -> &Rasterizer {
-        self.rasterizer
-            .as_ref()
-            .expect("pixels are asked only with a rasterizer")
-    }
-
-    /// The frame as a file's bytes: SVG or PNG.
-    fn file(&self, frame: &BoardFrame, format: RenderFormat) -> Result<Vec<u8>, UsageError> {
-        let svg = self.svg(frame);
-        match format {
-            RenderFormat::Svg => Ok(svg.into_bytes()),
-            _ => self.rasterizer().png(&svg, 1.0).map_err(UsageError),
-        }
-    }
-}
-
-/// A range as one file per frame, named by the `{step}` pattern.
-fn write_frames(
-    args: &RenderArgs,
-    drawer: &Drawer,
-    frames: &Frames,
-    steps: &Steps,
-    format: RenderFormat,
-) -> Result<(), UsageError> {
-    let pattern = args
-        .out
-        .as_deref()
-        .filter(|p| p.contains(STEP))
-        .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
-    // Zero-padded, so the files sort in playing order.
-    let width = steps.to.to_string().len();
-    frames.each(steps, |step, frame| {
-        let path = pattern.replace(STEP, &format!("{step:0width$}"));
-        let bytes = drawer.file(frame, format)?;
-        std::fs::write(&path, bytes).map_err(|e| UsageError(format!("{path}: {e}")))
-    })
-}
-
-/// The steps as one looping animation, the last frame held.
-fn write_gif(
-    args: &RenderArgs,
-    drawer: &Drawer,
-    frames: &Frames,
-    steps: &Steps,
-) -> Result<(), UsageError> {
-    if args.out.as_deref().is_some_and(|p| p.contains(STEP)) {
-        return Err(UsageError(
-            "a GIF is one file of all the frames: --out without {step}".into(),
-        ));
-    }
-    let count = steps.count();
-    if args.from.is_none() && args.step.is_none() && steps.every > 1 {
-        eprintln!(
-            "sudoku: note: a frame every {} of the {} events, {count} frames (choose with --every or --from/--to)",
-            steps.every, steps.to
-        );
-    }
-    let mut gif: Option<GifWriter<Vec<u8>>> = None;
-    let mut drawn = 0;
-    frames.each(steps, |_, frame| {
-        let image = drawer
-            .rasterizer()
-            .pixels(&drawer.svg(frame), 1.0)
-            .map_err(UsageError)?;
-        let writer = match &mut gif {
-            Some(writer) => writer,
-            None => gif
-                .insert(GifWriter::new(Vec::new(), image.width, image.height).map_err(UsageError)?),
-        };
-        drawn += 1;
-        let delay = if drawn == count {
-            args.hold_ms
-        } else {
-            args.frame_ms
-        };
-        writer.add(&image, delay).map_err(UsageError)
-    })?;
-    let bytes = gif
-        .expect("a range has at least one step")
-        .finish()
-        .map_err(UsageError)?;
-    emit(args.out.as_deref(), &bytes, RenderFormat::Gif)
 }
 
 /// Writes one drawing to its file, or to standard output — but no image to a terminal.

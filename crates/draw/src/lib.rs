@@ -3,6 +3,7 @@
 //! geometry (`layout`), which the page's graph and hypergraph views draw with too. The CLI's
 //! `render` writes these drawings; none of the front ends places a cell its own way.
 
+pub mod animation;
 pub mod frame;
 pub mod graph;
 pub mod layout;
