@@ -205,15 +205,16 @@ pub fn render(args: &RenderArgs) -> Result<(), UsageError> {
                 .ok_or_else(|| UsageError("--from/--to write one file per frame: give --out with {step} in it (e.g. frames/{step}.svg)".into()))?;
             // Zero-padded, so the files sort in playing order.
             let width = steps.to.to_string().len();
-            each_frame(puzzle, events, &steps, args.candidates, |step, frame| {
-                let path = pattern.replace(STEP, &format!("{step:0width$}"));
-                std::fs::write(&path, file(frame)?).map_err(|e| UsageError(format!("{path}: {e}")))
+            each_frame(puzzle, events, &steps, args.candidates, |shot| {
+                let path = pattern.replace(STEP, &format!("{:0width$}", shot.step));
+                std::fs::write(&path, file(&shot.frame)?)
+                    .map_err(|e| UsageError(format!("{path}: {e}")))
             })
         }
         _ => {
             let mut bytes = Vec::new();
-            each_frame(puzzle, events, &steps, args.candidates, |_, frame| {
-                bytes = file(frame)?;
+            each_frame(puzzle, events, &steps, args.candidates, |shot| {
+                bytes = file(&shot.frame)?;
                 Ok(())
             })?;
             emit(args.out.as_deref(), &bytes, format)

@@ -6,6 +6,7 @@ use sudoku_core::{Event, Grid, Replay};
 
 use crate::frame::BoardFrame;
 use crate::layout::GraphShape;
+use crate::narration::narrate;
 use crate::{board_svg, graph_svg, Style};
 
 /// Frames a run's animation is cut to when no range is asked (every N-th step).
@@ -100,13 +101,37 @@ impl Steps {
     }
 }
 
+/// A frame taken at a step of a replay, with what is needed to say it in words.
+pub struct Shot<'a> {
+    /// Events applied (0: the puzzle as given).
+    pub step: usize,
+    pub frame: BoardFrame,
+    replay: &'a Replay,
+    last: Option<&'a Event>,
+}
+
+impl Shot<'_> {
+    /// The sentence the page's narration line says of this step: the event that led here, with
+    /// its reason ("the puzzle as given" at step 0).
+    pub fn caption(&self) -> String {
+        match self.last {
+            Some(event) => narrate(
+                self.frame.size,
+                event,
+                self.replay.candidates_before_guess().as_deref(),
+            ),
+            None => "the puzzle as given".to_string(),
+        }
+    }
+}
+
 /// Takes a frame at each of `steps` (checked against `events`), replaying the trace once.
 pub fn each_frame<E>(
     puzzle: &Grid,
     events: &[Event],
     steps: &Steps,
     candidates: bool,
-    mut take: impl FnMut(usize, &BoardFrame) -> Result<(), E>,
+    mut take: impl FnMut(&Shot) -> Result<(), E>,
 ) -> Result<(), E> {
     let mut replay = Replay::new(puzzle);
     let mut applied = 0;
@@ -116,10 +141,13 @@ pub fn each_frame<E>(
         }
         applied = step;
         let last = step.checked_sub(1).map(|i| &events[i]);
-        take(
+        let frame = BoardFrame::of_replay(puzzle, &replay, last, candidates);
+        take(&Shot {
             step,
-            &BoardFrame::of_replay(puzzle, &replay, last, candidates),
-        )?;
+            frame,
+            replay: &replay,
+            last,
+        })?;
     }
     Ok(())
 }
@@ -162,8 +190,8 @@ pub fn gif(
     let count = steps.count();
     let mut gif: Option<GifWriter<Vec<u8>>> = None;
     let mut drawn = 0;
-    each_frame(puzzle, events, steps, animation.candidates, |_, frame| {
-        let image = rasterizer.pixels(&animation.view.svg(frame, &animation.style), 1.0)?;
+    each_frame(puzzle, events, steps, animation.candidates, |shot| {
+        let image = rasterizer.pixels(&animation.view.svg(&shot.frame, &animation.style), 1.0)?;
         let writer = match &mut gif {
             Some(writer) => writer,
             None => gif.insert(GifWriter::new(Vec::new(), image.width, image.height)?),

@@ -8,6 +8,7 @@ pub mod frame;
 pub mod graph;
 pub mod layout;
 pub mod maths;
+pub mod narration;
 pub mod svg;
 
 pub use frame::{event_cell, BoardFrame};
