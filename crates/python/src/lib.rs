@@ -236,6 +236,7 @@ fn trace_json(bytes: &[u8]) -> PyResult<String> {
     serde_json::to_string(&JsonTrace::from(&trace)).map_err(|e| error(e.to_string()))
 }
 
+mod drawing;
 mod study;
 
 use study::StudyPlan;
@@ -251,6 +252,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace, m)?)?;
     m.add_function(wrap_pyfunction!(trace_json, m)?)?;
+    m.add_function(wrap_pyfunction!(drawing::draw_frames, m)?)?;
+    m.add_function(wrap_pyfunction!(drawing::draw_step, m)?)?;
+    m.add_function(wrap_pyfunction!(drawing::draw_gif, m)?)?;
     m.add_class::<StudyPlan>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("CSV_HEADER", sudoku_core::study::records::CSV_HEADER)?;

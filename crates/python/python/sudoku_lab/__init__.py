@@ -18,10 +18,12 @@ import json as _json
 import time as _time
 from dataclasses import dataclass as _dataclass
 from dataclasses import field as _field
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Optional
 
 from . import _core
+from ._args import _params, _seed, _text, _whole
 from .study import Study, run_job
+from .traces import Trace, load_trace, trace
 
 __all__ = [
     "Result",
@@ -35,6 +37,7 @@ __all__ = [
     "algorithms",
     "trace",
     "load_trace",
+    "Player",
     "Study",
     "run_job",
     "__version__",
@@ -148,136 +151,6 @@ class Rating:
         return parts[1] if self.level and len(parts) > 1 else None
 
 
-@_dataclass(frozen=True)
-class Trace:
-    """A run's events (dicts with a ``kind``: ``Guess``, ``Assign``, ``Eliminate``,
-    ``Backtrack``, ``Iteration``, ``Generation``…), how it ended, and whether ``max_events``
-    cut it short (the run was then stopped there). ``save(path)`` keeps it as a trace file
-    (the lab's own format: ``sudoku render`` draws it), ``load_trace(path)`` reads one back."""
-
-    events: List[Dict[str, Any]]
-    outcome: str
-    truncated: bool
-    algorithm: str = ""
-    side: int = 9
-    #: The puzzle (one line), the configuration (``ID;NAME=VALUE…``) and the seed that run it
-    #: again; ``status``: how it ended in words ("gave up after 1,000 nodes").
-    puzzle: str = ""
-    configuration: str = ""
-    seed: int = 0
-    status: str = ""
-    _file: bytes = _field(default=b"", repr=False, compare=False)
-
-    def save(self, path) -> None:
-        """Writes the trace file: ``.json`` its JSON form, ``.gz`` compressed (either), any
-        other name the binary form — as ``sudoku solve --trace`` writes them."""
-        import gzip
-        import os
-
-        name = os.fspath(path)
-        lower = str(name).lower()
-        data = self._file
-        if not data:
-            raise ValueError("this trace has no file form (make it with trace() or load_trace())")
-        if lower.endswith(".json") or lower.endswith(".json.gz"):
-            data = _core.trace_json(data).encode("utf-8")
-        if lower.endswith(".gz"):
-            data = gzip.compress(data)
-        with open(name, "wb") as out:
-            out.write(data)
-
-    def __repr__(self) -> str:
-        # One line, however many events (the list itself is ``events``).
-        return (
-            f"Trace(algorithm={self.algorithm!r}, outcome={self.outcome!r}, "
-            f"events={len(self.events)}, truncated={self.truncated})"
-        )
-
-    def _repr_html_(self) -> str:
-        # In a notebook: the one-line summary and the events counted by kind (the list itself
-        # is ``events``, the table ``frame()``).
-        kinds: Dict[str, int] = {}
-        for event in self.events:
-            kinds[event.get("kind", "?")] = kinds.get(event.get("kind", "?"), 0) + 1
-        rows = "".join(
-            f"<tr><td>{_html.escape(kind)}</td><td style='text-align:right'>{n}</td></tr>"
-            for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1])
-        )
-        return (
-            f"<p>{_html.escape(repr(self))}</p>"
-            f"<table><tr><th>event</th><th>count</th></tr>{rows}</table>"
-        )
-
-    def frame(self):  # -> pandas.DataFrame
-        """The events as a table, one row per event: ``kind``; for events on a cell, ``cell``
-        in the lab's words (``r1c1``) with its ``row`` and ``column`` (from 1); ``digit``; the
-        reason's ``rule`` and place ``at``; a conflict's ``clash``; the summaries' own fields.
-        Whole-number columns are nullable integers (``Int64``), not floats with NaN."""
-        import pandas as pd
-
-        rows = []
-        for event in self.events:
-            row = dict(event)
-            cell = row.pop("cell", None)
-            if cell is not None:
-                row["cell"] = f"r{cell // self.side + 1}c{cell % self.side + 1}"
-                row["row"] = cell // self.side + 1
-                row["column"] = cell % self.side + 1
-            if "value" in row:
-                row["digit"] = row.pop("value")
-            reason = row.pop("reason", None)
-            if reason:
-                row["rule"] = reason.get("rule")
-                row["at"] = reason.get("at")
-            clash = row.pop("clash", None)
-            if clash:
-                # A conflict's broken constraint, by its kind (NoPlace, Twice, NoDigit, ...).
-                row["clash"] = clash.get("kind")
-            rows.append(row)
-        # Whole-number columns, told from the events themselves (the frame would hold them as
-        # floats wherever a row lacks one).
-        whole = {
-            key
-            for row in rows
-            for key, value in row.items()
-            if isinstance(value, int) and not isinstance(value, bool)
-        }
-        whole -= {
-            key
-            for row in rows
-            for key, value in row.items()
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool))
-        }
-        table = pd.DataFrame(rows)
-        for name in whole:
-            table[name] = table[name].astype("Int64")
-        return table
-
-
-def _params(params: Mapping[str, Any]) -> List[tuple]:
-    return [(str(name), str(value)) for name, value in params.items()]
-
-
-def _seed(seed: Optional[int]) -> int:
-    if seed is None:
-        return 0
-    if not isinstance(seed, int) or seed < 0 or seed >= 2**64:
-        raise ValueError(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
-    return seed
-
-
-def _text(name: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{name}: a puzzle's text (str), not {type(value).__name__}")
-    return value
-
-
-def _whole(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name}: a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
 def solve(puzzle: str, algorithm: str = "portfolio", seed: Optional[int] = None, **params: Any) -> Result:
     """Solves one puzzle (any format the CLI reads) with a registry algorithm and its
     parameters (``solve(p, "tabu-ac3", seed=3, max_iterations=500)``); the answer is verified."""
@@ -338,72 +211,11 @@ def algorithms() -> List[Dict[str, Any]]:
     return _json.loads(_core.algorithms())
 
 
-def trace(
-    puzzle: str,
-    algorithm: str = "portfolio",
-    seed: Optional[int] = None,
-    max_events: int = 1_000_000,
-    **params: Any,
-) -> Trace:
-    """A run's events, as the page plays them back (at most ``max_events``)."""
-    max_events = _whole("max_events", max_events, 1, 2**64 - 1)
-    seed = _seed(seed)
-    events, outcome, truncated, side, file = _core.trace(
-        _text("puzzle", puzzle), algorithm, seed, _params(params), max_events
-    )
-    header = _header(file)
-    return Trace(
-        _json.loads(events),
-        outcome,
-        truncated,
-        algorithm,
-        side,
-        header["puzzle"],
-        header["configuration"],
-        seed,
-        header["status"],
-        file,
-    )
+def __getattr__(name: str) -> Any:
+    # The notebook player needs anywidget (``pip install sudoku_lab[notebook]``): imported when
+    # first asked for, so the rest of the package does not.
+    if name == "Player":
+        from .player import Player
 
-
-def _header(file: bytes) -> Dict[str, str]:
-    # The header lines of a trace file's binary form ("key value").
-    text = file[: file.index(b"\n\n")].decode("utf-8")
-    return dict(line.split(" ", 1) for line in text.splitlines()[1:] if " " in line)
-
-
-def load_trace(path) -> Trace:
-    """Reads a trace file (binary or JSON form, gzip-compressed or not, as ``sudoku solve
-    --trace`` and ``Trace.save`` write them); a damaged file raises ``ValueError`` naming what
-    is wrong."""
-    import gzip
-    import os
-
-    with open(os.fspath(path), "rb") as f:
-        data = f.read(_MAX_TRACE_BYTES + 1)
-    if data[:2] == b"\x1f\x8b":
-        with gzip.open(os.fspath(path), "rb") as f:
-            data = f.read(_MAX_TRACE_BYTES + 1)
-    if len(data) > _MAX_TRACE_BYTES:
-        raise ValueError(f"{os.fspath(path)}: over {_MAX_TRACE_BYTES >> 20} MB, not a trace")
-    try:
-        events, header, side, binary = _core.read_trace(data)
-    except ValueError as e:
-        raise ValueError(f"{os.fspath(path)}: {e}") from None
-    header = _json.loads(header)
-    return Trace(
-        _json.loads(events),
-        header["outcome"],
-        header["dropped"] > 0 or header["outcome"] == "cancelled",
-        header["configuration"].split(";", 1)[0],
-        side,
-        header["puzzle"],
-        header["configuration"],
-        header["seed"],
-        header["status"],
-        binary,
-    )
-
-
-#: Bytes a trace file may have, decompressed (the JSON form of the largest trace).
-_MAX_TRACE_BYTES = 1 << 30
+        return Player
+    raise AttributeError(f"module 'sudoku_lab' has no attribute {name!r}")

@@ -17,7 +17,7 @@ def generate(
 def algorithms() -> str: ...
 def trace(
     puzzle_text: str, algorithm: str, seed: int, params: Sequence[Tuple[str, str]], max_events: int
-) -> Tuple[str, str, bool, int]: ...
+) -> Tuple[str, str, bool, int, bytes]: ...
 
 # A record: its fields by the names of CSV_HEADER, its records.csv row, its records.jsonl line.
 Record = Tuple[Dict[str, Union[int, float, str]], str, str]
@@ -31,3 +31,33 @@ class StudyPlan:
     def read_row(self, row: str) -> Optional[Record]: ...
     def summary(self, rows: str) -> Tuple[str, str, str, List[str]]: ...
     def header(self) -> str: ...
+
+# Trace files and their frames (see traces.py).
+def read_trace(bytes: bytes) -> Tuple[str, str, int, bytes]: ...
+def trace_json(bytes: bytes) -> str: ...
+def draw_frames(
+    bytes: bytes,
+    first: Optional[int],
+    last: Optional[int],
+    every: int,
+    view: str,
+    candidates: bool,
+    dark: bool,
+    cell_size: float,
+    png: bool,
+) -> List[Tuple[int, bytes, str]]: ...
+def draw_step(
+    bytes: bytes, step: int, view: str, candidates: bool, dark: bool, cell_size: float
+) -> Tuple[str, str]: ...
+def draw_gif(
+    bytes: bytes,
+    first: Optional[int],
+    last: Optional[int],
+    every: Optional[int],
+    view: str,
+    candidates: bool,
+    dark: bool,
+    cell_size: float,
+    frame_ms: int,
+    hold_ms: int,
+) -> bytes: ...
