@@ -108,8 +108,8 @@ fn premultiplied(rgba: &[u8]) -> Vec<u8> {
 
 /// An animated GIF written frame by frame, looping forever (slides and course pages show a
 /// run over and over); every frame the size of the first. A frame after the first is stored
-/// as the rectangle that changed (a step changes a cell or two: a run's GIF is a tenth the
-/// size of one stored whole).
+/// as the rectangle that changed, what did not change in it transparent (a step changes a cell
+/// or two: a run's GIF is a tenth the size of one stored whole).
 pub struct GifWriter<W: Write> {
     encoder: gif::Encoder<W>,
     width: u16,
@@ -153,6 +153,21 @@ impl<W: Write> GifWriter<W> {
             .flat_map(|y| &image.rgba[(y * width + left) * 4..(y * width + right) * 4])
             .copied()
             .collect();
+        if let Some(previous) = &self.previous {
+            // Inside the rectangle, a pixel the last frame already shows is left transparent:
+            // long runs of one index compress well (a step that changes pencil marks across a
+            // row, a column and a box spans most of the board but changes little of it).
+            for (row, y) in (top..bottom).enumerate() {
+                let at = (y * width + left) * 4;
+                let was = &previous[at..at + (right - left) * 4];
+                let now = &mut rgba[row * (right - left) * 4..(row + 1) * (right - left) * 4];
+                for (p, q) in now.chunks_exact_mut(4).zip(was.chunks_exact(4)) {
+                    if p == q {
+                        p.copy_from_slice(&[0, 0, 0, 0]);
+                    }
+                }
+            }
+        }
         // Speed 10: the format's own advice for quality against time; a board's few colours
         // usually fit the palette exactly and skip the quantiser.
         let mut frame = gif::Frame::from_rgba_speed(
@@ -302,6 +317,9 @@ mod tests {
             let (left, top) = (usize::from(frame.left), usize::from(frame.top));
             let w = usize::from(frame.width);
             for (i, pixel) in frame.buffer.chunks_exact(4).enumerate() {
+                if pixel[3] == 0 {
+                    continue; // transparent: the last frame shows through
+                }
                 let (x, y) = (left + i % w, top + i / w);
                 let at = (y * width as usize + x) * 4;
                 canvas[at..at + 4].copy_from_slice(pixel);
