@@ -1,5 +1,6 @@
 //! `sudoku study`: the core's study (a population, configurations, seeds, a budget) run on every
-//! core, records streamed to `DIR/records.csv` and `DIR/records.jsonl` chunk by chunk (the
+//! core, records streamed to `DIR/records.csv` and `DIR/records.jsonl` chunk by chunk, each run's
+//! anytime curve (its best cost at each improvement) to `DIR/curves.csv` (the
 //! checkpoint: run again with the same settings and it resumes after the last record), then the
 //! summary and the pairwise comparisons written to `DIR/summary.csv` and `DIR/pairwise.csv` and
 //! printed.
@@ -14,7 +15,7 @@ use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
 use sudoku_core::study::file::Partial;
 use sudoku_core::study::records::CSV_HEADER;
-use sudoku_core::study::{Record, Settings, Source, Study, Summary};
+use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary, CURVES_HEADER};
 use sudoku_core::{parse_bytes, Configuration, Grid};
 
 use crate::experiment::Parallel;
@@ -147,10 +148,11 @@ pub(crate) fn read_puzzles(path: &Path) -> Result<Vec<Grid>, UsageError> {
     Ok(puzzles)
 }
 
-/// `records.csv` and `records.jsonl`, open for writing.
+/// `records.csv`, `records.jsonl` and `curves.csv`, open for writing.
 struct RecordFiles {
     csv: BufWriter<File>,
     json: BufWriter<File>,
+    curves: BufWriter<File>,
 }
 
 impl RecordFiles {
@@ -161,7 +163,8 @@ impl RecordFiles {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.csv.flush()?;
-        self.json.flush()
+        self.json.flush()?;
+        self.curves.flush()
     }
 }
 
@@ -172,6 +175,7 @@ fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles),
     fs::create_dir_all(out).map_err(io)?;
     let header = study.json_header(env!("CARGO_PKG_VERSION"));
     let (csv_path, json_path) = (out.join("records.csv"), out.join("records.jsonl"));
+    let curves_path = out.join("curves.csv");
     let mut done = Vec::new();
     if let Ok(file) = File::open(&json_path) {
         let first = BufReader::new(file)
@@ -197,15 +201,34 @@ fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles),
             }
         }
     }
-    // Rewrite both files with what was read, so a cut line does not stay in the middle.
+    // The curves of the jobs kept: their rows, whole (a job's curve is written with its record).
+    let mut kept = vec![false; study.jobs()];
+    for record in &done {
+        kept[record.job] = true;
+    }
+    let mut curves = Vec::new();
+    if let Ok(file) = File::open(&curves_path) {
+        for line in BufReader::new(file).lines().skip(1).map_while(Result::ok) {
+            let job = line.split(',').next().and_then(|j| j.parse::<usize>().ok());
+            if job.is_some_and(|j| j < kept.len() && kept[j]) && line.split(',').count() >= 7 {
+                curves.push(line);
+            }
+        }
+    }
+    // Rewrite the files with what was read, so a cut line does not stay in the middle.
     let mut files = RecordFiles {
         csv: BufWriter::new(File::create(&csv_path).map_err(io)?),
         json: BufWriter::new(File::create(&json_path).map_err(io)?),
+        curves: BufWriter::new(File::create(&curves_path).map_err(io)?),
     };
     writeln!(files.csv, "{CSV_HEADER}").map_err(io)?;
     writeln!(files.json, "{header}").map_err(io)?;
+    writeln!(files.curves, "{CURVES_HEADER}").map_err(io)?;
     for record in &done {
         files.write(study, record).map_err(io)?;
+    }
+    for line in &curves {
+        writeln!(files.curves, "{line}").map_err(io)?;
     }
     files.flush().map_err(io)?;
     Ok((done, files))
@@ -261,10 +284,21 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         let jobs = &todo[next..(next + chunk).min(todo.len())];
         let began = executor.seconds();
         let seconds = || executor.seconds();
-        let fresh: Vec<Record> = executor.map(jobs, &|&k| study.run_job(k, &seconds));
-        for record in &fresh {
-            files.write(&study, record).map_err(io)?;
-        }
+        let fresh: Vec<(Record, Vec<CurvePoint>)> = executor.map(jobs, &|&k| {
+            let puzzle = &study.population[study.job(k).puzzle].puzzle;
+            study.run_job_with_curve_on(k, puzzle, &seconds)
+        });
+        let fresh: Vec<Record> = fresh
+            .into_iter()
+            .map(|(record, curve)| {
+                files.write(&study, &record)?;
+                files
+                    .curves
+                    .write_all(study.curve_rows(&record, &curve).as_bytes())?;
+                Ok(record)
+            })
+            .collect::<std::io::Result<_>>()
+            .map_err(io)?;
         files.flush().map_err(io)?;
         records.extend(fresh);
         next += jobs.len();
@@ -297,7 +331,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     }
     let _ = writeln!(
         out,
-        "\n{}; in {}: records.csv, records.jsonl, summary.csv, pairwise.csv",
+        "\n{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv",
         count(total, "job"),
         args.out.display()
     );

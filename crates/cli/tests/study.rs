@@ -222,3 +222,84 @@ fn study_files_and_flags_name_what_is_wrong() {
     assert!(err.contains("line 1"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `curves.csv` rows by job: (evaluations, cost) in file order.
+fn curves_by_job(text: &str) -> std::collections::BTreeMap<usize, Vec<(u64, u32)>> {
+    let mut jobs = std::collections::BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f.len(), 7, "{line}");
+        jobs.entry(f[0].parse().unwrap())
+            .or_insert_with(Vec::new)
+            .push((f[4].parse().unwrap(), f[5].parse().unwrap()));
+    }
+    jobs
+}
+
+#[test]
+fn each_runs_anytime_curve_is_written_beside_its_record_and_resumes_with_it() {
+    let out = folder("curves");
+    let (stdout, err, code) = study(&out, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("curves.csv"), "{stdout}");
+    let text = fs::read_to_string(out.join("curves.csv")).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some("job,configuration,puzzle,seed,evaluations,cost,time_ms")
+    );
+    let curves = curves_by_job(&text);
+    let records = fs::read_to_string(out.join("records.csv")).unwrap();
+    let (mut gave_up, mut improving) = (0, 0);
+    for line in records.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (job, configuration, outcome) = (f[0].parse::<usize>().unwrap(), f[1], f[7]);
+        let (iterations, nodes): (u64, u64) = (f[9].parse().unwrap(), f[10].parse().unwrap());
+        let curve = curves.get(&job).cloned().unwrap_or_default();
+        for pair in curve.windows(2) {
+            assert!(
+                pair[1].1 < pair[0].1 && pair[1].0 >= pair[0].0,
+                "job {job}: {curve:?}"
+            );
+        }
+        let exact = configuration.starts_with("propagation");
+        let spent = if exact { nodes } else { iterations };
+        assert!(
+            curve.iter().all(|&(e, _)| e <= spent),
+            "job {job}: {curve:?} past {spent}"
+        );
+        match outcome {
+            "verified" => assert_eq!(curve.last().map(|p| p.1), Some(0), "job {job}"),
+            _ => {
+                assert!(
+                    curve.last().is_some_and(|p| p.1 > 0),
+                    "job {job}: {outcome}"
+                );
+                gave_up += 1;
+            }
+        }
+        if exact && outcome == "verified" {
+            assert_eq!(curve, [(nodes, 0)], "an exact run: its nodes to the answer");
+        }
+        improving += usize::from(curve.len() > 1);
+    }
+    assert!(
+        gave_up > 0 && improving > 0,
+        "{gave_up} gave up, {improving} improved"
+    );
+
+    // Cut both files mid-line, as an interrupted study leaves them; the resumed study's curves
+    // are the same runs' curves.
+    let lines: Vec<&str> = records.lines().collect();
+    fs::write(
+        out.join("records.csv"),
+        format!("{}\n{}", lines[..16].join("\n"), &lines[16][..20]),
+    )
+    .unwrap();
+    let cut = text.len() * 2 / 3;
+    fs::write(out.join("curves.csv"), &text[..cut]).unwrap();
+    let (_, err, code) = study(&out, &[]);
+    assert_eq!(code, 0, "{err}");
+    let again = curves_by_job(&fs::read_to_string(out.join("curves.csv")).unwrap());
+    assert_eq!(again, curves);
+    let _ = fs::remove_dir_all(&out);
+}

@@ -162,6 +162,8 @@ pub struct Tracker<'o, O: Observer + ?Sized> {
     max_nodes: u64,
     max_iterations: u64,
     iteration: Iteration,
+    /// The best cost reported by [`Tracker::improved`] so far.
+    best: u32,
 }
 
 impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
@@ -172,6 +174,17 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             max_iterations: limits.max_iterations.unwrap_or(u64::MAX),
             iteration: limits.iteration,
+            best: u32::MAX,
+        }
+    }
+
+    /// A cost reached now (after `stats.iterations` units of the budget): reported to the
+    /// observer as an anytime point when it beats the best so far.
+    #[inline(always)]
+    pub fn improved(&mut self, cost: u32) {
+        if cost < self.best {
+            self.best = cost;
+            self.observer.improved(self.stats.iterations, cost);
         }
     }
 

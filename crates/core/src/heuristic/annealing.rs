@@ -92,6 +92,7 @@ impl Solver for Annealing {
             let cell_events = tracker.wants_cell_events();
             let mut temperature = start_temperature;
             let mut best = state.cost();
+            tracker.improved(best);
             let mut step = 0u32;
             let mut since_improvement = 0u32;
             let mut previous_chain_low = u32::MAX;
@@ -113,6 +114,7 @@ impl Solver for Annealing {
                         }
                         chain_low = chain_low.min(state.cost());
                         best = best.min(state.cost());
+                        tracker.improved(state.cost());
                         if state.cost() == 0 {
                             // Close the chain that reached the solution, so the last report
                             // shows cost 0.

@@ -286,8 +286,11 @@ impl Solver for Coloring {
                 return Ok(work.values); // nothing to colour
             };
             if self.construct(&mut work, origin, &mut rng, &mut tracker)? {
+                tracker.improved(0);
                 return Ok(work.values);
             }
+            // The construction's cost: the empty cells it left uncoloured.
+            tracker.improved(empty.len() as u32 - work.coloured);
             tracker.stats.restarts += 1;
             let attempt = tracker.stats.iterations;
             if attempt < max_constructions {

@@ -176,6 +176,7 @@ impl Solver for Grasp {
                     self.construct((puzzle, &fixed, &allowed), &mut rng, &mut tracker)?;
                 Grasp::climb(&mut fill, &free, &allowed, &mut tracker)?;
                 best = best.min(fill.cost());
+                tracker.improved(fill.cost());
                 tracker.emit(Event::Iteration {
                     iteration: iteration as u32,
                     cost: fill.cost(),

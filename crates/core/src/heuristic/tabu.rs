@@ -134,6 +134,7 @@ impl Solver for Tabu {
             let mut tabu_until = vec![0u64; cells * n];
             let mut cost = unfilled(&domains);
             let mut best = cost;
+            tracker.improved(cost);
             let mut order: Vec<(u32, u32, usize)> = Vec::with_capacity(cells);
             let mut trial = vec![0u32; cells];
             let mut chosen = vec![0u32; cells];
@@ -205,6 +206,7 @@ impl Solver for Tabu {
                     None => {} // every candidate refuted or tabu at the root: try others next time
                 }
                 best = best.min(cost);
+                tracker.improved(cost);
                 tracker.emit(Event::Iteration {
                     iteration: iteration as u32,
                     cost,

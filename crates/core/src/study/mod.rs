@@ -5,6 +5,7 @@
 //! it (the CLI on every core, streaming records to disk; the page on its workers) and the summary
 //! ([`summary`]) is computed from the records alone, the same wherever they were made.
 
+pub mod anytime;
 pub mod charts;
 #[cfg(feature = "serde")]
 pub mod file;
@@ -13,6 +14,7 @@ pub mod records;
 pub mod stats;
 pub mod summary;
 
+pub use anytime::{CurvePoint, CURVES_HEADER};
 pub use population::{Class, Member, Source};
 pub use records::{Field, Record, RunOutcome};
 pub use summary::{Comparison, Row, Summary};
@@ -20,8 +22,8 @@ pub use summary::{Comparison, Row, Summary};
 use crate::grid::Grid;
 use crate::registry::{Configuration, RunConfig};
 use crate::runs::{run_seed, Executor};
-use crate::trace::{Event, Flow, Observer};
 use crate::verify::checked_answer;
+use anytime::RunObserver;
 
 /// The most jobs a study may plan (20 configurations × 5,000 puzzles × 10 seeds is 1,000,000).
 pub const MAX_JOBS: usize = 100_000_000;
@@ -170,16 +172,25 @@ impl Study {
     /// each job with its puzzle (the page's) needs no population of its own there, only a study
     /// with the settings ([`Study::new`] on no members).
     pub fn run_job_on(&self, k: usize, puzzle: &Grid, seconds: &dyn Fn() -> f64) -> Record {
+        self.run_job_with_curve_on(k, puzzle, seconds).0
+    }
+
+    /// Runs job `k` on `puzzle` and gives its anytime curve too (see [`anytime`]).
+    pub fn run_job_with_curve_on(
+        &self,
+        k: usize,
+        puzzle: &Grid,
+        seconds: &dyn Fn() -> f64,
+    ) -> (Record, Vec<CurvePoint>) {
         let job = self.job(k);
         let configuration = &self.runs[job.configuration];
         let config = RunConfig {
             seed: self.run_seed(job),
             params: configuration.params.clone(),
         };
-        let mut counter = EventCounter::default();
-        let start = seconds();
-        let outcome = configuration.algorithm.run(puzzle, &config, &mut counter);
-        let time_ms = (seconds() - start) * 1_000.0;
+        let mut observer = RunObserver::new(seconds);
+        let outcome = configuration.algorithm.run(puzzle, &config, &mut observer);
+        let time_ms = observer.elapsed_ms();
         let mut record = Record {
             job: k,
             configuration: job.configuration,
@@ -190,8 +201,8 @@ impl Study {
             iterations: 0,
             nodes: 0,
             restarts: 0,
-            generations: counter.generations,
-            events: counter.events,
+            generations: observer.generations,
+            events: observer.events,
         };
         if let Ok(outcome) = outcome {
             record.outcome = match checked_answer(puzzle, &outcome) {
@@ -202,24 +213,13 @@ impl Study {
             record.nodes = outcome.stats.nodes;
             record.restarts = outcome.stats.restarts;
         }
-        record
-    }
-}
-
-/// Counts a run's events, and its generations apart.
-#[derive(Default)]
-struct EventCounter {
-    events: u64,
-    generations: u64,
-}
-
-impl Observer for EventCounter {
-    fn event(&mut self, event: Event) -> Flow {
-        self.events += 1;
-        if matches!(event, Event::Generation { .. }) {
-            self.generations += 1;
-        }
-        Flow::Continue
+        let spent = anytime::evaluations(
+            configuration.algorithm.family(),
+            record.iterations,
+            record.nodes,
+        );
+        observer.close(record.solved(), spent, time_ms);
+        (record, observer.curve)
     }
 }
 

@@ -273,6 +273,14 @@ pub enum Flow {
 pub trait Observer {
     fn event(&mut self, event: Event) -> Flow;
 
+    /// An anytime report: the run's best cost so far fell to `cost` after `evaluations` units
+    /// of its budget (a local search's iterations, a colouring's constructions, a genetic
+    /// algorithm's generations). The cost is the algorithm's own (open cells for tabu search,
+    /// clashes for a box fill, uncoloured cells for a colouring); 0 is a solution. Studies draw
+    /// anytime curves from these; other observers ignore them.
+    #[inline(always)]
+    fn improved(&mut self, _evaluations: u64, _cost: u32) {}
+
     /// Whether per-cell events are wanted at all. Solvers may skip computing them when not
     /// (the counters in the statistics stay exact either way).
     #[inline(always)]

@@ -278,6 +278,7 @@ impl Solver for Genetic {
                         }
                     }
                 }
+                tracker.improved(best.cost());
                 let mean = population.iter().map(fitness).sum::<f64>() / population_size as f64;
                 tracker.emit(Event::Generation {
                     generation: tracker.stats.iterations as u32,
