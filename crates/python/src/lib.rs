@@ -258,5 +258,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<StudyPlan>()?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("CSV_HEADER", sudoku_core::study::records::CSV_HEADER)?;
+    m.add("CURVES_HEADER", sudoku_core::study::CURVES_HEADER)?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use pyo3::types::PyDict;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sudoku_core::study::file::{unknown_key, Population, StudyFile};
-use sudoku_core::study::{Class, Field, Member, Record, Study, Summary};
+use sudoku_core::study::{Class, CurvePoint, Field, Member, Record, Study, Summary};
 
 use crate::{error, puzzle};
 
@@ -20,7 +20,9 @@ pub struct StudyPlan {
 }
 
 /// A record as Python receives it: its fields by name, its CSV row, its JSON line.
-type RecordOut = (Py<PyDict>, String, String);
+/// A record: its fields by the names of CSV_HEADER, its records.csv row, its records.jsonl line,
+/// and its anytime curve as curves.csv rows (empty for a record read back from a file).
+type RecordOut = (Py<PyDict>, String, String, String);
 
 /// `value` as a `T`, a type error naming the key at fault (`generate.count: invalid type…`).
 fn typed<T: DeserializeOwned>(value: &Value, section: &str) -> Result<T, String> {
@@ -161,19 +163,29 @@ impl StudyPlan {
             self.check_job(k)?;
         }
         let study = &self.study;
-        let records: Vec<Record> = py.detach(|| {
+        let records: Vec<(Record, Vec<CurvePoint>)> = py.detach(|| {
             let start = std::time::Instant::now();
             let seconds = move || start.elapsed().as_secs_f64();
-            jobs.iter().map(|&k| study.run_job(k, &seconds)).collect()
+            jobs.iter()
+                .map(|&k| {
+                    let puzzle = &study.population[study.job(k).puzzle].puzzle;
+                    study.run_job_with_curve_on(k, puzzle, &seconds)
+                })
+                .collect()
         });
-        records.iter().map(|r| self.out(py, r)).collect()
+        records
+            .iter()
+            .map(|(record, curve)| self.out(py, record, curve))
+            .collect()
     }
 
     /// A `records.csv` row of this study read back, if it is one (written by the CLI or by
     /// Python, byte for byte as this plan writes it).
     fn read_row(&self, py: Python<'_>, row: &str) -> PyResult<Option<RecordOut>> {
         match self.study.parse_csv_row(row) {
-            Ok(record) if self.study.csv_row(&record) == row => self.out(py, &record).map(Some),
+            Ok(record) if self.study.csv_row(&record) == row => {
+                self.out(py, &record, &[]).map(Some)
+            }
             _ => Ok(None),
         }
     }
@@ -224,7 +236,7 @@ impl StudyPlan {
         Ok(())
     }
 
-    fn out(&self, py: Python<'_>, record: &Record) -> PyResult<RecordOut> {
+    fn out(&self, py: Python<'_>, record: &Record, curve: &[CurvePoint]) -> PyResult<RecordOut> {
         let dict = PyDict::new(py);
         for (name, field) in self.study.fields(record) {
             match field {
@@ -237,6 +249,7 @@ impl StudyPlan {
             dict.unbind(),
             self.study.csv_row(record),
             self.study.json_line(record),
+            self.study.curve_rows(record, curve),
         ))
     }
 }

@@ -144,3 +144,33 @@ def test_the_budget_is_taken_by_its_old_name_too():
     assert old.settings["budget"] == 40
     with pytest.raises(ValueError, match="give one"):
         sl.Study(configurations=["dlx"], puzzles=[HARD], budget=40, max_iterations=40)
+
+
+def _curve_rows(text):
+    # curves.csv rows without their time, sorted.
+    return sorted(line.rsplit(",", 1)[0] for line in text.splitlines()[1:])
+
+
+def test_anytime_curves_are_the_clis_and_resume_with_the_records(sudoku_bin, tmp_path):
+    _, cli_out = cli_records(sudoku_bin, tmp_path)
+    cli_curves = (cli_out / "curves.csv").read_text()
+    study = small_study()
+    out = tmp_path / "py"
+    frame = study.run(executor="serial", out=out)
+    ours = (out / "curves.csv").read_text()
+    assert ours.splitlines()[0] == "job,configuration,puzzle,seed,evaluations,cost,time_ms"
+    assert _curve_rows(ours) == _curve_rows(cli_curves)
+    curves = study.curves()
+    assert list(curves.columns) == sl.study.CURVE_COLUMNS
+    # Every verified run's curve ends at cost 0; costs only fall.
+    for job, rows in curves.groupby("job"):
+        assert list(rows.cost) == sorted(rows.cost, reverse=True) and rows.cost.is_unique
+        assert (rows.cost.iloc[-1] == 0) == (frame.outcome[job] == "verified")
+    assert set(curves.job) >= set(frame.job[frame.outcome == "verified"])
+    # Cut mid-row, resumed: the same curves.
+    (out / "curves.csv").write_text(ours[: len(ours) // 2])
+    lines = (out / "records.csv").read_text().splitlines()
+    (out / "records.csv").write_text("\n".join(lines[:8]) + "\n")
+    study.run(executor="serial", out=out)
+    assert _curve_rows((out / "curves.csv").read_text()) == _curve_rows(ours)
+    assert _curve_rows(study.curves().to_csv(index=False)) == _curve_rows(ours)

@@ -18,8 +18,9 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 
 from . import _core
 
-# The columns of `records.csv`, as the core writes them.
+# The columns of `records.csv` and `curves.csv`, as the core writes them.
 COLUMNS = _core.CSV_HEADER.split(",")
+CURVE_COLUMNS = _core.CURVES_HEADER.split(",")
 
 # Plans rebuilt in this process (a Dask worker keeps one per study it has seen).
 _PLANS: Dict[str, Any] = {}
@@ -122,6 +123,7 @@ class Study:
         _PLANS.clear()
         _PLANS[self._payload] = plan
         self._plan = plan
+        self._curves: Dict[int, List[str]] = {}
 
     @classmethod
     def _from_payload(cls, payload: str) -> "Study":
@@ -130,6 +132,7 @@ class Study:
         study._plan = _plan(payload)
         study._population = study._plan.population()
         study.settings = json.loads(payload)["study"]
+        study._curves = {}
         return study
 
     def __repr__(self) -> str:
@@ -209,7 +212,21 @@ class Study:
         else:
             raise ValueError(f"executor: 'threads', 'serial' or 'dask', not {executor!r}")
         sink.close()
+        self._curves = sink.curves
         return pd.DataFrame([sink.rows[k][0] for k in sorted(sink.rows)], columns=COLUMNS)
+
+    def curves(self):  # -> pandas.DataFrame
+        """The anytime curves of the last ``run``: one row per improvement of a run's best cost
+        (``job``, ``configuration``, ``puzzle``, ``seed``, ``evaluations`` — the budget's unit
+        spent, iterations or nodes —, ``cost`` — the algorithm's own, 0 solved —, ``time_ms``),
+        the columns of the CLI's ``curves.csv``; with ``out``, read back from there too."""
+        import io
+
+        import pandas as pd
+
+        rows = [row for job in sorted(self._curves) for row in self._curves[job]]
+        text = _core.CURVES_HEADER + "\n" + "".join(row + "\n" for row in rows)
+        return pd.read_csv(io.StringIO(text), dtype={"seed": "uint64"})
 
     def _run_threads(self, todo, sink, batch_size, workers) -> None:
         workers = workers or os.cpu_count() or 1
@@ -278,9 +295,11 @@ class _Sink:
         self.study = study
         self.progress = progress
         self.total = total
-        # job → (fields by name, records.csv row, records.jsonl line), as the core gives them.
+        # job → (fields by name, records.csv row, records.jsonl line, curves.csv rows), as the
+        # core gives them; the curves apart (a record read back from a file has its curve there).
         self.rows: Dict[int, tuple] = {}
-        self.csv = self.json = None
+        self.curves: Dict[int, List[str]] = {}
+        self.csv = self.json = self.curve_file = None
         if out is None:
             self.done = set()
             return
@@ -300,31 +319,48 @@ class _Sink:
                     if record is not None and record[0]["job"] not in self.rows:
                         self.rows[record[0]["job"]] = record
         self.done = set(self.rows)
+        curves_path = folder / "curves.csv"
+        if curves_path.exists() and self.done:
+            # The curves of the records kept, whole rows only (a write cut short is dropped).
+            with open(curves_path, encoding="utf-8") as f:
+                for line in f.read().split("\n")[1:]:
+                    job = line.split(",", 1)[0]
+                    if line.count(",") >= 6 and job.isdigit() and int(job) in self.done:
+                        self.curves.setdefault(int(job), []).append(line)
         self.csv = open(csv_path, "w", encoding="utf-8", newline="")
         self.json = open(json_path, "w", encoding="utf-8")
+        self.curve_file = open(curves_path, "w", encoding="utf-8", newline="")
         self.csv.write(_core.CSV_HEADER + "\n")
         self.json.write(header + "\n")
+        self.curve_file.write(_core.CURVES_HEADER + "\n")
         self._write([self.rows[k] for k in sorted(self.rows)])
+        for job in sorted(self.curves):
+            self.curve_file.write("".join(row + "\n" for row in self.curves[job]))
+        self.curve_file.flush()
 
-    def _write(self, rows: Iterable[tuple]) -> None:
+    def _write(self, rows: Iterable[tuple], curves: bool = False) -> None:
         if self.csv is None:
             return
-        for _, csv_row, json_line in rows:
-            # The core wrote both, as the CLI's: the same bytes for the same records.
+        for _, csv_row, json_line, curve_rows in rows:
+            # The core wrote them all, as the CLI's: the same bytes for the same records.
             self.csv.write(csv_row + "\n")
             self.json.write(json_line + "\n")
+            if curves:
+                self.curve_file.write(curve_rows)
         self.csv.flush()
         self.json.flush()
+        self.curve_file.flush()
 
     def add(self, rows: List[tuple]) -> None:
         fresh = [tuple(r) for r in rows if r[0]["job"] not in self.rows]
         for record in fresh:
             self.rows[record[0]["job"]] = record
-        self._write(fresh)
+            self.curves[record[0]["job"]] = record[3].splitlines()
+        self._write(fresh, curves=True)
         if self.progress is not None:
             self.progress(len(self.rows), self.total)
 
     def close(self) -> None:
-        for f in (self.csv, self.json):
+        for f in (self.csv, self.json, self.curve_file):
             if f is not None:
                 f.close()
