@@ -13,6 +13,7 @@ use sudoku_core::words::count;
 use clap::Args;
 use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
+use sudoku_core::study::ert::{Hits, Measures};
 use sudoku_core::study::file::Partial;
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary, CURVES_HEADER};
@@ -168,9 +169,13 @@ impl RecordFiles {
     }
 }
 
-/// The records already in `DIR` for this study (its header must match), and the files open for
-/// the rest.
-fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles), UsageError> {
+/// The records already in `DIR` for this study (its header must match), their curves' hits, and
+/// the files open for the rest.
+#[allow(clippy::type_complexity)]
+fn open_records(
+    study: &Study,
+    out: &Path,
+) -> Result<(Vec<Record>, Vec<Option<Hits>>, RecordFiles), UsageError> {
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", out.display()));
     fs::create_dir_all(out).map_err(io)?;
     let header = study.json_header(env!("CARGO_PKG_VERSION"));
@@ -230,8 +235,35 @@ fn open_records(study: &Study, out: &Path) -> Result<(Vec<Record>, RecordFiles),
     for line in &curves {
         writeln!(files.curves, "{line}").map_err(io)?;
     }
+    // The kept runs' hits, from their curves' rows.
+    let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
+    for line in &curves {
+        let f: Vec<&str> = line.rsplitn(4, ',').collect();
+        let job = line.split(',').next().and_then(|j| j.parse::<usize>().ok());
+        if let (Some(job), [time, cost, evaluations, _]) = (job, f.as_slice()) {
+            if let (Ok(evaluations), Ok(cost), Ok(time_ms)) =
+                (evaluations.parse(), cost.parse(), time.parse())
+            {
+                points[job].push(CurvePoint {
+                    evaluations,
+                    cost,
+                    time_ms,
+                });
+            }
+        }
+    }
+    let mut hits = vec![None; study.jobs()];
+    for record in &done {
+        hits[record.job] = Some(Hits::of(&points[record.job], spent(study, record)));
+    }
     files.flush().map_err(io)?;
-    Ok((done, files))
+    Ok((done, hits, files))
+}
+
+/// The evaluations a run spent, in its family's unit (the curves' unit).
+fn spent(study: &Study, record: &Record) -> u64 {
+    let family = study.runs[record.configuration].algorithm.family();
+    sudoku_core::study::anytime::evaluations(family, record.iterations, record.nodes)
 }
 
 pub fn run(args: StudyArgs) -> Result<(), UsageError> {
@@ -257,7 +289,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         count(settings.source.len(), "puzzle")
     );
     let study = Study::make(settings, &executor, args.max_seconds).map_err(UsageError)?;
-    let (mut records, mut files) = open_records(&study, &args.out)?;
+    let (mut records, mut hits, mut files) = open_records(&study, &args.out)?;
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", args.out.display()));
     let mut done = vec![false; study.jobs()];
     for record in &records {
@@ -295,6 +327,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
                 files
                     .curves
                     .write_all(study.curve_rows(&record, &curve).as_bytes())?;
+                hits[record.job] = Some(Hits::of(&curve, spent(&study, &record)));
                 Ok(record)
             })
             .collect::<std::io::Result<_>>()
@@ -323,6 +356,13 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         .unwrap_or_default();
     fs::write(args.out.join("summary.csv"), summary.rows_csv()).map_err(io)?;
     fs::write(args.out.join("pairwise.csv"), summary.comparisons_csv()).map_err(io)?;
+    let measures = executor
+        .map(&[()], &|_| Measures::of(&study, &records, &hits))
+        .pop()
+        .unwrap_or_default();
+    fs::write(args.out.join("ert.csv"), measures.ert_csv).map_err(io)?;
+    fs::write(args.out.join("ecdf.csv"), measures.ecdf_csv).map_err(io)?;
+    fs::write(args.out.join("ecdf_area.csv"), measures.area_csv).map_err(io)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let _ = writeln!(out, "{}", summary.markdown());
@@ -331,7 +371,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     }
     let _ = writeln!(
         out,
-        "\n{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv",
+        "\n{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv",
         count(total, "job"),
         args.out.display()
     );

@@ -7,6 +7,7 @@
 
 pub mod anytime;
 pub mod charts;
+pub mod ert;
 #[cfg(feature = "serde")]
 pub mod file;
 pub mod population;
