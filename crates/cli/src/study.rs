@@ -5,8 +5,8 @@
 //! summary and the pairwise comparisons written to `DIR/summary.csv` and `DIR/pairwise.csv` and
 //! printed.
 
-use std::fs::{self, File};
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::fs;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use sudoku_core::words::count;
 
@@ -15,14 +15,16 @@ use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
 use sudoku_core::study::ert::{Hits, Measures};
 use sudoku_core::study::file::Partial;
-use sudoku_core::study::records::CSV_HEADER;
-use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary, CURVES_HEADER};
+use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary};
 use sudoku_core::{parse_bytes, Configuration, Grid};
 
 use crate::experiment::Parallel;
 use crate::{input, thread_pool, UsageError};
 
 mod file;
+mod files;
+
+use files::{export_ioh, open_records, spent, Export};
 
 #[derive(Args)]
 pub struct StudyArgs {
@@ -55,9 +57,14 @@ pub struct StudyArgs {
     /// else 1).
     #[arg(long)]
     seed: Option<u64>,
-    /// Folder for records.csv, records.jsonl, summary.csv and pairwise.csv.
+    /// Folder for records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv and the
+    /// runtime measures (ert.csv, ecdf.csv, ecdf_area.csv).
     #[arg(long, default_value = "study")]
     out: PathBuf,
+    /// Also write the runs in another tool's format: `ioh` (IOHprofiler's JSON and .dat files,
+    /// for IOHanalyzer and iohinspector) in OUT/ioh.
+    #[arg(long, value_enum)]
+    export: Option<Export>,
     /// Seconds the generator may take to make the population.
     #[arg(long, default_value_t = 600.0)]
     max_seconds: f64,
@@ -147,123 +154,6 @@ pub(crate) fn read_puzzles(path: &Path) -> Result<Vec<Grid>, UsageError> {
         }
     }
     Ok(puzzles)
-}
-
-/// `records.csv`, `records.jsonl` and `curves.csv`, open for writing.
-struct RecordFiles {
-    csv: BufWriter<File>,
-    json: BufWriter<File>,
-    curves: BufWriter<File>,
-}
-
-impl RecordFiles {
-    fn write(&mut self, study: &Study, record: &Record) -> std::io::Result<()> {
-        writeln!(self.csv, "{}", study.csv_row(record))?;
-        writeln!(self.json, "{}", study.json_line(record))
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.csv.flush()?;
-        self.json.flush()?;
-        self.curves.flush()
-    }
-}
-
-/// The records already in `DIR` for this study (its header must match), their curves' hits, and
-/// the files open for the rest.
-#[allow(clippy::type_complexity)]
-fn open_records(
-    study: &Study,
-    out: &Path,
-) -> Result<(Vec<Record>, Vec<Option<Hits>>, RecordFiles), UsageError> {
-    let io = |e: std::io::Error| UsageError(format!("{}: {e}", out.display()));
-    fs::create_dir_all(out).map_err(io)?;
-    let header = study.json_header(env!("CARGO_PKG_VERSION"));
-    let (csv_path, json_path) = (out.join("records.csv"), out.join("records.jsonl"));
-    let curves_path = out.join("curves.csv");
-    let mut done = Vec::new();
-    if let Ok(file) = File::open(&json_path) {
-        let first = BufReader::new(file)
-            .lines()
-            .next()
-            .and_then(Result::ok)
-            .unwrap_or_default();
-        if first != header {
-            return Err(UsageError(format!(
-                "{} holds another study's records (its settings differ): use another --out, or remove it",
-                out.display()
-            )));
-        }
-        if let Ok(file) = File::open(&csv_path) {
-            let mut seen = vec![false; study.jobs()];
-            for line in BufReader::new(file).lines().skip(1).map_while(Result::ok) {
-                // A cut last line (an interrupted write) is run again.
-                if let Ok(record) = study.parse_csv_row(&line) {
-                    if !std::mem::replace(&mut seen[record.job], true) {
-                        done.push(record);
-                    }
-                }
-            }
-        }
-    }
-    // The curves of the jobs kept: their rows, whole (a job's curve is written with its record).
-    let mut kept = vec![false; study.jobs()];
-    for record in &done {
-        kept[record.job] = true;
-    }
-    let mut curves = Vec::new();
-    if let Ok(file) = File::open(&curves_path) {
-        for line in BufReader::new(file).lines().skip(1).map_while(Result::ok) {
-            let job = line.split(',').next().and_then(|j| j.parse::<usize>().ok());
-            if job.is_some_and(|j| j < kept.len() && kept[j]) && line.split(',').count() >= 7 {
-                curves.push(line);
-            }
-        }
-    }
-    // Rewrite the files with what was read, so a cut line does not stay in the middle.
-    let mut files = RecordFiles {
-        csv: BufWriter::new(File::create(&csv_path).map_err(io)?),
-        json: BufWriter::new(File::create(&json_path).map_err(io)?),
-        curves: BufWriter::new(File::create(&curves_path).map_err(io)?),
-    };
-    writeln!(files.csv, "{CSV_HEADER}").map_err(io)?;
-    writeln!(files.json, "{header}").map_err(io)?;
-    writeln!(files.curves, "{CURVES_HEADER}").map_err(io)?;
-    for record in &done {
-        files.write(study, record).map_err(io)?;
-    }
-    for line in &curves {
-        writeln!(files.curves, "{line}").map_err(io)?;
-    }
-    // The kept runs' hits, from their curves' rows.
-    let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
-    for line in &curves {
-        let f: Vec<&str> = line.rsplitn(4, ',').collect();
-        let job = line.split(',').next().and_then(|j| j.parse::<usize>().ok());
-        if let (Some(job), [time, cost, evaluations, _]) = (job, f.as_slice()) {
-            if let (Ok(evaluations), Ok(cost), Ok(time_ms)) =
-                (evaluations.parse(), cost.parse(), time.parse())
-            {
-                points[job].push(CurvePoint {
-                    evaluations,
-                    cost,
-                    time_ms,
-                });
-            }
-        }
-    }
-    let mut hits = vec![None; study.jobs()];
-    for record in &done {
-        hits[record.job] = Some(Hits::of(&points[record.job], spent(study, record)));
-    }
-    files.flush().map_err(io)?;
-    Ok((done, hits, files))
-}
-
-/// The evaluations a run spent, in its family's unit (the curves' unit).
-fn spent(study: &Study, record: &Record) -> u64 {
-    let family = study.runs[record.configuration].algorithm.family();
-    sudoku_core::study::anytime::evaluations(family, record.iterations, record.nodes)
 }
 
 pub fn run(args: StudyArgs) -> Result<(), UsageError> {
@@ -363,6 +253,10 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     fs::write(args.out.join("ert.csv"), measures.ert_csv).map_err(io)?;
     fs::write(args.out.join("ecdf.csv"), measures.ecdf_csv).map_err(io)?;
     fs::write(args.out.join("ecdf_area.csv"), measures.area_csv).map_err(io)?;
+    let exported = match args.export {
+        Some(Export::Ioh) => Some(export_ioh(&study, &records, &args.out)?),
+        None => None,
+    };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let _ = writeln!(out, "{}", summary.markdown());
@@ -375,6 +269,9 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         count(total, "job"),
         args.out.display()
     );
+    if let Some(folder) = exported {
+        let _ = writeln!(out, "IOHprofiler's format in {}", folder.display());
+    }
     let _ = out.flush();
     Ok(())
 }
