@@ -31,6 +31,9 @@ pub struct ExperimentArgs {
     /// Folder for the CSV files (one per table).
     #[arg(long, default_value = "results")]
     csv: PathBuf,
+    /// How the tables are printed: md (Markdown) or tex (LaTeX floats, booktabs).
+    #[arg(long, value_enum, default_value_t = crate::report::TableFormat::Md)]
+    format: crate::report::TableFormat,
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -142,7 +145,10 @@ pub fn run(args: ExperimentArgs) -> Result<(), UsageError> {
         sudoku_core::words::count(executor.pool.current_num_threads(), "thread")
     );
     let report = experiment::run(which, &settings, &executor);
-    println!("{}", report.markdown());
+    match args.format {
+        crate::report::TableFormat::Md => println!("{}", report.markdown()),
+        crate::report::TableFormat::Tex => println!("{}", report.latex()),
+    }
     std::fs::create_dir_all(&args.csv)
         .map_err(|e| UsageError(format!("cannot create {}: {e}", args.csv.display())))?;
     for table in &report.tables {

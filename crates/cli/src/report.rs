@@ -73,3 +73,13 @@ pub(crate) fn clap_error(e: clap::Error) -> ExitCode {
     );
     ExitCode::from(2)
 }
+
+/// How `experiment` and `study` print their tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableFormat {
+    /// Markdown tables (and, for a study, its findings in words).
+    #[default]
+    Md,
+    /// LaTeX `table` floats with booktabs rules, for a paper.
+    Tex,
+}

@@ -61,6 +61,10 @@ pub struct StudyArgs {
     /// runtime measures (ert.csv, ecdf.csv, ecdf_area.csv).
     #[arg(long, default_value = "study")]
     out: PathBuf,
+    /// How the summary and comparisons are printed: md (Markdown tables and the findings in
+    /// words) or tex (LaTeX floats, booktabs, for a paper).
+    #[arg(long, value_enum, default_value_t = crate::report::TableFormat::Md)]
+    format: crate::report::TableFormat,
     /// Also write the runs in another tool's format: `ioh` (IOHprofiler's JSON and .dat files,
     /// for IOHanalyzer and iohinspector) in OUT/ioh.
     #[arg(long, value_enum)]
@@ -259,18 +263,30 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let _ = writeln!(out, "{}", summary.markdown());
-    for finding in summary.findings() {
-        let _ = writeln!(out, "- {finding}");
+    match args.format {
+        crate::report::TableFormat::Md => {
+            let _ = writeln!(out, "{}", summary.markdown());
+            for finding in summary.findings() {
+                let _ = writeln!(out, "- {finding}");
+            }
+        }
+        crate::report::TableFormat::Tex => {
+            let _ = write!(out, "{}", summary.latex());
+        }
     }
+    // Under LaTeX tables, the closing lines are comments: the output stays a file to \input.
+    let comment = match args.format {
+        crate::report::TableFormat::Md => "",
+        crate::report::TableFormat::Tex => "% ",
+    };
     let _ = writeln!(
         out,
-        "\n{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv",
+        "\n{comment}{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv",
         count(total, "job"),
         args.out.display()
     );
     if let Some(folder) = exported {
-        let _ = writeln!(out, "IOHprofiler's format in {}", folder.display());
+        let _ = writeln!(out, "{comment}IOHprofiler's format in {}", folder.display());
     }
     let _ = out.flush();
     Ok(())

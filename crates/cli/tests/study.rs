@@ -303,3 +303,47 @@ fn each_runs_anytime_curve_is_written_beside_its_record_and_resumes_with_it() {
     assert_eq!(again, curves);
     let _ = fs::remove_dir_all(&out);
 }
+
+/// Whether LaTeX source closes every brace and environment it opens.
+fn balanced(tex: &str) -> bool {
+    let depth = tex
+        .replace("\\{", "")
+        .replace("\\}", "")
+        .chars()
+        .try_fold(0i32, |d, c| {
+            let d = d + i32::from(c == '{') - i32::from(c == '}');
+            (d >= 0).then_some(d)
+        });
+    depth == Some(0) && tex.matches("\\begin{").count() == tex.matches("\\end{").count()
+}
+
+#[test]
+fn tables_print_as_latex_for_a_paper() {
+    let out = folder("latex");
+    let (stdout, err, code) = study(&out, &["--format", "tex"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stdout.matches("\\begin{table}").count(), 2, "{stdout}");
+    assert!(stdout.contains("\\toprule") && stdout.contains("\\bottomrule"));
+    // The configurations' names and the per cents escaped; every line that is not LaTeX a
+    // comment.
+    assert!(stdout.contains("coloring-dsatur;list\\_size=3"), "{stdout}");
+    assert!(stdout.contains("rate (95 \\% CI)"), "{stdout}");
+    assert!(!stdout.contains("| configuration |"));
+    assert!(stdout.contains("% 36 jobs; in "), "{stdout}");
+    assert!(balanced(&stdout), "{stdout}");
+    let (experiment, err, code) = stdout_of(
+        &[
+            "experiment",
+            "filtering",
+            "--format",
+            "tex",
+            "--csv",
+            out.join("csv").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(experiment.contains("s01a & 33 &"), "{experiment}");
+    assert!(balanced(&experiment), "{experiment}");
+    let _ = fs::remove_dir_all(&out);
+}

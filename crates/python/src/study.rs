@@ -196,7 +196,7 @@ impl StudyPlan {
         &self,
         py: Python<'_>,
         rows: &str,
-    ) -> PyResult<(String, String, String, Vec<String>)> {
+    ) -> PyResult<(String, String, String, Vec<String>, String)> {
         let records = rows
             .lines()
             .filter(|l| !l.is_empty())
@@ -215,6 +215,7 @@ impl StudyPlan {
                 summary.comparisons_csv(),
                 summary.markdown(),
                 summary.findings(),
+                summary.latex(),
             )
         }))
     }

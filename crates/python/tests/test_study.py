@@ -71,6 +71,7 @@ def test_run_job_and_the_summary():
     assert len(summary["pairwise"]) == 3
     assert any("easy puzzles" in f for f in summary["findings"])
     assert summary["markdown"].startswith("| configuration |")
+    assert summary["latex"].count("\\begin{table}") == 2 and "\\toprule" in summary["latex"]
 
 
 def test_a_study_resumes_from_its_folder_the_cli_wrote(sudoku_bin, tmp_path):

@@ -3,6 +3,7 @@
 //! crosses to the page as JSON and the CLI prints the same tables.
 
 pub mod csv;
+pub mod latex;
 
 use std::fmt::Write as _;
 
@@ -99,6 +100,20 @@ pub struct Report {
 }
 
 impl Report {
+    /// The tables as LaTeX floats after the notes as a comment block (a paper takes the
+    /// tables; the notes say how they were made).
+    pub fn latex(&self) -> String {
+        let mut out = format!("% {}\n", self.title);
+        for note in &self.notes {
+            let _ = writeln!(out, "% {note}");
+        }
+        for table in &self.tables {
+            out.push('\n');
+            out.push_str(&table.latex());
+        }
+        out
+    }
+
     pub fn markdown(&self) -> String {
         let mut out = format!("## {}\n\n", self.title);
         for note in &self.notes {

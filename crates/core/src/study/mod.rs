@@ -15,6 +15,7 @@ pub mod population;
 pub mod records;
 pub mod stats;
 pub mod summary;
+mod tables;
 
 pub use anytime::{CurvePoint, CURVES_HEADER};
 pub use population::{Class, Member, Source};

@@ -44,7 +44,7 @@ const RESAMPLES: usize = 1_000;
 const ALPHA: f64 = 0.05;
 
 /// Runs both solved needed before times are compared (below it no test can show anything).
-const MIN_TIME_PAIRS: usize = 6;
+pub(super) const MIN_TIME_PAIRS: usize = 6;
 
 /// The median of a measure with its 95 % bootstrap interval, and its quartiles.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -191,7 +191,7 @@ fn percent(part: usize, whole: usize) -> String {
     }
 }
 
-fn ms(value: f64) -> String {
+pub(super) fn ms(value: f64) -> String {
     if value >= 100.0 {
         format!("{value:.0} ms")
     } else if value >= 1.0 {

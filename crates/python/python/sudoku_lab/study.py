@@ -271,18 +271,19 @@ class Study:
 
     def summary(self, records) -> Dict[str, Any]:
         """The CLI's summary of records (all of them or any part): ``summary`` and ``pairwise``
-        (DataFrames of ``summary.csv`` and ``pairwise.csv``), the Markdown table and the
-        findings in words."""
+        (DataFrames of ``summary.csv`` and ``pairwise.csv``), the Markdown table, the same
+        tables as LaTeX (``latex``: booktabs floats, for a paper) and the findings in words."""
         import io
 
         import pandas as pd
 
         rows = records[COLUMNS].to_csv(index=False, header=False, lineterminator="\n")
-        rows_csv, pairwise_csv, markdown, findings = self._plan.summary(rows)
+        rows_csv, pairwise_csv, markdown, findings, latex = self._plan.summary(rows)
         return {
             "summary": pd.read_csv(io.StringIO(rows_csv), keep_default_na=False, na_values=[""]),
             "pairwise": pd.read_csv(io.StringIO(pairwise_csv), keep_default_na=False, na_values=[""]),
             "markdown": markdown,
+            "latex": latex,
             "findings": list(findings),
         }
 
