@@ -15,6 +15,7 @@ use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
 use sudoku_core::study::ert::{Hits, Measures};
 use sudoku_core::study::file::Partial;
+use sudoku_core::study::fixed_budget::FixedBudget;
 use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary};
 use sudoku_core::{parse_bytes, Configuration, Grid};
 
@@ -183,7 +184,17 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         count(settings.source.len(), "puzzle")
     );
     let study = Study::make(settings, &executor, args.max_seconds).map_err(UsageError)?;
-    let (mut records, mut hits, mut files) = open_records(&study, &args.out)?;
+    let (mut records, kept, mut files) = open_records(&study, &args.out)?;
+    // What the measures keep of each run (its curve goes to disk): its hits of the targets and
+    // its costs in the fixed-budget histograms.
+    let mut hits = vec![None; study.jobs()];
+    let mut fixed_budget = FixedBudget::new(&study);
+    for record in &records {
+        let spend = spent(&study, record);
+        hits[record.job] = Some(Hits::of(&kept[record.job], spend));
+        fixed_budget.add(&study, record, &kept[record.job], spend);
+    }
+    drop(kept);
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", args.out.display()));
     let mut done = vec![false; study.jobs()];
     for record in &records {
@@ -221,7 +232,9 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
                 files
                     .curves
                     .write_all(study.curve_rows(&record, &curve).as_bytes())?;
-                hits[record.job] = Some(Hits::of(&curve, spent(&study, &record)));
+                let spend = spent(&study, &record);
+                hits[record.job] = Some(Hits::of(&curve, spend));
+                fixed_budget.add(&study, &record, &curve, spend);
                 Ok(record)
             })
             .collect::<std::io::Result<_>>()
@@ -257,6 +270,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     fs::write(args.out.join("ert.csv"), measures.ert_csv).map_err(io)?;
     fs::write(args.out.join("ecdf.csv"), measures.ecdf_csv).map_err(io)?;
     fs::write(args.out.join("ecdf_area.csv"), measures.area_csv).map_err(io)?;
+    fs::write(args.out.join("fixed_budget.csv"), fixed_budget.csv(&study)).map_err(io)?;
     let exported = match args.export {
         Some(Export::Ioh) => Some(export_ioh(&study, &records, &args.out)?),
         None => None,
@@ -281,7 +295,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     };
     let _ = writeln!(
         out,
-        "\n{comment}{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv",
+        "\n{comment}{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv, fixed_budget.csv",
         count(total, "job"),
         args.out.display()
     );

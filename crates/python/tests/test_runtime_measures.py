@@ -20,7 +20,7 @@ def study(sudoku_bin, tmp_path_factory):
         args += ["-c", c]
     subprocess.run(args, check=True, capture_output=True, text=True)
     read = lambda name: pd.read_csv(out / name, keep_default_na=False, na_values=[""])  # noqa: E731
-    return {name: read(f"{name}.csv") for name in ["records", "curves", "ert", "ecdf", "ecdf_area"]}
+    return {name: read(f"{name}.csv") for name in ["records", "curves", "ert", "ecdf", "ecdf_area", "fixed_budget"]}
 
 
 def first_hits(study):
@@ -113,3 +113,26 @@ def test_the_bootstrap_interval_agrees_with_scipys(study):
         assert row.ert_high == pytest.approx(theirs.high, abs=0.25 * width + 0.5)
         return
     raise AssertionError("no configuration hit every run: the study checks nothing here")
+
+
+def test_fixed_budget_quartiles_are_numpys(study):
+    records, curves, view = study["records"], study["curves"], study["fixed_budget"]
+    records = records.assign(cls=records.givens.astype(str), open=records.puzzle.str.count(r"[.0]"))
+    checked = 0
+    for _, row in view.iterrows():
+        runs = records[records.configuration == row.configuration]
+        if str(row["class"]) != "all":
+            runs = runs[runs.cls == str(row["class"])]
+        costs = []
+        for _, r in runs.iterrows():
+            seen = curves[(curves.job == r.job) & (curves.evaluations <= row.evaluations)]
+            # Before its first report a run's cost is its puzzle's open cells.
+            costs.append(seen.cost.iloc[-1] if len(seen) else r.open)
+        assert row.runs == len(costs)
+        q1, median, q3 = np.percentile(costs, [25, 50, 75])  # linear: R's type 7
+        assert (row.cost_q1, row.cost_median, row.cost_q3) == pytest.approx((q1, median, q3))
+        checked += 1
+    assert checked > 30
+    # Costs only fall as the budget grows.
+    for _, rows in view.groupby(["configuration", "class"]):
+        assert list(rows.cost_median) == sorted(rows.cost_median, reverse=True)

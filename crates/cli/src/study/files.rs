@@ -5,7 +5,6 @@ use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use sudoku_core::study::ert::Hits;
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::{CurvePoint, Record, Study, CURVES_HEADER};
 
@@ -85,13 +84,13 @@ impl RecordFiles {
     }
 }
 
-/// The records already in `DIR` for this study (its header must match), their curves' hits, and
-/// the files open for the rest.
+/// The records already in `DIR` for this study (its header must match), their curves (by job),
+/// and the files open for the rest.
 #[allow(clippy::type_complexity)]
 pub fn open_records(
     study: &Study,
     out: &Path,
-) -> Result<(Vec<Record>, Vec<Option<Hits>>, RecordFiles), UsageError> {
+) -> Result<(Vec<Record>, Vec<Vec<CurvePoint>>, RecordFiles), UsageError> {
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", out.display()));
     fs::create_dir_all(out).map_err(io)?;
     let header = study.json_header(env!("CARGO_PKG_VERSION"));
@@ -151,17 +150,12 @@ pub fn open_records(
     for line in &curves {
         writeln!(files.curves, "{line}").map_err(io)?;
     }
-    // The kept runs' hits, from their curves' rows.
+    // The kept runs' curves, from their rows.
     let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
     for (job, point) in curves.iter().filter_map(|line| curve_point(line)) {
         points[job].push(point);
     }
-    let mut hits = vec![None; study.jobs()];
-    for record in &done {
-        hits[record.job] = Some(Hits::of(&points[record.job], spent(study, record)));
-    }
-    files.flush().map_err(io)?;
-    Ok((done, hits, files))
+    Ok((done, points, files))
 }
 
 /// The evaluations a run spent, in its family's unit (the curves' unit).

@@ -10,6 +10,7 @@ pub mod charts;
 pub mod ert;
 #[cfg(feature = "serde")]
 pub mod file;
+pub mod fixed_budget;
 pub mod ioh;
 pub mod population;
 pub mod records;
