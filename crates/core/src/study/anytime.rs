@@ -114,6 +114,19 @@ impl Study {
     }
 }
 
+/// A curve from (evaluations, cost) pairs, for tests.
+#[cfg(test)]
+pub(crate) fn curve(points: &[(u64, u32)]) -> Vec<CurvePoint> {
+    points
+        .iter()
+        .map(|&(evaluations, cost)| CurvePoint {
+            evaluations,
+            cost,
+            time_ms: 0.0,
+        })
+        .collect()
+}
+
 /// The unit a family's effort is counted in: heuristics' iterations, exact solvers' nodes.
 pub fn evaluations(family: Family, iterations: u64, nodes: u64) -> u64 {
     match family {

@@ -264,17 +264,7 @@ impl Measures {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn curve(points: &[(u64, u32)]) -> Vec<CurvePoint> {
-        points
-            .iter()
-            .map(|&(evaluations, cost)| CurvePoint {
-                evaluations,
-                cost,
-                time_ms: 0.0,
-            })
-            .collect()
-    }
+    use crate::study::anytime::curve;
 
     #[test]
     fn hits_are_the_first_evaluations_at_or_below_each_target() {

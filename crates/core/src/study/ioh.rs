@@ -130,17 +130,7 @@ impl Study {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn curve(points: &[(u64, u32)]) -> Vec<CurvePoint> {
-        points
-            .iter()
-            .map(|&(evaluations, cost)| CurvePoint {
-                evaluations,
-                cost,
-                time_ms: 0.0,
-            })
-            .collect()
-    }
+    use crate::study::anytime::curve;
 
     #[test]
     fn a_run_starts_at_evaluation_one_with_one_row_per_evaluation() {
