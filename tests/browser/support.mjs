@@ -24,8 +24,19 @@ export async function boardLine(page) {
 }
 
 export async function waitForStatus(page, text, timeout = 60_000) {
-  await page.waitForFunction(
-    (t) => document.querySelector('#status')?.textContent.includes(t), text, { timeout });
+  try {
+    await page.waitForFunction(
+      (t) => document.querySelector('#status')?.textContent.includes(t), text, { timeout });
+  } catch (e) {
+    // Say what the page shows instead: a status that never came and one that came wrong are
+    // different failures.
+    const shown = await page
+      .evaluate(() => `status ${JSON.stringify(document.querySelector('#status')?.textContent ?? null)}; `
+        + `events ${JSON.stringify(document.querySelector('#event-count, .counter')?.textContent ?? null)}; `
+        + `notices ${JSON.stringify([...document.querySelectorAll('.error, .notice, [role=alert]')].map((n) => n.textContent))}`)
+      .catch((err) => `the page did not answer (${err.message})`);
+    throw new Error(`${e.message}; the page shows ${shown}`);
+  }
 }
 
 /** The playback position, from the event counter. */
