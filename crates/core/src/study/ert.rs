@@ -66,7 +66,7 @@ impl Hits {
 }
 
 /// Expected running time to target `t` over `runs`: (ERT, hits). ERT is infinite without a hit.
-pub fn ert(runs: &[Hits], t: usize) -> (f64, usize) {
+pub fn ert(runs: &[&Hits], t: usize) -> (f64, usize) {
     let (mut spent, mut hits) = (0u64, 0usize);
     for run in runs {
         match run.reached(t) {
@@ -88,7 +88,7 @@ pub fn ert(runs: &[Hits], t: usize) -> (f64, usize) {
 /// ERT's 95 % percentile-bootstrap interval: runs resampled with replacement (`resamples`
 /// times, seeded); a resample without a hit has an infinite ERT, so a rare success gives an
 /// infinite upper end, as it should.
-pub fn ert_interval(runs: &[Hits], t: usize, resamples: usize, seed: u64) -> (f64, f64) {
+pub fn ert_interval(runs: &[&Hits], t: usize, resamples: usize, seed: u64) -> (f64, f64) {
     if runs.is_empty() || resamples == 0 {
         return (f64::NAN, f64::NAN);
     }
@@ -127,7 +127,7 @@ pub fn budgets(max: u64) -> Vec<u64> {
 
 /// The targets a set of runs is measured on: those some run started above (a target every run
 /// began below measures nothing), 0 always.
-pub fn targets_in(runs: &[Hits]) -> Vec<usize> {
+pub fn targets_in(runs: &[&Hits]) -> Vec<usize> {
     (0..TARGETS.len())
         .filter(|&t| t == 0 || runs.iter().any(|r| r.counts_for(t)))
         .collect()
@@ -135,7 +135,7 @@ pub fn targets_in(runs: &[Hits]) -> Vec<usize> {
 
 /// The fixed-target ECDF: at each budget, the share of (run, target) pairs with the target
 /// reached within it, over `targets`.
-pub fn ecdf(runs: &[Hits], targets: &[usize], budgets: &[u64]) -> Vec<f64> {
+pub fn ecdf(runs: &[&Hits], targets: &[usize], budgets: &[u64]) -> Vec<f64> {
     let pairs = (runs.len() * targets.len()).max(1) as f64;
     let mut hits: Vec<u64> = runs
         .iter()
@@ -151,7 +151,7 @@ pub fn ecdf(runs: &[Hits], targets: &[usize], budgets: &[u64]) -> Vec<f64> {
 /// The area under the ECDF over log10 evaluations from 1 to `max` (a step function),
 /// normalised to [0, 1]: 1 would be every target at the first evaluation. A hit at evaluation
 /// 0 counts as one at 1.
-pub fn ecdf_area(runs: &[Hits], targets: &[usize], max: u64) -> f64 {
+pub fn ecdf_area(runs: &[&Hits], targets: &[usize], max: u64) -> f64 {
     let pairs = runs.len() * targets.len();
     if pairs == 0 || max <= 1 {
         return f64::NAN;
@@ -186,7 +186,8 @@ impl Measures {
     /// From the records and each job's hits (`hits[job]`; a job without is left out).
     pub fn of(study: &Study, records: &[Record], hits: &[Option<Hits>]) -> Measures {
         let groups = groups(study);
-        let mut cells: Vec<Vec<Vec<Hits>>> =
+        // References, not copies: a million runs' hits are held once.
+        let mut cells: Vec<Vec<Vec<&Hits>>> =
             vec![vec![Vec::new(); groups.len() + 1]; study.runs.len()];
         for record in records {
             let Some(Some(run)) = hits.get(record.job) else {
@@ -198,10 +199,10 @@ impl Measures {
                 .iter()
                 .position(|x| Some(x) == group.as_ref())
                 .unwrap_or(0);
-            cells[id.configuration][g].push(*run);
-            cells[id.configuration][groups.len()].push(*run);
+            cells[id.configuration][g].push(run);
+            cells[id.configuration][groups.len()].push(run);
         }
-        let all: Vec<Hits> = cells
+        let all: Vec<&Hits> = cells
             .iter()
             .flat_map(|c| c[groups.len()].iter().copied())
             .collect();
@@ -285,11 +286,12 @@ mod tests {
     fn ert_counts_every_runs_spend_over_the_hits() {
         // Two runs hit target 0 after 10 and 30 evaluations, one spends 100 without: (10 + 30
         // + 100) / 2 = 70, the textbook example's shape (Auger and Hansen 2005).
-        let runs = [
+        let hits = [
             Hits::of(&curve(&[(0, 5), (10, 0)]), 10),
             Hits::of(&curve(&[(0, 5), (30, 0)]), 30),
             Hits::of(&curve(&[(0, 5), (50, 1)]), 100),
         ];
+        let runs: Vec<&Hits> = hits.iter().collect();
         assert_eq!(ert(&runs, 0), (70.0, 2));
         // Target 1: 10, 30, 50 → 90 / 3.
         assert_eq!(ert(&runs, 1), (30.0, 3));
@@ -311,10 +313,13 @@ mod tests {
 
     #[test]
     fn the_ecdf_rises_to_the_share_reached_and_its_area_orders_faster_runs_first() {
-        let fast = [Hits::of(&curve(&[(0, 3), (2, 1), (4, 0)]), 4)];
-        let slow = [Hits::of(&curve(&[(0, 3), (200, 1), (400, 0)]), 400)];
-        let never = [Hits::of(&curve(&[(0, 3)]), 1000)];
-        let targets = targets_in(&[fast[0], slow[0], never[0]]);
+        let (fast, slow, never) = (
+            Hits::of(&curve(&[(0, 3), (2, 1), (4, 0)]), 4),
+            Hits::of(&curve(&[(0, 3), (200, 1), (400, 0)]), 400),
+            Hits::of(&curve(&[(0, 3)]), 1000),
+        );
+        let targets = targets_in(&[&fast, &slow, &never]);
+        let (fast, slow, never) = ([&fast], [&slow], [&never]);
         // 0, 1 and 2 are below the first cost 3; 4 and above measure nothing.
         assert_eq!(targets, [0, 1, 2]);
         let grid = budgets(1000);
