@@ -25,7 +25,7 @@ use crate::{input, thread_pool, UsageError};
 mod file;
 mod files;
 
-use files::{export_ioh, open_records, spent, Export};
+use files::{export, open_records, spent, Export};
 
 #[derive(Args)]
 pub struct StudyArgs {
@@ -67,7 +67,8 @@ pub struct StudyArgs {
     #[arg(long, value_enum, default_value_t = crate::report::TableFormat::Md)]
     format: crate::report::TableFormat,
     /// Also write the runs in another tool's format: `ioh` (IOHprofiler's JSON and .dat files,
-    /// for IOHanalyzer and iohinspector) in OUT/ioh.
+    /// for IOHanalyzer and iohinspector) in OUT/ioh, or `coco` (COCO's .info and .dat files,
+    /// for cocopp and IOHanalyzer) in OUT/coco.
     #[arg(long, value_enum)]
     export: Option<Export>,
     /// Seconds the generator may take to make the population.
@@ -272,7 +273,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     fs::write(args.out.join("ecdf_area.csv"), measures.area_csv).map_err(io)?;
     fs::write(args.out.join("fixed_budget.csv"), fixed_budget.csv(&study)).map_err(io)?;
     let exported = match args.export {
-        Some(Export::Ioh) => Some(export_ioh(&study, &records, &args.out)?),
+        Some(format) => Some((format, export(&study, &records, &args.out, format)?)),
         None => None,
     };
     let stdout = std::io::stdout();
@@ -299,8 +300,12 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         count(total, "job"),
         args.out.display()
     );
-    if let Some(folder) = exported {
-        let _ = writeln!(out, "{comment}IOHprofiler's format in {}", folder.display());
+    if let Some((format, folder)) = exported {
+        let name = match format {
+            Export::Ioh => "IOHprofiler's format",
+            Export::Coco => "COCO's format",
+        };
+        let _ = writeln!(out, "{comment}{name} in {}", folder.display());
     }
     let _ = out.flush();
     Ok(())

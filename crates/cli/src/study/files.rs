@@ -15,11 +15,27 @@ use crate::UsageError;
 pub enum Export {
     /// IOHprofiler: one folder per configuration, a JSON meta file and a .dat file per class.
     Ioh,
+    /// COCO (the bbob logger's .info and .dat files): one folder per configuration.
+    Coco,
 }
 
-/// Writes the study's runs in IOHprofiler's format to `OUT/ioh`, their curves read back from
-/// `OUT/curves.csv`.
-pub fn export_ioh(study: &Study, records: &[Record], out: &Path) -> Result<PathBuf, UsageError> {
+impl Export {
+    fn id(self) -> &'static str {
+        match self {
+            Export::Ioh => "ioh",
+            Export::Coco => "coco",
+        }
+    }
+}
+
+/// Writes the study's runs in `format` to `OUT/ioh` or `OUT/coco`, their curves read back
+/// from `OUT/curves.csv`.
+pub fn export(
+    study: &Study,
+    records: &[Record],
+    out: &Path,
+    format: Export,
+) -> Result<PathBuf, UsageError> {
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", out.display()));
     let mut curves: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
     let file = File::open(out.join("curves.csv")).map_err(io)?;
@@ -30,12 +46,13 @@ pub fn export_ioh(study: &Study, records: &[Record], out: &Path) -> Result<PathB
             }
         }
     }
-    let folder = out.join("ioh");
-    let files = study.ioh_export(
-        records,
-        &|job| curves[job].clone(),
-        env!("CARGO_PKG_VERSION"),
-    );
+    let folder = out.join(format.id());
+    let curve = |job: usize| curves[job].clone();
+    let version = env!("CARGO_PKG_VERSION");
+    let files = match format {
+        Export::Ioh => study.ioh_export(records, &curve, version),
+        Export::Coco => study.coco_export(records, &curve, version),
+    };
     for file in files {
         let path = folder.join(&file.path);
         if let Some(parent) = path.parent() {
