@@ -113,8 +113,9 @@ impl<R: Reply> WorkerPool<R> {
         self.carry_out(commands);
     }
 
-    /// Moves the pool to its kind's full build (every worker restarted), if it has one and is
-    /// not there yet.
+    /// Moves the pool to its kind's full build, if it has one and is not there yet: every
+    /// worker is restarted as soon as no run the page has heard from is going (see
+    /// `Scheduler::replace_all_when_idle`); a worker started meanwhile is the full one.
     fn move_to_full_worker(&self) {
         let Some(full) = self.inner.borrow().kind.full else {
             return;
@@ -122,7 +123,7 @@ impl<R: Reply> WorkerPool<R> {
         let commands = {
             let mut inner = self.inner.borrow_mut();
             inner.kind = full();
-            inner.scheduler.restart_all()
+            inner.scheduler.replace_all_when_idle()
         };
         self.carry_out(commands);
     }
