@@ -12,6 +12,7 @@ mod report;
 mod solve;
 mod study;
 mod tracefile;
+mod tune;
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -184,6 +185,9 @@ enum Command {
     /// Compares configurations over a population of puzzles: records, success rates with
     /// intervals, pairwise tests (a study file in TOML, or flags).
     Study(study::StudyArgs),
+    /// Tunes an algorithm's parameters by racing (F-race: Friedman's test drops the worse
+    /// candidates as puzzles come in) and prints the survivors with their statistics.
+    Tune(tune::TuneArgs),
 }
 
 /// Where a line-oriented command reads its puzzles, how it reads 25×25 letters, and on how many
@@ -536,6 +540,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Experiment(args) => experiment::run(args),
         Command::Study(args) => study::run(args),
+        Command::Tune(args) => tune::run(args),
     }
 }
 

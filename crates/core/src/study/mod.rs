@@ -13,6 +13,7 @@ pub mod file;
 pub mod fixed_budget;
 pub mod ioh;
 pub mod population;
+pub mod race;
 pub mod records;
 pub mod stats;
 pub mod summary;
