@@ -237,6 +237,7 @@ fn trace_json(bytes: &[u8]) -> PyResult<String> {
 }
 
 mod drawing;
+mod race;
 mod study;
 
 use study::StudyPlan;
@@ -256,6 +257,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(drawing::draw_step, m)?)?;
     m.add_function(wrap_pyfunction!(drawing::draw_gif, m)?)?;
     m.add_class::<StudyPlan>()?;
+    m.add_function(wrap_pyfunction!(race::race_candidates, m)?)?;
+    m.add_function(wrap_pyfunction!(race::race, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("CSV_HEADER", sudoku_core::study::records::CSV_HEADER)?;
     m.add("CURVES_HEADER", sudoku_core::study::CURVES_HEADER)?;

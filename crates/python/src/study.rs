@@ -16,7 +16,7 @@ use crate::{error, puzzle};
 /// the Python `Study` writes) so a Dask worker rebuilds the same plan from the same text.
 #[pyclass(module = "sudoku_lab._core", frozen)]
 pub struct StudyPlan {
-    study: Study,
+    pub(crate) study: Study,
 }
 
 /// A record as Python receives it: its fields by name, its CSV row, its JSON line.

@@ -24,6 +24,7 @@ from . import _core
 from ._args import _params, _seed, _text, _whole
 from .study import Study, run_job
 from .traces import Trace, load_trace, trace
+from .tuning import Race, tune
 
 __all__ = [
     "Result",
@@ -40,6 +41,8 @@ __all__ = [
     "Player",
     "Study",
     "run_job",
+    "tune",
+    "Race",
     "__version__",
 ]
 
