@@ -52,6 +52,11 @@ def test_a_result_carries_its_time():
         (lambda: sl.solve(12345), "puzzle: a puzzle's text"),
         (lambda: sl.Study(configurations=["dlx"], puzzles=HARD), "not one string"),
         (lambda: sl.Study(configurations=["dlx"], generate={"foo": 1, "levels": ["easy"]}), "unknown key 'foo'"),
+        # The generator's keys are offered, not the study file's other population keys.
+        (
+            lambda: sl.Study(configurations=["dlx"], generate={"file": "x", "levels": ["easy"]}),
+            r"generate: unknown key 'file'.* one of size, levels, givens, count, symmetry$",
+        ),
         (lambda: sl.Study(configurations=["dlx"], generate={"levels": ["easy"], "count": "3"}), "generate.count"),
     ],
 )

@@ -265,10 +265,11 @@ pub fn unknown_key<'k>(
     section: &str,
     keys: impl IntoIterator<Item = &'k str>,
 ) -> Result<(), String> {
-    let known: &[&str] = if section.is_empty() {
-        &StudyFile::KEYS
-    } else {
-        &Population::KEYS
+    let known: &[&str] = match section {
+        "" => &StudyFile::KEYS,
+        // Python's `generate={…}`: the generator's keys (its puzzles are another argument).
+        "generate" => &Population::KEYS[2..],
+        _ => &Population::KEYS,
     };
     match keys.into_iter().find(|k| !known.contains(k)) {
         None => Ok(()),

@@ -112,6 +112,34 @@ pub fn candidates(
     texts.iter().map(|t| Configuration::parse(t)).collect()
 }
 
+/// A configuration whose parameters may be ranges, `ID;NAME=LOW..HIGH;NAME=VALUE…` (the study
+/// page's race takes one per line): every combination of the ranges' `levels` values, the
+/// other parameters as given; a line without a range is one configuration.
+pub fn expand(text: &str, levels: usize) -> Result<Vec<Configuration>, String> {
+    let mut parts = text.split(';');
+    let id = parts.next().unwrap_or_default().trim();
+    let (ranges, fixed): (Vec<&str>, Vec<&str>) = parts
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .partition(|p| p.contains(".."));
+    if ranges.is_empty() {
+        return Configuration::parse(text).map(|c| vec![c]);
+    }
+    let algorithm = Algorithm::parse(id)?;
+    let assignments: Vec<String> = ranges.iter().map(|r| r.to_string()).collect();
+    candidates(algorithm, &assignments, levels)?
+        .iter()
+        .map(|c| {
+            Configuration::parse(
+                &std::iter::once(c.to_string())
+                    .chain(fixed.iter().map(|f| f.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(";"),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +177,25 @@ mod tests {
                 "tabu-alldiff;tenure=10;candidates=9",
             ]
         );
+    }
+
+    #[test]
+    fn a_line_with_ranges_expands_and_keeps_its_fixed_values() {
+        let all = expand("tabu-ac3;tenure=0..20;candidates=7", 3).unwrap();
+        let names: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "tabu-ac3;tenure=0;candidates=7",
+                "tabu-ac3;tenure=10;candidates=7",
+                "tabu-ac3;tenure=20;candidates=7",
+            ]
+        );
+        assert_eq!(expand("dlx", 5).unwrap().len(), 1);
+        assert!(expand("tabu-ac3;tenure=0..20;candidates=0", 3).is_err());
+        assert!(expand("tabu-ac3;tenure=x..20", 3)
+            .unwrap_err()
+            .contains("not a number"));
     }
 
     #[test]
