@@ -35,6 +35,13 @@ export function cliStudy(args) {
   return csvFiles(dir);
 }
 
+/** The standings CSV of `sudoku tune ARGS…` (its `--csv` file). */
+export function cliTune(args) {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-tune-'));
+  sudoku(['tune', ...args, '--csv', join(dir, 'race.csv'), '-q']);
+  return readFileSync(join(dir, 'race.csv'), 'utf8');
+}
+
 /** A CSV's rows as field lists, without the columns whose names match `clock` (what the clock
  * measured differs from run to run; every other field must not). */
 export function withoutClock(csv, clock = /time|finding/) {

@@ -4,7 +4,7 @@
 // configurations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cliStudy, withoutClock } from './cli.mjs';
+import { cliStudy, cliTune, withoutClock } from './cli.mjs';
 import { BASE, HARD, newPage } from './support.mjs';
 
 const SETTINGS = { generate: '9:easy,30:3', configs: ['coloring-bfs;origin=random', 'dlx'], seeds: 2, budget: 2000, seed: 3 };
@@ -45,6 +45,23 @@ test('a study in the page gives the CLI\'s records, summary and pairwise files',
   for (const part of ['page=study', `generate=${SETTINGS.generate}`, `configs=${SETTINGS.configs.join(',')}`, 'seeds=2', 'seed=3']) {
     assert.ok(link.includes(part), `${part} in ${link}`);
   }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('a race in the page ends as sudoku tune\'s race on the same settings', async () => {
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
+  await page.goto(`${BASE}?page=study&generate=9:30:8&configs=annealing;max_iterations=1..20001&seeds=1&seed=4&race=1&run=1`);
+  await status(page, 'done');
+  assert.ok(await page.$eval('#race', (box) => box.checked));
+  assert.match(await page.textContent('#progress-text'), /^the race made \d+ of 40 runs in/);
+  const standings = await page.download('button.csv[data-csv="race"]');
+  assert.equal(standings.name, 'race.csv');
+  const cli = cliTune(['annealing', '-p', 'max_iterations=1..20001', '--generate', '9:30:8', '--seeds', '1', '--seed', '4']);
+  assert.equal(standings.text, cli);
+  assert.match(standings.text.split('\n')[1], /^1,annealing;max_iterations=20001,in the race,/);
+  assert.match(await page.textContent('.report .notes'), /after 5 instances: Friedman χ²\(4\) = [\d.]+, p = [\d.]+; \d of 5 dropped/);
+  assert.ok((await page.inputValue('#share')).includes('race=1'));
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -164,18 +164,7 @@ pub fn run(args: TuneArgs) -> Result<(), UsageError> {
     );
     let start = executor.seconds();
     let race = race_study(&study, race_settings, &executor, &mut |race, test| {
-        let statistic = match (test.statistic, test.p_value) {
-            (Some(s), Some(p)) => {
-                format!("Friedman χ²({}) = {s:.2}, p = {p:.3}", test.candidates - 1)
-            }
-            _ => "every instance a tie, no test".to_string(),
-        };
-        crate::note!(
-            "tune: after {}: {statistic}; {} dropped, {} in the race",
-            count(test.instances, "instance"),
-            test.dropped.len(),
-            race.alive().len()
-        );
+        crate::note!("tune: {}, {} in the race", test.said(), race.alive().len());
     });
     crate::note!(
         "tune: {} in {:.1} s",

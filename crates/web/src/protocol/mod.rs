@@ -261,6 +261,9 @@ pub enum ExperimentReply {
     StudyRecords {
         records: Vec<Record>,
         elapsed_ms: f64,
+        /// Each run's lowest cost (`None`: it reported none), which a race ranks unsolved runs by.
+        #[serde(default)]
+        best_costs: Vec<Option<u32>>,
     },
     StudySummary(Box<Summary>),
 }

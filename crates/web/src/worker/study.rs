@@ -46,14 +46,18 @@ pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> Experiment
     };
     let study = Study::new(settings, Vec::new());
     let started = seconds();
-    let records = request
+    let (records, best_costs) = request
         .jobs
         .iter()
-        .map(|(k, puzzle)| study.run_job_on(*k, puzzle, seconds))
-        .collect();
+        .map(|(k, puzzle)| {
+            let (record, curve) = study.run_job_with_curve_on(*k, puzzle, seconds);
+            (record, curve.last().map(|p| p.cost))
+        })
+        .unzip();
     ExperimentReply::StudyRecords {
         records,
         elapsed_ms: (seconds() - started) * 1e3,
+        best_costs,
     }
 }
 

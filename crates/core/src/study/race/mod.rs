@@ -25,6 +25,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::runs::Executor;
+use crate::words::count;
 
 use super::{anytime, Study};
 use friedman::{ranks, Friedman};
@@ -129,6 +130,25 @@ pub struct Test {
     pub p_value: Option<f64>,
     /// The candidates it dropped.
     pub dropped: Vec<usize>,
+}
+
+impl Test {
+    /// The test in words: "after 5 instances: Friedman χ²(2) = 10.00, p = 0.007; 2 of 3
+    /// dropped".
+    pub fn said(&self) -> String {
+        let statistic = match (self.statistic, self.p_value) {
+            (Some(s), Some(p)) => {
+                format!("Friedman χ²({}) = {s:.2}, p = {p:.3}", self.candidates - 1)
+            }
+            _ => "every instance a tie, no test".to_string(),
+        };
+        format!(
+            "after {}: {statistic}; {} of {} dropped",
+            count(self.instances, "instance"),
+            self.dropped.len(),
+            self.candidates
+        )
+    }
 }
 
 /// A race in progress, or run.

@@ -42,6 +42,12 @@ pub fn studies(props: &PageProps) -> Html {
                 duration(page.elapsed_ms(now))
             )
         }
+        Status::Done if page.race.is_some() => {
+            format!(
+                "the race made {done} of {all} runs in {}",
+                duration(page.elapsed_ms(now))
+            )
+        }
         Status::Done => format!("{all} runs in {}", duration(page.elapsed_ms(now))),
         Status::Cancelled => format!("cancelled: {done} of {all} runs finished, summarised below"),
         Status::Failed(_) => format!("stopped: {done} of {all} finished"),
@@ -100,6 +106,11 @@ pub fn studies(props: &PageProps) -> Html {
                         disabled={running} oninput={text_input(StudyAction::SetBudget)} /></label>
                     <label>{ "seed " }<input id="seed" type="text" inputmode="numeric" value={form.seed.clone()}
                         disabled={running} oninput={text_input(StudyAction::SetSeed)} /></label>
+                    <label title="tuning: run the configurations puzzle by puzzle and drop those a Friedman test finds worse, as sudoku tune does; a line's NAME=LOW..HIGH gives five values">
+                        <input id="race" type="checkbox" checked={form.race} disabled={running}
+                            onchange={act.reform(|e: Event| StudyAction::SetRace(
+                                e.target_unchecked_into::<HtmlInputElement>().checked()))} />
+                        { " race them (drop the worse as puzzles come in)" }</label>
                 </div>
                 <p class="description">
                     { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; the CLI's sudoku study takes any size, on every core, with the same numbers.") }

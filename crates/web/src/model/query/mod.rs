@@ -144,6 +144,8 @@ pub struct Query {
     pub symmetry: Option<String>,
     pub configs: Vec<String>,
     pub seeds: Option<usize>,
+    /// `race=1`: the study page races its configurations.
+    pub race: bool,
     /// One message per value that could not be used.
     pub errors: Vec<String>,
 }
@@ -219,6 +221,7 @@ impl Query {
                     )),
                 },
                 "run" => q.run = flag(key, value, &mut q.errors).unwrap_or(false),
+                "race" => q.race = flag(key, value, &mut q.errors).unwrap_or(false),
                 "autoplay" => q.autoplay = flag(key, value, &mut q.errors),
                 "embed" => q.embed = flag(key, value, &mut q.errors).unwrap_or(false),
                 "compare" => {
@@ -408,6 +411,9 @@ impl Query {
         }
         if self.embed {
             pairs.push(("embed".into(), "1".into()));
+        }
+        if self.race {
+            pairs.push(("race".into(), "1".into()));
         }
         if self.run {
             pairs.push(("run".into(), "1".into()));

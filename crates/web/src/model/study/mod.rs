@@ -18,7 +18,10 @@ use crate::protocol::{
     StudySummaryRequest,
 };
 
+mod race;
 mod report;
+
+pub use race::RaceRun;
 #[cfg(test)]
 mod tests;
 
@@ -67,6 +70,9 @@ pub struct Form {
     /// Empty: each algorithm's own budget.
     pub budget: String,
     pub seed: String,
+    /// Race the configurations (F-race: the worse dropped as instances come in) rather than
+    /// run every job; a line's `NAME=LOW..HIGH` gives five candidates.
+    pub race: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -79,6 +85,7 @@ pub enum StudyAction {
     SetSeeds(String),
     SetBudget(String),
     SetSeed(String),
+    SetRace(bool),
     Start {
         now: f64,
     },
@@ -119,6 +126,10 @@ pub struct StudyPage {
     made: Vec<Option<Member>>,
     pub records: Vec<Record>,
     pub summary: Option<Summary>,
+    /// The race, when the study races its configurations.
+    pub race: Option<RaceRun>,
+    /// The study started as a race (the form may change meanwhile).
+    racing: bool,
     /// The phase's items to send: puzzles to make, then jobs to run.
     chunks: Chunks,
     /// The jobs out with the pool: chunks of the phase's items, and the summary (the report).
@@ -151,6 +162,7 @@ impl StudyPage {
             seeds: query.seeds.unwrap_or(2).to_string(),
             budget: query.budget.map(|m| m.to_string()).unwrap_or_default(),
             seed: query.seed.unwrap_or(1).to_string(),
+            race: query.race,
         };
         let mut page = StudyPage {
             form,
@@ -162,6 +174,8 @@ impl StudyPage {
             made: Vec::new(),
             records: Vec::new(),
             summary: None,
+            race: None,
+            racing: false,
             chunks: Chunks::default(),
             phase_started_ms: now,
             started_ms: now,
@@ -228,6 +242,7 @@ impl StudyPage {
             budget: form.budget.trim().parse().ok(),
             seed: form.seed.trim().parse().ok(),
             workers: self.workers_asked,
+            race: form.race,
             ..Query::default()
         }
     }
@@ -243,6 +258,7 @@ impl StudyPage {
             StudyAction::SetSeeds(s) => self.form.seeds = s,
             StudyAction::SetBudget(s) => self.form.budget = s,
             StudyAction::SetSeed(s) => self.form.seed = s,
+            StudyAction::SetRace(on) => self.form.race = on,
             StudyAction::Start { now } => self.start(now, &mut effects),
             StudyAction::Cancel { now } => {
                 if self.is_running() {
@@ -281,11 +297,15 @@ impl StudyPage {
             Population::generated(form.generate.trim(), form.symmetry.trim())
                 .map_err(|e| format!("population: {e}"))?
         };
+        let mut configurations = configuration_lines(&form.configurations);
+        if form.race {
+            configurations = race::expanded(&configurations)?;
+        }
         let setup = StudyFile {
             seed: Some(seed),
             seeds: Some(seeds),
             budget,
-            configurations: configuration_lines(&form.configurations),
+            configurations,
             population: Some(population),
         };
         let settings = study::settings(&setup, true)?;
@@ -303,6 +323,7 @@ impl StudyPage {
         self.study = None;
         self.records.clear();
         self.summary = None;
+        self.race = None;
         self.ended_ms = None;
         let (setup, settings) = match self.setup() {
             Ok(read) => read,
@@ -316,6 +337,7 @@ impl StudyPage {
         self.setup = Some(setup);
         self.settings = Some(settings);
         self.chunks = Chunks::new(0..puzzles);
+        self.racing = self.form.race;
         self.status = Status::Making;
         self.started_ms = now;
         self.phase_started_ms = now;
@@ -381,11 +403,19 @@ impl StudyPage {
             ExperimentReply::StudyRecords {
                 records,
                 elapsed_ms,
+                best_costs,
             } if self.status == Status::Running && records.len() == indices.len() => {
+                if let (Some(run), Some(study)) = (&mut self.race, &self.study) {
+                    run.take(study, &records, &best_costs);
+                }
                 self.records.extend(records);
                 self.chunks.measured(indices.len(), elapsed_ms);
                 let all = self.study.as_ref().map_or(0, Study::jobs);
-                if self.records.len() == all {
+                let race_over = self
+                    .race
+                    .as_ref()
+                    .is_some_and(|r| !r.is_waiting() && r.race.next().is_none());
+                if self.records.len() == all || race_over {
                     self.ended_ms = Some(now);
                     self.ask_summary(effects);
                     return;
@@ -414,7 +444,13 @@ impl StudyPage {
         };
         let population = self.made.drain(..).flatten().collect();
         let study = Study::new(settings, population);
-        self.chunks = Chunks::new(0..study.jobs());
+        if self.racing {
+            // The race sends its instances' jobs itself (see `dispatch`).
+            self.race = Some(RaceRun::new(&study));
+            self.chunks = Chunks::default();
+        } else {
+            self.chunks = Chunks::new(0..study.jobs());
+        }
         self.study = Some(study);
         self.status = Status::Running;
         self.phase_started_ms = now;
@@ -424,6 +460,10 @@ impl StudyPage {
     /// population (one may take seconds to generate, the next a millisecond), jobs in chunks
     /// sized by their mean time.
     fn dispatch(&mut self, effects: &mut StudyEffects) {
+        if self.race.is_some() {
+            self.dispatch_race(effects);
+            return;
+        }
         let workers = self.workers;
         while self.chunks.wants_more(&self.out, workers) {
             let Some(setup) = self.setup.clone() else {
@@ -446,6 +486,36 @@ impl StudyPage {
                         .collect(),
                 }),
             };
+            effects.jobs.submit(job, request);
+        }
+    }
+}
+
+impl StudyPage {
+    /// Sends the race's next instance, its jobs spread over the workers, once the last one is
+    /// back.
+    fn dispatch_race(&mut self, effects: &mut StudyEffects) {
+        let (Some(run), Some(study), Some(setup)) = (&mut self.race, &self.study, &self.setup)
+        else {
+            return;
+        };
+        if run.is_waiting() || self.status != Status::Running {
+            return;
+        }
+        let jobs = run.next_jobs(study);
+        if jobs.is_empty() {
+            return; // over: the records' branch asked for the summary
+        }
+        let size = jobs.len().div_ceil(self.workers);
+        for chunk in jobs.chunks(size) {
+            let request = ExperimentRequest::StudyJobs(StudyJobsRequest {
+                setup: setup.clone(),
+                jobs: chunk
+                    .iter()
+                    .map(|&k| (k, study.population[study.job(k).puzzle].puzzle.clone()))
+                    .collect(),
+            });
+            let job = self.out.issue(Out::Chunk(chunk.to_vec()));
             effects.jobs.submit(job, request);
         }
     }

@@ -42,6 +42,15 @@ impl StudyPage {
         )];
         let any = |family: Family| study.runs.iter().any(|c| c.algorithm.family() == family);
         let mut tables = Vec::new();
+        // A race's standings first (its CSV `sudoku tune --csv`'s), its tests in words; the
+        // study's tables then summarise the runs it made.
+        if let Some(run) = &self.race {
+            notes.push(
+                "Racing (F-race): every configuration still in the race runs on one puzzle after another; from the fifth on, Friedman's test and Conover's post-hoc test drop those worse than the best (α = 0.05).".into(),
+            );
+            notes.extend(run.tests_said());
+            tables.push(run.table(study));
+        }
         match &self.summary {
             Some(summary) => {
                 notes.extend(summary.findings());

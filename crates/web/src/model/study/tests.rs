@@ -192,3 +192,56 @@ fn the_report_tables_download_as_the_clis_files() {
     );
     assert!(report.notes.len() > 1, "the findings in words");
 }
+
+#[test]
+fn a_race_ends_as_the_clis_race_and_its_runs_are_summarised() {
+    // Annealing with one, two and 20,000 moves, ranges expanded from one line.
+    let url = "page=study&generate=9:30:8&configs=annealing;max_iterations=1,annealing;max_iterations=2,dlx;max_nodes=1..3&seeds=1&seed=4&race=1&run=1";
+    let mut now = 0.0;
+    let (mut page, effects) = StudyPage::new(Query::from_search(url), 2, now);
+    assert!(page.form.race);
+    drive(&mut page, effects, &mut now, usize::MAX);
+    assert_eq!(page.status, Status::Done, "{:?}", page.status);
+    let setup = page.setup.clone().unwrap();
+    assert_eq!(
+        setup.configurations,
+        [
+            "annealing;max_iterations=1",
+            "annealing;max_iterations=2",
+            "dlx;max_nodes=1",
+            "dlx;max_nodes=2",
+            "dlx;max_nodes=3",
+        ]
+    );
+    // `sudoku tune` on the same study: the same standings, tests and runs.
+    let cli = Study::make(settings(&setup, true).unwrap(), &Sequential, 60.0).unwrap();
+    let theirs = sudoku_core::study::race::race_study(
+        &cli,
+        sudoku_core::study::race::RaceSettings::default(),
+        &Sequential,
+        &mut |_, _| {},
+    );
+    let study = page.study.as_ref().unwrap();
+    let run = page.race.as_ref().unwrap();
+    assert_eq!(run.table(study), cli.race_table(&theirs));
+    assert_eq!(run.race.tests(), theirs.tests());
+    assert!(!run.race.tests().is_empty());
+    assert_eq!(page.records.len(), theirs.runs());
+    assert!(page.records.len() < study.jobs(), "the race saved runs");
+    assert!(page.summary.is_some());
+    // The link races again.
+    assert!(page.query().to_search().contains("race=1"));
+}
+
+#[test]
+fn a_race_line_that_does_not_expand_is_named() {
+    let url = "page=study&generate=9:30:4&configs=tabu-ac3;tenure=9..x,dlx&race=1&run=1";
+    let (page, _) = StudyPage::new(Query::from_search(url), 2, 0.0);
+    let Status::Failed(message) = &page.status else {
+        panic!("{:?}", page.status)
+    };
+    assert!(
+        message.contains("tabu-ac3;tenure=9..x") && message.contains("not a number"),
+        "{message}"
+    );
+}
