@@ -54,9 +54,6 @@ pub struct Scheduler {
     slots: Vec<Slot>,
     queue: VecDeque<Job>,
     failed_starts: u32,
-    /// Every worker is to be replaced once no job the page has heard from is running (see
-    /// [`Scheduler::replace_all_when_idle`]); the queue waits until then.
-    replacing: bool,
 }
 
 impl Scheduler {
@@ -65,7 +62,6 @@ impl Scheduler {
             slots: vec![Slot::default(); size.max(1)],
             queue: VecDeque::new(),
             failed_starts: 0,
-            replacing: false,
         }
     }
 
@@ -133,39 +129,7 @@ impl Scheduler {
         if let Some(s) = self.slots.get_mut(slot) {
             s.job = None;
         }
-        let mut commands = self.settle_replacement();
-        commands.extend(self.dispatch());
-        commands
-    }
-
-    /// Another kind of worker takes over (the one with every solver): every worker is
-    /// replaced now if no job the page has heard from is running, else once the last such job
-    /// ends — a run whose events are on the page is not cut short for a request that arrived
-    /// after it started (the page's analysis of a hard puzzle, asked just before a Run, used to
-    /// fail the run it raced). Until then no job is handed out.
-    pub fn replace_all_when_idle(&mut self) -> Vec<Command> {
-        self.replacing = true;
-        self.settle_replacement()
-    }
-
-    /// Adds a waiting replacement's commands to `commands`, which may restart some slots
-    /// already: each slot is restarted once.
-    fn settle_into(&mut self, commands: &mut Vec<Command>) {
-        let replaced = self.settle_replacement();
-        if !replaced.is_empty() {
-            commands.retain(|c| !matches!(c, Command::Restart { .. }));
-            commands.extend(replaced);
-        }
-    }
-
-    /// Replaces every worker if a replacement waits and no heard job runs.
-    fn settle_replacement(&mut self) -> Vec<Command> {
-        let heard_running = self.slots.iter().any(|s| s.job.is_some() && s.heard);
-        if !self.replacing || heard_running {
-            return Vec::new();
-        }
-        self.replacing = false;
-        self.restart_all()
+        self.dispatch()
     }
 
     /// The worker in `slot` crashed. It is replaced; its job runs once more, then fails.
@@ -199,7 +163,6 @@ impl Scheduler {
             }));
         } else {
             commands.push(Command::Restart { slot });
-            self.settle_into(&mut commands);
         }
         commands
     }
@@ -211,12 +174,10 @@ impl Scheduler {
             .slots
             .iter()
             .position(|s| s.job.as_ref().is_some_and(|j| j.id == id));
-        let mut commands = match running {
+        match running {
             Some(slot) => self.replace(slot),
             None => Vec::new(),
-        };
-        self.settle_into(&mut commands);
-        commands
+        }
     }
 
     /// Drops every job.
@@ -225,12 +186,9 @@ impl Scheduler {
         let busy: Vec<usize> = (0..self.slots.len())
             .filter(|&slot| self.slots[slot].job.is_some())
             .collect();
-        let mut commands: Vec<Command> = busy
-            .into_iter()
+        busy.into_iter()
             .flat_map(|slot| self.replace(slot))
-            .collect();
-        self.settle_into(&mut commands);
-        commands
+            .collect()
     }
 
     /// A message of the job on `slot` reached the page.
@@ -243,7 +201,7 @@ impl Scheduler {
     /// Replaces every worker (another kind of worker takes over): a running job the page has
     /// not heard from yet goes back to the front of the queue and runs on a fresh worker; one
     /// it has heard from fails (running it again would repeat its messages).
-    fn restart_all(&mut self) -> Vec<Command> {
+    pub fn restart_all(&mut self) -> Vec<Command> {
         let mut failed = Vec::new();
         let mut restarts = Vec::new();
         for slot in (0..self.slots.len()).rev() {
@@ -272,13 +230,9 @@ impl Scheduler {
         vec![Command::Restart { slot }]
     }
 
-    /// Gives queued jobs to ready, idle workers, oldest job first, lowest slot first (none
-    /// while the workers wait to be replaced).
+    /// Gives queued jobs to ready, idle workers, oldest job first, lowest slot first.
     fn dispatch(&mut self) -> Vec<Command> {
         let mut commands = Vec::new();
-        if self.replacing {
-            return commands;
-        }
         for (slot, s) in self.slots.iter_mut().enumerate() {
             if !s.ready || s.job.is_some() {
                 continue;
@@ -395,42 +349,6 @@ mod tests {
             "{commands:?}"
         );
         assert_eq!(pool.queued(), 1, "job 3 waits for the fresh workers");
-    }
-
-    /// The page's analysis, answered "needs the full worker" while a run it has heard from is
-    /// going, does not cut the run short: the workers are replaced when it ends.
-    #[test]
-    fn a_heard_run_finishes_before_every_worker_is_replaced() {
-        let mut pool = Scheduler::new(1);
-        pool.ready(0);
-        assert_eq!(posted(&pool.submit(1, request(1))), vec![(0, 1)]);
-        pool.heard(0);
-        // The run's events are on the page; a request for the full worker comes.
-        assert!(pool.replace_all_when_idle().is_empty(), "the run goes on");
-        assert!(
-            pool.submit(2, request(2)).is_empty(),
-            "nothing is handed out meanwhile"
-        );
-        assert_eq!(pool.job_on(0), Some(1));
-        // The run ends: every worker is replaced, and the waiting job runs on a fresh one.
-        assert_eq!(pool.finished(0), vec![Command::Restart { slot: 0 }]);
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
-        // A run not heard from yet goes back to the queue at once, as before.
-        let mut pool = Scheduler::new(1);
-        pool.ready(0);
-        pool.submit(1, request(1));
-        assert_eq!(
-            pool.replace_all_when_idle(),
-            vec![Command::Restart { slot: 0 }]
-        );
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 1)]);
-        // Cancelling the heard run replaces the workers at once.
-        let mut pool = Scheduler::new(1);
-        pool.ready(0);
-        pool.submit(1, request(1));
-        pool.heard(0);
-        assert!(pool.replace_all_when_idle().is_empty());
-        assert_eq!(pool.cancel(1), vec![Command::Restart { slot: 0 }], "once");
     }
 
     #[test]

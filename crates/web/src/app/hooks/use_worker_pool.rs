@@ -113,9 +113,8 @@ impl<R: Reply> WorkerPool<R> {
         self.carry_out(commands);
     }
 
-    /// Moves the pool to its kind's full build, if it has one and is not there yet: every
-    /// worker is restarted as soon as no run the page has heard from is going (see
-    /// `Scheduler::replace_all_when_idle`); a worker started meanwhile is the full one.
+    /// Moves the pool to its kind's full build (every worker restarted), if it has one and is
+    /// not there yet.
     fn move_to_full_worker(&self) {
         let Some(full) = self.inner.borrow().kind.full else {
             return;
@@ -123,7 +122,7 @@ impl<R: Reply> WorkerPool<R> {
         let commands = {
             let mut inner = self.inner.borrow_mut();
             inner.kind = full();
-            inner.scheduler.replace_all_when_idle()
+            inner.scheduler.restart_all()
         };
         self.carry_out(commands);
     }
