@@ -29,7 +29,7 @@ fn handover_nodes(n: usize) -> Option<u64> {
 /// The propagation engine, then (on large grids, past its node budget) the SAT solver.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Portfolio {
-    /// Nodes before the handover; `None`: [`handover_nodes`] of the grid's size.
+    /// Nodes before the handover; `None`: `handover_nodes` of the grid's size.
     pub handover: Option<u64>,
     /// The second engine (its conflict budget is the portfolio's).
     #[cfg(feature = "sat")]

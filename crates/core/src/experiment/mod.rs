@@ -3,6 +3,8 @@
 //! cores, [`Sequential`] runs them in order; the page farms them out to its workers) and returns a
 //! [`Report`] of tables, printable as Markdown and CSV, and charts. Runs are seeded from one base
 //! seed and their coordinates, so a report is reproducible whatever runs the jobs.
+//!
+//! [`Sequential`]: crate::runs::Sequential
 
 pub mod coloring;
 pub mod exact;

@@ -91,7 +91,7 @@ pub enum Effort {
 
 /// The share of each configuration's runs solved within x (time or iterations): a step line
 /// rising at each solved run's effort to that configuration's success rate (runs that gave up
-/// never count). Long lines are cut to [`MAX_POINTS`] quantiles.
+/// never count). Long lines are cut to `MAX_POINTS` quantiles.
 pub fn runtime_distribution(study: &Study, records: &[Record], effort: Effort) -> Chart {
     let mut runs = vec![0usize; study.runs.len()];
     let mut solved: Vec<Vec<f64>> = vec![Vec::new(); study.runs.len()];

@@ -3,9 +3,9 @@
 //! Two formulations of the same steps (naked and hidden singles, locked candidates where they
 //! come for free, a search on the most constrained cell), one per layout:
 //!
-//! - [`bands`]: 9×9, one 27-bit word per digit and band (three rows), the whole settling done
+//! - `bands`: 9×9, one 27-bit word per digit and band (three rows), the whole settling done
 //!   by table on a word at a time.
-//! - [`boards`]: any size, one bit board per digit (4×4, 16×16 and 25×25 run it; its 9×9
+//! - `boards`: any size, one bit board per digit (4×4, 16×16 and 25×25 run it; its 9×9
 //!   instance is kept as a test oracle for the band engine, which is 2–3× faster there). Before
 //!   it branches it probes the two-candidate cells (`boards::probe`): on the larger grids a
 //!   search node is dear and the trees deep, and probing keeps them a few hundred nodes.

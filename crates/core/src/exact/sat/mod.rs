@@ -11,6 +11,9 @@
 //!   hidden single, "not twice in a unit" a peer's elimination, a learned clause as such;
 //! - a conflict is an [`Event::Conflict`] (the learned clause's length, its LBD, the depth the
 //!   search jumps back to), followed by the [`Event::Backtrack`] that undoes the guesses above.
+//!
+//! [`Event::Conflict`]: crate::trace::Event::Conflict
+//! [`Event::Backtrack`]: crate::trace::Event::Backtrack
 
 pub mod cdcl;
 pub mod cnf;

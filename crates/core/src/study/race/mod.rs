@@ -9,7 +9,8 @@
 //!
 //! The engine ([`Race`]) knows nothing of Sudoku: a driver asks it which candidates run next
 //! ([`Race::next`]) and gives it their [`Performance`]s ([`Race::record`]), so the CLI runs an
-//! instance's candidates on every core and the page could on its workers.
+//! instance's candidates on every core and the study page on its workers (one instance at a
+//! time: with fewer candidates than workers, some workers wait for the next instance).
 //! [`race_study`] drives it over a study's population.
 
 pub mod friedman;
@@ -32,7 +33,9 @@ use friedman::{ranks, Friedman};
 
 /// How one run did, ordered best first: a verified run before any that was not, then fewer
 /// evaluations; an unsolved run with a lower best cost before one with a higher (a heuristic
-/// that got to cost 2 beats one stuck at 9).
+/// that got to cost 2 beats one stuck at 9), and of two unsolved runs at the same best cost the
+/// one that spent fewer evaluations (so a larger budget that reached no lower cost ranks below
+/// a smaller one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Performance {
     pub solved: bool,
