@@ -248,9 +248,20 @@ impl Geometry {
         let units: Vec<Vec<usize>> = (0..size.unit_count())
             .map(|u| size.unit_cells(u).collect())
             .collect();
-        let cell_units = (0..size.cells()).map(|c| size.units_of(c)).collect();
+        let cell_units: Vec<[usize; 3]> = (0..size.cells()).map(|c| size.units_of(c)).collect();
+        // From each cell's three units rather than by testing every pair of cells: the logic
+        // solver builds this for every puzzle it rates, 25×25 ones included.
         let peers = (0..size.cells())
-            .map(|c| (0..size.cells()).filter(|&p| size.sees(c, p)).collect())
+            .map(|c| {
+                let mut peers: Vec<usize> = cell_units[c]
+                    .iter()
+                    .flat_map(|&u| units[u].iter().copied())
+                    .filter(|&p| p != c)
+                    .collect();
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
             .collect();
         Geometry {
             size,
@@ -288,6 +299,10 @@ mod tests {
             assert_eq!(size.peer_count(), peers);
             let g = Geometry::new(size);
             assert!(g.peers.iter().all(|p| p.len() == peers));
+            for (c, found) in g.peers.iter().enumerate() {
+                let seen: Vec<usize> = (0..cells).filter(|&p| size.sees(c, p)).collect();
+                assert_eq!(found, &seen, "the peers of cell {c} of {size}");
+            }
             assert_eq!(g.units.len(), 3 * n);
         }
     }
