@@ -14,7 +14,7 @@ use rand::Rng;
 use super::random_solution;
 use crate::exact::count_solutions;
 use crate::grid::Grid;
-use crate::logic::{rate, rate_within, Level, Rating, Technique};
+use crate::logic::{rate, solves_within, Level, Technique};
 use crate::size::Size;
 
 /// The symmetry of the givens' pattern.
@@ -160,10 +160,7 @@ impl Settings {
 /// Whether `puzzle` has exactly one solution, by the test for its size (see the module's doc).
 pub fn is_unique(puzzle: &Grid) -> bool {
     if puzzle.size().n() >= 25 {
-        matches!(
-            rate_within(puzzle, Technique::XyChain),
-            Rating::Solved { .. }
-        )
+        solves_within(puzzle, Technique::XyChain)
     } else {
         count_solutions(puzzle, 2).is_unique()
     }

@@ -23,7 +23,7 @@ mod wings;
 pub use explain::describe;
 pub use rate::{
     ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,
-    solve_path_by, tenths_of, unique_solve_path, unrated, Level, Rating,
+    solve_path_by, solves_within, tenths_of, unique_solve_path, unrated, Level, Rating,
 };
 pub use scale::{
     explainer, explainer_after, explainer_difficulty, explainer_of, length_penalty, tenths,

@@ -96,6 +96,20 @@ pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
     solve_path_on(board, &geometry, &|technique| technique <= hardest).1
 }
 
+/// Whether the techniques up to `hardest` solve the puzzle (no uniqueness steps): the
+/// generator's uniqueness test at 25×25. The same answer as [`rate_within`]'s, without the direct
+/// steps, which only join a pattern to the single it leaves (the plain pattern and the single
+/// do the same) and cost a scan of every unit before each naked single.
+pub fn solves_within(puzzle: &Grid, hardest: Technique) -> bool {
+    let geometry = Geometry::new(puzzle.size());
+    let board = Board::new(puzzle, &geometry);
+    let allowed = |technique: Technique| technique <= hardest && !technique.is_direct();
+    matches!(
+        solve_path_on(board, &geometry, &allowed).1,
+        Rating::Solved { .. }
+    )
+}
+
 /// The solve path by the techniques a scale uses (see [`Scale::uses`]).
 pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());

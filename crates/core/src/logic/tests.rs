@@ -294,3 +294,37 @@ fn uniqueness_steps_apply_only_to_puzzles_with_one_solution() {
         }
     }
 }
+
+/// The generator's test at 25×25 leaves the direct steps out: it must solve exactly the puzzles
+/// the full list up to XY-Chain solves (both outcomes occur in these sets).
+#[test]
+fn solving_without_the_direct_steps_solves_the_same_puzzles() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(45);
+    let mut grids: Vec<Grid> = puzzles(TOP95).into_iter().chain(puzzles(HARDEST)).collect();
+    for size in [Size::NINE, Size::SIXTEEN] {
+        for _ in 0..20 {
+            grids.push(crate::generate::minimal_puzzle(
+                size,
+                crate::generate::Symmetry::None,
+                &mut rng,
+            ));
+        }
+    }
+    let (mut solved, mut stuck) = (0, 0);
+    for grid in &grids {
+        let full = matches!(rate_within(grid, Technique::XyChain), Rating::Solved { .. });
+        assert_eq!(
+            solves_within(grid, Technique::XyChain),
+            full,
+            "{}",
+            grid.to_line()
+        );
+        if full {
+            solved += 1;
+        } else {
+            stuck += 1;
+        }
+    }
+    assert!(solved > 20 && stuck > 10, "{solved} solved, {stuck} stuck");
+}
