@@ -2,12 +2,13 @@
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::input::Input;
 use crate::tracefile::{self, TracePath};
 use crate::{Counter, UsageError};
-use sudoku_core::trace::MAX_EVENTS;
+use sudoku_core::trace::{TraceFile, MAX_EVENTS};
 use sudoku_core::words::{count as counted, duration};
 use sudoku_core::{
     checked_answer, count_solutions, Algorithm, Layout, NullObserver, Outcome, Record, RunConfig,
@@ -37,19 +38,20 @@ fn emit(out: &mut impl Write, record: &Record, text: &str) -> bool {
 /// answers wait in memory.
 const CHUNK: usize = 4_096;
 
-/// What one puzzle gave: its answer text, and for a parsed puzzle its outcome and time.
+/// What one puzzle gave: its answer text, for a parsed puzzle its outcome and time, and its
+/// trace when it was asked for.
 struct Answered {
     text: String,
     run: Option<(Outcome, Duration)>,
+    trace: Option<TraceFile>,
 }
 
-/// Runs one puzzle, keeping its trace in `trace` when asked (the file is written by the
-/// caller's thread of the pool).
+/// Runs one puzzle, recording its trace when `keep_trace` says so.
 fn answer_record(
     record: &Record,
     algorithm: Algorithm,
     config: &RunConfig,
-    trace: Option<&Path>,
+    keep_trace: bool,
 ) -> Answered {
     let puzzle = match &record.result {
         Ok(puzzle) => puzzle,
@@ -57,46 +59,52 @@ fn answer_record(
             return Answered {
                 text: format!("invalid: {e}"),
                 run: None,
+                trace: None,
             }
         }
     };
     let started = Instant::now();
-    let outcome = match trace {
-        Some(path) => {
-            let (outcome, written) = traced(puzzle, algorithm, config, path);
-            if let Err(e) = written {
-                eprintln!("sudoku: line {}: trace not written: {e}", record.line);
-                crate::report::fell_short();
-            }
-            outcome
+    let (outcome, trace) = match keep_trace {
+        true => {
+            let (trace, outcome) = recorded(puzzle, algorithm, config);
+            (outcome, Some(trace))
         }
-        None => algorithm
-            .run(puzzle, config, &mut NullObserver)
-            .expect("parameters were checked before the run"),
+        false => (
+            algorithm
+                .run(puzzle, config, &mut NullObserver)
+                .expect("parameters were checked before the run"),
+            None,
+        ),
     };
     let took = started.elapsed();
     Answered {
         text: answer(record, &outcome),
         run: Some((outcome, took)),
+        trace,
     }
 }
 
-/// Runs a puzzle while recording its trace, and writes the trace to `path`.
-fn traced(
+/// Runs a puzzle while recording its trace.
+fn recorded(
     puzzle: &sudoku_core::Grid,
     algorithm: Algorithm,
     config: &RunConfig,
-    path: &Path,
-) -> (Outcome, Result<(), String>) {
+) -> (TraceFile, Outcome) {
     let configuration = sudoku_core::Configuration {
         algorithm,
         params: config.params.clone(),
         seed: None,
     };
-    let (trace, outcome) =
-        sudoku_core::recording::record(puzzle, &configuration, config.seed, TRACE_DETAIL_CAP)
-            .expect("parameters were checked before the run");
-    (outcome, tracefile::write(path, &trace))
+    sudoku_core::recording::record(puzzle, &configuration, config.seed, TRACE_DETAIL_CAP)
+        .expect("parameters were checked before the run")
+}
+
+/// Writes the trace of the puzzle read at `line`, saying so when it cannot.
+fn write_trace(path: &Path, trace: &TraceFile, line: usize) {
+    if let Err(e) = tracefile::write(path, trace) {
+        eprintln!("sudoku: line {line}: trace not written: {e}");
+        crate::report::fell_short();
+    }
 }
 
 /// Per-cell events a trace file keeps (half of what a file may hold: summaries keep the rest).
@@ -163,16 +171,27 @@ pub fn solve(
     let single = trace
         .filter(|t| !t.per_puzzle())
         .map(|t| PathBuf::from(&t.0));
+    let per_puzzle = trace.filter(|t| t.per_puzzle());
+    // With one path, the first parsed puzzle is traced as it is answered: a puzzle records its
+    // trace when no earlier line has claimed it so far, so the first one always does (and only
+    // the few that start beside it on other threads record in vain).
+    let first_claimed = AtomicUsize::new(usize::MAX);
     let mut traced_line = None;
     let mut untraced = 0u64;
     let read = in_chunks(
         input,
         pool,
         |record| {
-            let path = trace
-                .filter(|t| t.per_puzzle())
-                .map(|t| t.for_line(record.line));
-            answer_record(record, algorithm, config, path.as_deref())
+            let keep = per_puzzle.is_some()
+                || (single.is_some()
+                    && record.result.is_ok()
+                    && record.line <= first_claimed.fetch_min(record.line, Ordering::Relaxed));
+            let mut answered = answer_record(record, algorithm, config, keep);
+            if let (Some(pattern), Some(file)) = (per_puzzle, &answered.trace) {
+                write_trace(&pattern.for_line(record.line), file, record.line);
+                answered.trace = None;
+            }
+            answered
         },
         &mut out,
         |out, record, answered| {
@@ -185,11 +204,14 @@ pub fn solve(
             puzzles += 1;
             if let (Some(path), Ok(puzzle)) = (&single, &record.result) {
                 if traced_line.is_none() {
-                    // The same run again, recorded (runs are reproducible: same answer).
                     traced_line = Some(record.line);
-                    if let Err(e) = traced(puzzle, algorithm, config, path).1 {
-                        eprintln!("sudoku: line {}: trace not written: {e}", record.line);
-                        crate::report::fell_short();
+                    match &answered.trace {
+                        Some(file) => write_trace(path, file, record.line),
+                        // Not reached (the first parsed puzzle always records); were it, the
+                        // same run again, recorded (runs are reproducible).
+                        None => {
+                            write_trace(path, &recorded(puzzle, algorithm, config).0, record.line)
+                        }
                     }
                 } else {
                     untraced += 1;

@@ -106,6 +106,22 @@ fn a_line_pattern_traces_every_puzzle_and_one_path_the_first() {
     );
 }
 
+/// One path keeps the first parsed puzzle's run, whichever thread answers first.
+#[test]
+fn one_path_keeps_the_first_parsed_puzzle_on_any_thread() {
+    let dir = scratch_dir("trace-first");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = format!("not a puzzle\n{HARD}\n{}", format!("{EASY}\n").repeat(60));
+    let file = path(&dir, "first.trace");
+    let (out, err, code) = stdout_of(&["solve", "--threads", "2", "--trace", &file], &input);
+    assert_eq!((out.lines().count(), code), (62, 0), "{err}");
+    assert!(header(&file).contains(&format!("puzzle {HARD}")));
+    assert!(
+        err.contains("kept the run of line 2 only (60 other puzzles not traced)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_trace_files_and_paths_get_a_message() {
     let dir = scratch_dir("trace-bad");
