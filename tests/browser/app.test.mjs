@@ -175,6 +175,10 @@ test('text pasted onto the board is loaded; several solutions are reported as su
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, HARD.match(/.{9}/g).join('\n'));
   assert.equal(await boardLine(page), HARD);
+  // This puzzle's rating needs the full worker, and a run already heard from when the pool
+  // moves there fails with "run it again" (a known race, open in issue 52's notes): the run
+  // starts once the rating is back, so this test checks the paste, not that race.
+  await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
   await page.click('#run');
   await waitForStatus(page, 'the solution is unique');
   await page.selectOption('#new-size', '16');
