@@ -39,6 +39,11 @@ export async function waitForStatus(page, text, timeout = 60_000) {
   }
 }
 
+/** Waits until the puzzle's rating has come back (its workers loaded, the full one if it needed it). */
+export async function waitForRating(page) {
+  await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
+}
+
 /** The playback position, from the event counter. */
 export async function cursor(page) {
   return Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]);

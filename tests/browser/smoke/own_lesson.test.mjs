@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, HARD, boardLine, newPage } from '../support.mjs';
+import { BASE, HARD, boardLine, newPage, waitForRating } from '../support.mjs';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
@@ -70,7 +70,7 @@ test('a pasted lesson is checked, kept in this browser, played, and forgotten', 
   await page.waitForSelector('[data-lesson-step="2"]');
   // The puzzle's rating has come back (the workers loaded) before the page is left: a worker
   // still loading when the page goes is an aborted fetch, which Firefox reports as a page error.
-  await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
+  await waitForRating(page);
   await page.goto(`${BASE}?page=lessons`);
   assert.match(await page.textContent('#lesson-pasted'), /Two looks at one puzzle/);
   assert.equal(await page.inputValue('#lesson-paste'), OWN);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { cliStudy, cliTables, withoutClock } from '../cli.mjs';
 import { serveDist } from '../static_server.mjs';
-import { BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForStatus, settles } from '../support.mjs';
+import { BASE, HARD, HARD_SOLVED, boardLine, newPage, waitForRating, waitForStatus, settles } from '../support.mjs';
 
 test('compare runs three configurations side by side and one cursor moves them all', async () => {
   const page = await newPage({ viewport: { width: 1400, height: 1000 } });
@@ -86,7 +86,7 @@ test('after one visit the lab reloads, solves and plays a lesson with its server
     // The puzzle's rating has come back before the page is left: a worker still loading when
     // the page goes is an aborted load, which WebKit reports as a worker error (seen once in
     // CI under load).
-    await page.waitForFunction(() => /Rating: [a-z]/.test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
+    await waitForRating(page);
     // The lessons come with the page.
     await page.goto(`${server.url}?lesson=sudoku-as-a-graph&step=4`);
     await page.waitForSelector('[data-lesson-step="4"]');
