@@ -61,13 +61,22 @@ impl Sat {
 
     /// The CDCL solver loaded with the puzzle's formula, cell variables decided true first.
     pub fn load(&self, puzzle: &Grid) -> Cdcl {
+        self.load_with_spare(puzzle, 0)
+    }
+
+    /// [`Sat::load`] with `spare` more variables after the formula's (for clauses a caller
+    /// adds later, e.g. selectors it assumes), decided false and only after all the others.
+    pub fn load_with_spare(&self, puzzle: &Grid, spare: usize) -> Cdcl {
         let formula = cnf::encode(puzzle, &self.encoding);
-        let mut solver = Cdcl::new(formula.vars, self.solver);
-        for var in 0..formula.vars as u32 {
+        let mut solver = Cdcl::new(formula.vars + spare, self.solver);
+        for var in 0..(formula.vars + spare) as u32 {
             if (var as usize) < formula.cell_vars() {
                 solver.set_polarity(var, true);
             } else {
                 solver.set_decision(var, false);
+                if var as usize >= formula.vars {
+                    solver.set_polarity(var, false);
+                }
             }
         }
         solver.add_clauses(formula.clauses());

@@ -210,6 +210,11 @@ impl Cdcl {
         self.counters
     }
 
+    /// The conflicts one search may take before it answers `Budget` (0: no bound).
+    pub fn set_max_conflicts(&mut self, max: u64) {
+        self.options.max_conflicts = max;
+    }
+
     /// The variable's value in the last model (or `None` if it has none now).
     pub fn value(&self, var: u32) -> Option<bool> {
         match self.values[Lit::new(var, true).index()] {

@@ -55,10 +55,12 @@ impl Cdcl {
         self.solve_assuming(&[], listener)
     }
 
-    /// Searches for a model in which every literal of `assumptions` is true: they are the first
-    /// decisions, one level each. `Unsatisfiable` then says no model has them all; the clauses
-    /// (and all that was learned, which holds without them) stay ready for other assumptions —
-    /// the incremental use the generator's uniqueness tests make of one formula.
+    /// Searches for a model in which every literal of `assumptions` is true: they are decided
+    /// together, as level 1, which back-jumps and restarts keep (hundreds of givens would
+    /// otherwise be assumed again, one level each, after every jump below them). A conflict at
+    /// level 1 then says no model has them all; the clauses (and all that was learned, which
+    /// holds without them) stay ready for other assumptions — the incremental use the
+    /// generator's uniqueness tests make of one formula.
     pub fn solve_assuming<L: Listener + ?Sized>(
         &mut self,
         assumptions: &[Lit],
@@ -79,6 +81,8 @@ impl Cdcl {
                 self.tell_implied(lit, listener, false);
             }
         }
+        // The level the search never leaves: the assumptions' (0 without any).
+        let floor = u32::from(!assumptions.is_empty());
         loop {
             let conflict = self.propagate(listener);
             if self.halted {
@@ -88,6 +92,10 @@ impl Cdcl {
                 self.counters.conflicts += 1;
                 if self.decision_level() == 0 {
                     self.ok = false;
+                    return Answer::Unsatisfiable;
+                }
+                if self.decision_level() == floor {
+                    // Everything at level 1 follows from the assumptions.
                     return Answer::Unsatisfiable;
                 }
                 self.learn_from(conflict, listener);
@@ -102,8 +110,8 @@ impl Cdcl {
             if self.decision_level() == 0 && self.trail.len() > self.simplified {
                 self.remove_satisfied();
             }
-            if self.decision_level() > 0 && self.schedule.due() {
-                self.cancel_until(0);
+            if self.decision_level() > floor && self.schedule.due() {
+                self.cancel_until(floor);
                 self.schedule.restarted();
                 self.counters.restarts += 1;
                 if listener.restart() == Flow::Stop {
@@ -116,20 +124,25 @@ impl Cdcl {
                 self.next_reduce = self.counters.conflicts + self.reduce_gap;
                 self.reduce_learned();
             }
-            let lit = match assumptions.get(self.decision_level() as usize) {
-                Some(&assumed) => match self.value_of(assumed) {
-                    // Already true: an empty level keeps each assumption at its own level.
-                    1 => {
-                        self.trail_lim.push(self.trail.len());
-                        continue;
+            if self.decision_level() < floor {
+                self.trail_lim.push(self.trail.len());
+                for &assumed in assumptions {
+                    match self.value_of(assumed) {
+                        1 => {}
+                        -1 => return Answer::Unsatisfiable,
+                        _ => {
+                            self.counters.decisions += 1;
+                            self.assign(assumed, NO_REASON);
+                            if listener.decide(assumed, floor) == Flow::Stop {
+                                return Answer::Cancelled;
+                            }
+                        }
                     }
-                    -1 => return Answer::Unsatisfiable,
-                    _ => assumed,
-                },
-                None => match self.pick() {
-                    Some(lit) => lit,
-                    None => return Answer::Satisfiable,
-                },
+                }
+                continue;
+            }
+            let Some(lit) = self.pick() else {
+                return Answer::Satisfiable;
             };
             self.counters.decisions += 1;
             self.trail_lim.push(self.trail.len());
