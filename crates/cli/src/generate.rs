@@ -34,6 +34,11 @@ pub struct GenerateArgs {
     /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
     #[arg(long, default_value = "none")]
     symmetry: String,
+    /// At 25×25, how far each puzzle is proved minimal: exact (every given left tried by the
+    /// SAT test: about a minute of one core a puzzle) or logic (no given the techniques up to
+    /// XY-Chain can do without: seconds, more givens). Smaller grids are always exact.
+    #[arg(long, default_value = "exact")]
+    minimality: String,
     /// Stop drawing after this many seconds and say how many were found.
     #[arg(long, default_value_t = 60.0)]
     max_seconds: f64,
@@ -50,17 +55,23 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         difficulty,
         givens,
         symmetry,
+        minimality,
         max_seconds,
         threads,
     } = args;
-    use sudoku_core::generate::{Settings, SettingsError};
-    let settings = Settings::parse(size, difficulty.as_deref(), &symmetry).map_err(|e| {
+    use sudoku_core::generate::{Minimality, Settings, SettingsError};
+    let mut settings = Settings::parse(size, difficulty.as_deref(), &symmetry).map_err(|e| {
         UsageError(match e {
             SettingsError::Size(_) => format!("--size: {e}"),
             SettingsError::Level(_) => format!("--level: {e}"),
             SettingsError::Symmetry(_) => format!("--symmetry: {e}"),
             SettingsError::Unreachable { .. } => format!("--level: {e} (use --level easy)"),
         })
+    })?;
+    settings.minimality = Minimality::from_id(&minimality).ok_or_else(|| {
+        UsageError(format!(
+            "--minimality: no '{minimality}': use exact or logic"
+        ))
     })?;
     if max_seconds.is_nan() || max_seconds <= 0.0 {
         return Err(UsageError(
@@ -72,7 +83,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
             .map_err(|e| UsageError(format!("--givens: {e}")))?;
     }
     let pool = thread_pool(threads)?;
-    let (size, level, symmetry) = (settings.size, settings.level, settings.symmetry);
+    let (size, symmetry) = (settings.size, settings.symmetry);
     let draw = |index: u64, expired: &dyn Fn() -> bool| match givens {
         Some(givens) => sudoku_core::generate::with_givens_seeded(
             size,
@@ -82,9 +93,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
             expired,
         )
         .unwrap_or(None),
-        None => {
-            sudoku_core::generate::generate_seeded(size, level, symmetry, (seed, index), expired)
-        }
+        None => sudoku_core::generate::generate_seeded(&settings, (seed, index), expired),
     };
     let found = generate_all(&draw, count, max_seconds, &pool);
     if found < count {

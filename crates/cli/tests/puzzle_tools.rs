@@ -147,6 +147,16 @@ fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
     let (_, err, code) = stdout_of(&["generate", "--symmetry", "spiral"], "");
     assert_eq!(code, 2);
     assert!(err.contains("none, 180, 90, mirror or diagonal"), "{err}");
+    let (_, err, code) = stdout_of(&["generate", "--minimality", "quick"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--minimality: no 'quick': use exact or logic"),
+        "{err}"
+    );
+    // Below 25×25 both tests are exact: the same puzzles.
+    let (logic, _, code) = stdout_of(&["generate", "--minimality", "logic", "--seed", "3"], "");
+    let (exact, _, _) = stdout_of(&["generate", "--seed", "3"], "");
+    assert_eq!((code, &logic), (0, &exact));
 }
 
 #[test]

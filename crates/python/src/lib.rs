@@ -143,13 +143,7 @@ fn generate(
                     )
                     .ok()
                     .flatten(),
-                    None => generate_seeded(
-                        settings.size,
-                        settings.level,
-                        settings.symmetry,
-                        (seed, index),
-                        &never,
-                    ),
+                    None => generate_seeded(&settings, (seed, index), &never),
                 }
             })
             .map(|p| p.to_line())

@@ -3,90 +3,23 @@
 //! unique — one pass leaves a puzzle minimal under its symmetry, since emptying more cells never
 //! restores uniqueness. With a level, grids are drawn until one rates at it.
 //!
-//! Uniqueness is counted (two solutions at most) up to 16×16; at 25×25, where counting can take
-//! long, a puzzle the logic techniques up to XY-Chain solve counts as unique (it is), so those
-//! puzzles are minimal for that test (forcing chains would be sound too, but slow on a board of
-//! 625 cells that has several solutions).
+//! Uniqueness is counted (two solutions at most) up to 16×16. At 25×25, where counting can take
+//! long, a first pass keeps a removal when the techniques up to XY-Chain still solve the puzzle
+//! (then it is unique): the puzzle is minimal for that test. With [`Minimality::Exact`] (and the
+//! `sat` feature), a second pass tries each given left once more with the exact test of
+//! `removal` (one SAT formula for the whole puzzle): the puzzle is then minimal. The second pass
+//! is for requests without a level, or at extreme: it leaves fewer givens, and the techniques may
+//! no longer solve the puzzle, so a puzzle asked at easy … expert keeps the first pass's givens.
 
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use super::random_solution;
+pub use super::symmetry::Symmetry;
 use crate::exact::count_solutions;
 use crate::grid::Grid;
 use crate::logic::{rate, solves_within, Level, Technique};
 use crate::size::Size;
-
-/// The symmetry of the givens' pattern.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Symmetry {
-    None,
-    /// Half-turn about the centre.
-    Rotate180,
-    /// Quarter-turns about the centre.
-    Rotate90,
-    /// Left–right mirror.
-    Mirror,
-    /// Mirror in the main diagonal.
-    Diagonal,
-}
-
-impl Symmetry {
-    pub const ALL: [Symmetry; 5] = [
-        Symmetry::None,
-        Symmetry::Rotate180,
-        Symmetry::Rotate90,
-        Symmetry::Mirror,
-        Symmetry::Diagonal,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rotate180 => "180",
-            Symmetry::Rotate90 => "90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Symmetry> {
-        Symmetry::ALL.into_iter().find(|s| s.id() == id)
-    }
-
-    /// The images of `cell` under the symmetry's group, `cell` first, without repeats.
-    pub fn orbit(self, size: Size, cell: usize) -> Vec<usize> {
-        let n = size.n();
-        let (r, c) = (cell / n, cell % n);
-        let at = |r: usize, c: usize| r * n + c;
-        let mut cells = vec![cell];
-        let images = match self {
-            Symmetry::None => vec![],
-            Symmetry::Rotate180 => vec![at(n - 1 - r, n - 1 - c)],
-            Symmetry::Rotate90 => {
-                vec![at(c, n - 1 - r), at(n - 1 - r, n - 1 - c), at(n - 1 - c, r)]
-            }
-            Symmetry::Mirror => vec![at(r, n - 1 - c)],
-            Symmetry::Diagonal => vec![at(c, r)],
-        };
-        for image in images {
-            if !cells.contains(&image) {
-                cells.push(image);
-            }
-        }
-        cells
-    }
-
-    /// Whether the givens of `puzzle` follow the symmetry.
-    pub fn holds(self, puzzle: &Grid) -> bool {
-        let size = puzzle.size();
-        (0..size.cells()).all(|c| {
-            self.orbit(size, c)
-                .iter()
-                .all(|&o| (puzzle.get(o) == 0) == (puzzle.get(c) == 0))
-        })
-    }
-}
 
 /// What the generator is asked for, checked: a size, a level it can reach (or any), a symmetry.
 /// The CLI's `generate` and the page's Generate form both read their settings through it.
@@ -95,6 +28,35 @@ pub struct Settings {
     pub size: Size,
     pub level: Option<Level>,
     pub symmetry: Symmetry,
+    pub minimality: Minimality,
+}
+
+/// How far a puzzle is proved minimal where counting its solutions can take long (25×25; below,
+/// both are exact).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Minimality {
+    /// Every given left was tried: without it the puzzle has another solution. About a minute of
+    /// one core for a 25×25 puzzle (the `sat` feature; without it, as `Logic`).
+    #[default]
+    Exact,
+    /// Every given left is one the techniques up to XY-Chain cannot do without: a few seconds at
+    /// 25×25, more givens than an exact-minimal puzzle of the same grid.
+    Logic,
+}
+
+impl Minimality {
+    pub const ALL: [Minimality; 2] = [Minimality::Exact, Minimality::Logic];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Minimality::Exact => "exact",
+            Minimality::Logic => "logic",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Minimality> {
+        Minimality::ALL.into_iter().find(|m| m.id() == id)
+    }
 }
 
 /// A generator setting that cannot be used.
@@ -153,27 +115,54 @@ impl Settings {
             size,
             level,
             symmetry,
+            minimality: Minimality::default(),
         })
     }
 }
 
 /// Whether `puzzle` has exactly one solution, by the test for its size (see the module's doc).
 pub fn is_unique(puzzle: &Grid) -> bool {
-    if puzzle.size().n() >= 25 {
+    if by_logic(puzzle.size()) {
         solves_within(puzzle, Technique::XyChain)
     } else {
         count_solutions(puzzle, 2).is_unique()
     }
 }
 
+/// Whether the generator's first pass tests uniqueness by the techniques (the size's counting
+/// can take long) rather than by counting.
+fn by_logic(size: Size) -> bool {
+    size.n() >= 25
+}
+
 /// One puzzle: a random solved grid emptied orbit by orbit while it stays unique.
 pub fn minimal_puzzle<R: Rng + ?Sized>(size: Size, symmetry: Symmetry, rng: &mut R) -> Grid {
     let solution = random_solution(size, rng);
-    minimal_from(&solution, symmetry, rng)
+    minimal_from(&solution, symmetry, Minimality::Exact, rng)
 }
 
-/// A minimal puzzle of `solution`: emptied orbit by orbit, in random order, while it stays unique.
-pub fn minimal_from<R: Rng + ?Sized>(solution: &Grid, symmetry: Symmetry, rng: &mut R) -> Grid {
+/// A minimal puzzle of `solution`: emptied orbit by orbit, in random order, while it stays unique
+/// (at 25×25, by the test `minimality` names).
+pub fn minimal_from<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    minimality: Minimality,
+    rng: &mut R,
+) -> Grid {
+    let exact_pass = minimality == Minimality::Exact && by_logic(solution.size());
+    dig(solution, symmetry, &is_unique, exact_pass, rng)
+}
+
+/// The generator's digging: one pass by `unique` (a test that may keep givens a puzzle can do
+/// without, never the reverse), then with `exact_pass` (and the `sat` feature) one more over the
+/// givens left, by the exact test of `removal`.
+fn dig<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    unique: &dyn Fn(&Grid) -> bool,
+    exact_pass: bool,
+    rng: &mut R,
+) -> Grid {
     let size = solution.size();
     let mut orbits: Vec<Vec<usize>> = Vec::new();
     let mut seen = vec![false; size.cells()];
@@ -188,18 +177,43 @@ pub fn minimal_from<R: Rng + ?Sized>(solution: &Grid, symmetry: Symmetry, rng: &
     }
     orbits.shuffle(rng);
     let mut values = solution.values().to_vec();
+    empty_while(solution, &mut values, &orbits, |trial, _| unique(trial));
+    #[cfg(feature = "sat")]
+    if exact_pass {
+        // The first test kept the givens it could not do without; the exact test tries each of
+        // them once more (emptying more never restores uniqueness, so one pass over the orbits
+        // still given leaves the puzzle minimal).
+        let given: Vec<Vec<usize>> = orbits.into_iter().filter(|o| values[o[0]] != 0).collect();
+        let mut exact = super::removal::RemovalTest::new(solution, given.len());
+        empty_while(solution, &mut values, &given, |trial, orbit| {
+            exact.stays_unique(trial, orbit)
+        });
+    }
+    #[cfg(not(feature = "sat"))]
+    let _ = exact_pass;
+    Grid::from_givens(size, &values).expect("same size")
+}
+
+/// Empties each orbit of `values` in turn, putting its givens back unless `unique` says the
+/// puzzle without them (the orbit given last) still has one solution.
+fn empty_while(
+    solution: &Grid,
+    values: &mut [u8],
+    orbits: &[Vec<usize>],
+    mut unique: impl FnMut(&Grid, &[usize]) -> bool,
+) {
+    let size = solution.size();
     for orbit in orbits {
-        for &c in &orbit {
+        for &c in orbit {
             values[c] = 0;
         }
-        let trial = Grid::from_givens(size, &values).expect("same size");
-        if !is_unique(&trial) {
-            for &c in &orbit {
+        let trial = Grid::from_givens(size, values).expect("same size");
+        if !unique(&trial, orbit) {
+            for &c in orbit {
                 values[c] = solution.get(c);
             }
         }
     }
-    Grid::from_givens(size, &values).expect("same size")
 }
 
 /// The levels a size can reach: 4×4 puzzles never need more than singles.
@@ -207,20 +221,30 @@ pub fn reachable(size: Size, level: Level) -> bool {
     size.n() > 4 || level == Level::Easy
 }
 
-/// A puzzle at `level` (any level when `None`), drawing grids until one rates at it or
-/// `attempts` have been tried; `None` then.
+/// A puzzle as `settings` ask (any level when theirs is `None`), drawing grids until one rates
+/// at the level or `attempts` have been tried; `None` then.
 pub fn generate<R: Rng + ?Sized>(
-    size: Size,
-    level: Option<Level>,
-    symmetry: Symmetry,
+    settings: &Settings,
     attempts: usize,
     rng: &mut R,
 ) -> Option<Grid> {
+    let Settings {
+        size,
+        level,
+        symmetry,
+        minimality,
+    } = *settings;
     if level.is_some_and(|l| !reachable(size, l)) {
         return None;
     }
+    // Below extreme, the exact pass would take away the givens the level was met with.
+    let minimality = match level {
+        Some(l) if l != Level::Extreme => Minimality::Logic,
+        _ => minimality,
+    };
     for _ in 0..attempts.max(1) {
-        let puzzle = minimal_puzzle(size, symmetry, rng);
+        let solution = random_solution(size, rng);
+        let puzzle = minimal_from(&solution, symmetry, minimality, rng);
         if level.is_none() || rate(&puzzle).level() == level {
             return Some(puzzle);
         }
@@ -232,19 +256,17 @@ pub fn generate<R: Rng + ?Sized>(
 /// in any order, on any number of threads), drawing until the level is met or `expired()` says
 /// the time is up (`None` then, and for a level the size cannot reach).
 pub fn generate_seeded(
-    size: Size,
-    level: Option<Level>,
-    symmetry: Symmetry,
+    settings: &Settings,
     (seed, index): (u64, u64),
     expired: &dyn Fn() -> bool,
 ) -> Option<Grid> {
     use rand::SeedableRng;
-    if level.is_some_and(|l| !reachable(size, l)) {
+    if settings.level.is_some_and(|l| !reachable(settings.size, l)) {
         return None;
     }
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::runs::run_seed(seed, &[index]));
     loop {
-        if let Some(puzzle) = generate(size, level, symmetry, 1, &mut rng) {
+        if let Some(puzzle) = generate(settings, 1, &mut rng) {
             return Some(puzzle);
         }
         if expired() {
@@ -260,6 +282,15 @@ mod tests {
     use crate::trace::NullObserver;
     use rand::SeedableRng;
     use rand_pcg::Pcg64Mcg;
+
+    fn settings(size: Size, level: Option<Level>, symmetry: Symmetry) -> Settings {
+        Settings {
+            size,
+            level,
+            symmetry,
+            minimality: Minimality::Exact,
+        }
+    }
 
     /// Solutions counted by an independent solver (DLX), up to 2.
     fn solutions_by_dlx(puzzle: &Grid) -> usize {
@@ -323,55 +354,65 @@ mod tests {
         }
     }
 
+    /// The exact pass on 16×16, where counting can check it: after a first pass by singles only
+    /// (which keeps many givens a puzzle can do without), it takes givens away and leaves the
+    /// puzzle unique and minimal, by the propagation engine's count (not the SAT solver's).
+    #[cfg(feature = "sat")]
+    #[test]
+    fn the_exact_pass_leaves_puzzles_minimal() {
+        use crate::exact::propagation::count_solutions_within;
+        let count = |p: &Grid| {
+            count_solutions_within(p, 2, crate::solve::Limits::default())
+                .expect("no limit")
+                .count
+        };
+        let by_singles = |p: &Grid| solves_within(p, Technique::HiddenSingle);
+        let mut rng = Pcg64Mcg::seed_from_u64(46);
+        for symmetry in [Symmetry::None, Symmetry::Rotate180] {
+            let solution = random_solution(Size::SIXTEEN, &mut rng);
+            let mut again = rng.clone();
+            let first = dig(&solution, symmetry, &by_singles, false, &mut rng);
+            let puzzle = dig(&solution, symmetry, &by_singles, true, &mut again);
+            let givens = |p: &Grid| p.values().iter().filter(|&&v| v != 0).count();
+            assert!(
+                givens(&puzzle) < givens(&first),
+                "{symmetry:?}: the exact pass took nothing from {}",
+                first.to_line()
+            );
+            assert!(symmetry.holds(&puzzle));
+            assert_eq!(count(&puzzle), 1, "{}", puzzle.to_line());
+            for c in (0..puzzle.size().cells()).filter(|&c| puzzle.get(c) != 0) {
+                let mut values = puzzle.values().to_vec();
+                for o in symmetry.orbit(puzzle.size(), c) {
+                    values[o] = 0;
+                }
+                let fewer = Grid::from_givens(puzzle.size(), &values).unwrap();
+                assert_eq!(
+                    count(&fewer),
+                    2,
+                    "{} can go from {}",
+                    crate::grid::cell_name(puzzle.size(), c),
+                    puzzle.to_line()
+                );
+            }
+        }
+    }
+
     #[test]
     fn levels_are_met_or_refused_and_seeds_repeat() {
         for level in [Level::Easy, Level::Medium, Level::Hard] {
             let mut rng = Pcg64Mcg::seed_from_u64(4);
-            let puzzle = generate(Size::NINE, Some(level), Symmetry::Rotate180, 500, &mut rng)
+            let settings = settings(Size::NINE, Some(level), Symmetry::Rotate180);
+            let puzzle = generate(&settings, 500, &mut rng)
                 .unwrap_or_else(|| panic!("no {level:?} puzzle in 500 tries"));
             assert_eq!(rate(&puzzle).level(), Some(level));
             let mut again = Pcg64Mcg::seed_from_u64(4);
-            assert_eq!(
-                generate(
-                    Size::NINE,
-                    Some(level),
-                    Symmetry::Rotate180,
-                    500,
-                    &mut again
-                ),
-                Some(puzzle)
-            );
+            assert_eq!(generate(&settings, 500, &mut again), Some(puzzle));
         }
         let mut rng = Pcg64Mcg::seed_from_u64(1);
-        assert_eq!(
-            generate(
-                Size::FOUR,
-                Some(Level::Extreme),
-                Symmetry::None,
-                10,
-                &mut rng
-            ),
-            None
-        );
+        let extreme_4 = settings(Size::FOUR, Some(Level::Extreme), Symmetry::None);
+        assert_eq!(generate(&extreme_4, 10, &mut rng), None);
         assert!(!reachable(Size::FOUR, Level::Hard));
-    }
-
-    #[test]
-    fn orbits_are_closed_under_their_symmetry() {
-        for symmetry in Symmetry::ALL {
-            for size in [Size::FOUR, Size::NINE, Size::SIXTEEN] {
-                for cell in 0..size.cells() {
-                    let orbit = symmetry.orbit(size, cell);
-                    for &o in &orbit {
-                        let mut back = symmetry.orbit(size, o);
-                        back.sort_unstable();
-                        let mut sorted = orbit.clone();
-                        sorted.sort_unstable();
-                        assert_eq!(back, sorted, "{symmetry:?} {cell}");
-                    }
-                }
-            }
-        }
     }
 
     #[test]

@@ -5,11 +5,14 @@
 pub mod generator;
 pub mod givens;
 pub mod pattern;
+#[cfg(feature = "sat")]
+pub mod removal;
+pub mod symmetry;
 pub mod unique;
 
 pub use generator::{
-    generate, generate_seeded, is_unique, minimal_from, minimal_puzzle, reachable, Settings,
-    SettingsError, Symmetry,
+    generate, generate_seeded, is_unique, minimal_from, minimal_puzzle, reachable, Minimality,
+    Settings, SettingsError, Symmetry,
 };
 pub use givens::{check_givens, min_givens, with_givens, with_givens_seeded, GivensError};
 pub use pattern::{

@@ -2,7 +2,9 @@
 //! made by the generator from a seed (a count per level, or per number of givens), each puzzle
 //! with its rating, level and givens.
 
-use crate::generate::{check_givens, generate_seeded, reachable, with_givens_seeded, Symmetry};
+use crate::generate::{
+    check_givens, generate_seeded, reachable, with_givens_seeded, Minimality, Settings, Symmetry,
+};
 use crate::grid::Grid;
 use crate::logic::{rate, Level, Rating};
 use crate::size::Size;
@@ -163,7 +165,13 @@ impl Source {
                 let coordinates = (seed, index as u64);
                 let puzzle = match class {
                     Class::Level(level) => {
-                        generate_seeded(*size, Some(level), *symmetry, coordinates, expired)?
+                        let settings = Settings {
+                            size: *size,
+                            level: Some(level),
+                            symmetry: *symmetry,
+                            minimality: Minimality::default(),
+                        };
+                        generate_seeded(&settings, coordinates, expired)?
                     }
                     Class::Givens(givens) => {
                         with_givens_seeded(*size, givens, *symmetry, coordinates, expired)
