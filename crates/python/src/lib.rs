@@ -7,7 +7,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use sudoku_core::generate::{generate_seeded, with_givens_seeded, Settings as GenerateSettings};
+use sudoku_core::generate::{
+    generate_seeded, with_givens_seeded, Minimality, Settings as GenerateSettings,
+};
 use sudoku_core::logic::{describe, ending, rating_line_on, solve_path, Scale};
 use sudoku_core::parse::read_puzzle;
 use sudoku_core::recording;
@@ -110,7 +112,8 @@ fn explain(py: Python<'_>, puzzle_text: &str) -> PyResult<(Vec<String>, String)>
 
 /// Puzzles of a seeded batch, one line each.
 #[pyfunction]
-#[pyo3(signature = (size, count, level, symmetry, seed, givens))]
+#[pyo3(signature = (size, count, level, symmetry, seed, givens, minimality))]
+#[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
     size: usize,
@@ -119,9 +122,12 @@ fn generate(
     symmetry: &str,
     seed: u64,
     givens: Option<usize>,
+    minimality: &str,
 ) -> PyResult<Vec<String>> {
-    let settings =
+    let mut settings =
         GenerateSettings::parse(size, level, symmetry).map_err(|e| error(e.to_string()))?;
+    settings.minimality = Minimality::from_id(minimality)
+        .ok_or_else(|| error(format!("minimality: no '{minimality}': use exact or logic")))?;
     if let Some(givens) = givens {
         if level.is_some() {
             return Err(error("give level or givens, not both"));

@@ -82,6 +82,10 @@ def test_count_rate_explain_and_generate_answer_as_the_cli(sudoku_bin):
     assert [sl.rate(p).line for p in puzzles] == rates.stdout.splitlines()
     assert all(sl.rate(p).level == "hard" for p in puzzles)
     assert all(sl.count(p) == 1 for p in puzzles)
+    # Below 25×25 both minimality tests are exact: the same puzzles; a wrong name is refused.
+    assert sl.generate(count=2, seed=3, minimality="logic") == sl.generate(count=2, seed=3)
+    with pytest.raises(ValueError, match="minimality: no 'quick': use exact or logic"):
+        sl.generate(minimality="quick")
     steps = sl.explain(puzzles[0])
     assert steps[0].startswith(("full house", "hidden single", "naked single"))
     assert len(steps) > 10

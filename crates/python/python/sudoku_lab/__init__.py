@@ -188,11 +188,14 @@ def generate(
     symmetry: Optional[Any] = None,
     seed: int = 0,
     givens: Optional[int] = None,
+    minimality: str = "exact",
 ) -> List[str]:
     """Unique puzzles from the generator (as ``sudoku generate``): minimal under their symmetry
     (``"none"``, ``180``, ``90``, ``"mirror"``, ``"diagonal"``, as ``--symmetry`` takes them) and
     at ``level`` when given, or with exactly ``givens`` givens; the same seed gives the same
-    puzzles."""
+    puzzles. At 25×25, ``minimality`` says how far each is proved minimal, as ``--minimality``:
+    ``"exact"`` (every given tried by SAT, about a minute a puzzle) or ``"logic"`` (no given the
+    techniques up to XY-Chain can do without: seconds)."""
     size = _whole("size", size, 4, 25)
     if size not in (4, 9, 16, 25):
         raise ValueError(f"size: no {size}×{size} grid: use 4, 9, 16 or 25")
@@ -205,7 +208,9 @@ def generate(
         symmetry = str(symmetry)
     if symmetry is not None and not isinstance(symmetry, str):
         raise ValueError(f"symmetry: none, 180, 90, mirror or diagonal, not {symmetry!r}")
-    return _core.generate(size, count, level, symmetry or "none", _seed(seed), givens)
+    if not isinstance(minimality, str):
+        raise ValueError(f"minimality: exact or logic, not {minimality!r}")
+    return _core.generate(size, count, level, symmetry or "none", _seed(seed), givens, minimality)
 
 
 def algorithms() -> List[Dict[str, Any]]:
