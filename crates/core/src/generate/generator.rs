@@ -292,6 +292,23 @@ mod tests {
         }
     }
 
+    /// For each given of `puzzle`, the puzzle without its orbit (what minimality is about).
+    fn without_each_orbit(
+        puzzle: &Grid,
+        symmetry: Symmetry,
+    ) -> impl Iterator<Item = (usize, Grid)> + '_ {
+        let size = puzzle.size();
+        (0..size.cells())
+            .filter(|&c| puzzle.get(c) != 0)
+            .map(move |c| {
+                let mut values = puzzle.values().to_vec();
+                for o in symmetry.orbit(size, c) {
+                    values[o] = 0;
+                }
+                (c, Grid::from_givens(size, &values).unwrap())
+            })
+    }
+
     /// Solutions counted by an independent solver (DLX), up to 2.
     fn solutions_by_dlx(puzzle: &Grid) -> usize {
         let outcome = Algorithm::Dlx
@@ -336,12 +353,7 @@ mod tests {
                 assert!(symmetry.holds(&puzzle), "{symmetry:?}: {puzzle}");
                 assert_eq!(solutions_by_dlx(&puzzle), 1, "{symmetry:?}: {puzzle}");
                 // Minimal: emptying any orbit of givens breaks uniqueness.
-                for c in (0..size.cells()).filter(|&c| puzzle.get(c) != 0) {
-                    let mut values = puzzle.values().to_vec();
-                    for o in symmetry.orbit(size, c) {
-                        values[o] = 0;
-                    }
-                    let fewer = Grid::from_givens(size, &values).unwrap();
+                for (c, fewer) in without_each_orbit(&puzzle, symmetry) {
                     assert_eq!(
                         solutions_by_dlx(&fewer),
                         2,
@@ -381,12 +393,7 @@ mod tests {
             );
             assert!(symmetry.holds(&puzzle));
             assert_eq!(count(&puzzle), 1, "{}", puzzle.to_line());
-            for c in (0..puzzle.size().cells()).filter(|&c| puzzle.get(c) != 0) {
-                let mut values = puzzle.values().to_vec();
-                for o in symmetry.orbit(puzzle.size(), c) {
-                    values[o] = 0;
-                }
-                let fewer = Grid::from_givens(puzzle.size(), &values).unwrap();
+            for (c, fewer) in without_each_orbit(&puzzle, symmetry) {
                 assert_eq!(
                     count(&fewer),
                     2,

@@ -8,12 +8,12 @@
 //! and differs from `S` somewhere in `O` — one satisfiability question, whose "differs in `O`"
 //! clause is short (one to four cells) and prunes far more than "is not `S`" would.
 
+use crate::bits::digit_bit;
 use crate::exact::sat::cdcl::{Answer, Cdcl, Lit, Silent};
 use crate::exact::sat::{cnf, Sat};
 use crate::grid::Grid;
 use crate::logic::{Board, Technique};
-use crate::size::Geometry;
-use crate::size::Size;
+use crate::size::{Geometry, Size};
 
 /// Tests of "does the puzzle stay unique without these givens?" for the puzzles of one solution.
 pub struct RemovalTest {
@@ -174,7 +174,7 @@ fn known(board: &Board) -> impl Iterator<Item = Lit> + '_ {
         (1..=size.n() as u8).filter_map(move |d| {
             if value == d {
                 Some(Lit::new(cnf::cell_var(size, cell, d), true))
-            } else if value == 0 && candidates & (1 << (d - 1)) == 0 {
+            } else if value == 0 && candidates & digit_bit(d) == 0 {
                 Some(Lit::new(cnf::cell_var(size, cell, d), false))
             } else {
                 None
