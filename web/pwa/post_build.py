@@ -60,14 +60,21 @@ def externalise_start_script(staging: str, public_url: str) -> None:
 
 def modern_worker_loaders(staging: str) -> None:
     """Trunk's worker loader shims start wasm-bindgen the old way (`wasm_bindgen("x_bg.wasm")`),
-    which every worker then warns about in the console: call it with the options object."""
+    which every worker then warns about in the console: call it with the options object.
+
+    And a start that fails (the network gone while the worker's wasm downloads) is thrown again
+    as the worker's error: an unhandled rejection in a worker never reaches the page, which would
+    wait for that worker for ever; its error event reaches the pool, which starts the worker
+    again (from the service worker's cache once it controls the page) and retries the run."""
     for name in os.listdir(staging):
         if not name.endswith("_loader.js"):
             continue
         path = os.path.join(staging, name)
         code = open(path, encoding="utf-8").read()
         fixed, count = re.subn(
-            r'wasm_bindgen\((["\'][^"\']+_bg\.wasm["\'])\)', r"wasm_bindgen({ module_or_path: \1 })", code
+            r'wasm_bindgen\((["\'][^"\']+_bg\.wasm["\'])\)', r"wasm_bindgen({ module_or_path: \1 })"
+            r".catch((error) => setTimeout(() => { throw error; }))",
+            code,
         )
         if count != 1:
             sys.exit(f"post_build: {name} does not start wasm-bindgen as expected (has Trunk changed?)")
