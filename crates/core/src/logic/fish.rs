@@ -3,8 +3,7 @@
 //! those columns — and the same with rows and columns exchanged.
 
 use super::explain::{digits, removals};
-use super::{first_subset, Board, Step, Technique};
-use crate::bits::digit_bit;
+use super::{combinations, Board, Step, Technique};
 use crate::size::{Geometry, Size};
 
 fn technique(k: usize) -> Technique {
@@ -18,60 +17,45 @@ fn technique(k: usize) -> Technique {
 pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
     let n = board.size.n();
     for digit in 1..=n as u8 {
-        let bit = digit_bit(digit);
         // Base rows, cover columns; then base columns, cover rows.
         for (bases, cover_kind) in [(0..n, 1usize), (n..2 * n, 0usize)] {
-            // Each line's places for the digit, as the cover lines they lie in (bit i: the
-            // i-th cover line of its kind).
-            let first_cover = if cover_kind == 0 { 0 } else { n };
-            let covers_of = |u: usize| {
-                geometry.units[u]
-                    .iter()
-                    .filter(|&&c| board.candidates[c] & bit != 0)
-                    .fold(0u32, |m, &c| {
-                        m | 1 << (geometry.cell_units[c][cover_kind] - first_cover)
-                    })
-            };
-            let mut line_covers = vec![0u32; 3 * n];
             let lines: Vec<usize> = bases
-                .filter(|&u| {
-                    line_covers[u] = covers_of(u);
-                    (2..=k).contains(&(line_covers[u].count_ones() as usize))
-                })
+                .filter(|&u| (2..=k).contains(&board.places(geometry, u, digit).len()))
                 .collect();
-            let step = first_subset(&lines, k, &|u| line_covers[u], &mut |base, joined| {
+            for base in combinations(&lines, k) {
                 let places: Vec<usize> = base
                     .iter()
                     .flat_map(|&u| board.places(geometry, u, digit))
                     .collect();
-                let covers: Vec<usize> = (0..n)
-                    .filter(|&i| joined >> i & 1 == 1)
-                    .map(|i| first_cover + i)
+                let mut covers: Vec<usize> = places
+                    .iter()
+                    .map(|&c| geometry.cell_units[c][cover_kind])
                     .collect();
+                covers.sort_unstable();
+                covers.dedup();
+                if covers.len() != k {
+                    continue;
+                }
                 let eliminations: Vec<(usize, u8)> = covers
                     .iter()
                     .flat_map(|&u| board.places(geometry, u, digit))
                     .filter(|c| !places.contains(c))
                     .map(|c| (c, digit))
                     .collect();
-                if eliminations.is_empty() {
-                    return None;
+                if !eliminations.is_empty() {
+                    let mut units = base.clone();
+                    units.extend(&covers);
+                    return Some(Step {
+                        technique: technique(k),
+                        placements: Vec::new(),
+                        eliminations,
+                        pattern: places,
+                        units,
+                        digits: vec![digit],
+                        chains: Vec::new(),
+                        complexity: 0,
+                    });
                 }
-                let mut units = base.to_vec();
-                units.extend(&covers);
-                Some(Step {
-                    technique: technique(k),
-                    placements: Vec::new(),
-                    eliminations,
-                    pattern: places,
-                    units,
-                    digits: vec![digit],
-                    chains: Vec::new(),
-                    complexity: 0,
-                })
-            });
-            if step.is_some() {
-                return step;
             }
         }
     }

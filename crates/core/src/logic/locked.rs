@@ -6,6 +6,7 @@
 
 use super::explain::{self, cells, removals, unit};
 use super::{Board, Step, Technique};
+use crate::bits::digits;
 use crate::grid::cell_name;
 use crate::size::{Geometry, Size};
 
@@ -36,17 +37,19 @@ fn locked(
     finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
     for source in sources {
-        let cells = &geometry.units[source];
-        let places = board.unit_places(geometry, source);
-        for (d, &mask) in places.iter().enumerate().skip(1) {
-            if mask.count_ones() < 2 {
+        let open = geometry.units[source]
+            .iter()
+            .fold(0u32, |m, &c| m | board.candidates[c]);
+        for d in digits(open) {
+            let places = board.places(geometry, source, d);
+            if places.len() < 2 {
                 continue;
             }
-            let d = d as u8;
-            let pattern = || Board::cells_at(geometry, source, mask);
-            let first = cells[mask.trailing_zeros() as usize];
-            for target in shared(first, source) {
-                if pattern().all(|c| geometry.cell_units[c].contains(&target)) {
+            for target in shared(places[0], source) {
+                if places
+                    .iter()
+                    .all(|&c| geometry.cell_units[c].contains(&target))
+                {
                     let eliminations = outside(board, geometry, target, source, d);
                     if eliminations.is_empty() {
                         continue;
@@ -55,7 +58,7 @@ fn locked(
                         technique: Technique::Pointing,
                         placements: Vec::new(),
                         eliminations,
-                        pattern: pattern().collect(),
+                        pattern: places.clone(),
                         units: vec![source, target],
                         digits: vec![d],
                         chains: Vec::new(),
@@ -133,9 +136,9 @@ fn direct(board: &Board, geometry: &Geometry, step: Step, technique: Technique) 
     let single = (0..3 * n)
         .filter(|&u| u != source && u / n == source / n)
         .find_map(|u| {
-            let places = board.place_mask(geometry, u, digit);
-            let mut kept = Board::cells_at(geometry, u, places).filter(|c| !removed(c));
-            match (places.count_ones() > 1, kept.next(), kept.next()) {
+            let places = board.places(geometry, u, digit);
+            let mut kept = places.iter().copied().filter(|c| !removed(c));
+            match (places.len() > 1, kept.next(), kept.next()) {
                 (true, Some(cell), None) => Some((cell, u)),
                 _ => None,
             }

@@ -5,7 +5,7 @@
 //! place in the unit, which the step fills.
 
 use super::explain::{cells, digits, removals, unit};
-use super::{digit_list, first_subset, Board, Step, Technique};
+use super::{combinations, digit_list, Board, Step, Technique};
 use crate::bits::digit_bit;
 use crate::grid::{cell_name, digit_char};
 use crate::size::{Geometry, Size};
@@ -36,7 +36,11 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
             .copied()
             .filter(|&c| (board.candidates[c].count_ones() as usize) <= k)
             .collect();
-        let step = first_subset(&small, k, &|c| board.candidates[c], &mut |subset, union| {
+        for subset in combinations(&small, k) {
+            let union = subset.iter().fold(0u32, |m, &c| m | board.candidates[c]);
+            if union.count_ones() as usize != k {
+                continue;
+            }
             let eliminations: Vec<(usize, u8)> = open
                 .iter()
                 .filter(|c| !subset.contains(c))
@@ -46,19 +50,18 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                         .map(move |d| (c, d))
                 })
                 .collect();
-            (!eliminations.is_empty()).then(|| Step {
-                technique: technique(true, k),
-                placements: Vec::new(),
-                eliminations,
-                pattern: subset.to_vec(),
-                units: vec![u],
-                digits: digit_list(union),
-                chains: Vec::new(),
-                complexity: 0,
-            })
-        });
-        if step.is_some() {
-            return step;
+            if !eliminations.is_empty() {
+                return Some(Step {
+                    technique: technique(true, k),
+                    placements: Vec::new(),
+                    eliminations,
+                    pattern: subset,
+                    units: vec![u],
+                    digits: digit_list(union),
+                    chains: Vec::new(),
+                    complexity: 0,
+                });
+            }
         }
     }
     None
@@ -82,11 +85,10 @@ pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Ste
             .into_iter()
             .filter(|d| !step.digits.contains(d))
             .find_map(|d| {
-                let places = board.place_mask(geometry, u, d);
-                let mut kept =
-                    Board::cells_at(geometry, u, places).filter(|c| !step.pattern.contains(c));
-                match (places.count_ones() > 1, kept.next(), kept.next()) {
-                    (true, Some(cell), None) => Some((cell, d)),
+                let places = board.places(geometry, u, d);
+                let mut kept = places.iter().filter(|c| !step.pattern.contains(c));
+                match (places.len() > 1, kept.next(), kept.next()) {
+                    (true, Some(&cell), None) => Some((cell, d)),
                     _ => None,
                 }
             })?;
@@ -107,21 +109,30 @@ fn hidden_with(
 ) -> Option<Step> {
     for (u, cells) in geometry.units.iter().enumerate() {
         let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
-        if (open.count_ones() as usize) <= k {
-            continue;
-        }
-        let places = board.unit_places(geometry, u);
         // Digits with 2..=k places in the unit.
         let candidates: Vec<usize> = digit_list(open)
             .into_iter()
+            .filter(|&d| {
+                let places = board.places(geometry, u, d).len();
+                (2..=k).contains(&places)
+            })
             .map(usize::from)
-            .filter(|&d| (2..=k).contains(&(places[d].count_ones() as usize)))
             .collect();
-        let step = first_subset(&candidates, k, &|d| places[d], &mut |subset, joined| {
+        if (open.count_ones() as usize) <= k {
+            continue;
+        }
+        for subset in combinations(&candidates, k) {
             let digits_mask = subset.iter().fold(0u32, |m, &d| m | digit_bit(d as u8));
-            let mut pattern: Vec<usize> = Board::cells_at(geometry, u, joined).collect();
-            pattern.sort_unstable();
-            let eliminations: Vec<(usize, u8)> = pattern
+            let mut cells_of: Vec<usize> = subset
+                .iter()
+                .flat_map(|&d| board.places(geometry, u, d as u8))
+                .collect();
+            cells_of.sort_unstable();
+            cells_of.dedup();
+            if cells_of.len() != k {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = cells_of
                 .iter()
                 .flat_map(|&c| {
                     digit_list(board.candidates[c] & !digits_mask)
@@ -130,21 +141,21 @@ fn hidden_with(
                 })
                 .collect();
             if eliminations.is_empty() {
-                return None;
+                continue;
             }
-            finish(Step {
+            let step = Step {
                 technique: technique(false, k),
                 placements: Vec::new(),
                 eliminations,
-                pattern,
+                pattern: cells_of,
                 units: vec![u],
                 digits: subset.iter().map(|&d| d as u8).collect(),
                 chains: Vec::new(),
                 complexity: 0,
-            })
-        });
-        if step.is_some() {
-            return step;
+            };
+            if let Some(step) = finish(step) {
+                return Some(step);
+            }
         }
     }
     None

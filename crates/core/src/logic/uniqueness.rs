@@ -136,12 +136,12 @@ pub fn bug_plus_one(board: &Board, geometry: &Geometry) -> Option<Step> {
     let bug = each_digit(board.candidates[cell]).find(|&d| {
         [row, col, bx]
             .iter()
-            .all(|&u| board.place_mask(geometry, u, d).count_ones() == 3)
+            .all(|&u| board.places(geometry, u, d).len() == 3)
     })?;
     // Every other digit of every unit has two places (or none, placed).
     let grave = (0..geometry.units.len()).all(|u| {
         each_digit(board.size.all_digits()).all(|d| {
-            let places = board.place_mask(geometry, u, d).count_ones() as usize;
+            let places = board.places(geometry, u, d).len();
             let extra = usize::from(d == bug && geometry.units[u].contains(&cell));
             places == 0 || places == 2 + extra
         })

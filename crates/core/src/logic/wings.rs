@@ -99,35 +99,21 @@ pub fn w_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
     let pairs: Vec<usize> = (0..board.size.cells())
         .filter(|&c| board.values[c] == 0 && board.candidates[c].count_ones() == 2)
         .collect();
-    if pairs.len() < 2 {
-        return None;
-    }
-    // Each digit's strong links: the units (ascending) where it has exactly two places, found
-    // once rather than for every pair of cells.
-    let mut links: Vec<Vec<(usize, [usize; 2])>> = vec![Vec::new(); board.size.n() + 1];
-    for (u, cells) in geometry.units.iter().enumerate() {
-        let places = board.unit_places(geometry, u);
-        for (x, &mask) in places.iter().enumerate().skip(1) {
-            if mask.count_ones() == 2 {
-                let p = cells[mask.trailing_zeros() as usize];
-                let q = cells[(31 - mask.leading_zeros()) as usize];
-                links[x].push((u, [p, q]));
-            }
-        }
-    }
-    let sees = |cell: usize, other: usize| geometry.peers[cell].binary_search(&other).is_ok();
     for (i, &a) in pairs.iter().enumerate() {
         for &b in &pairs[i + 1..] {
             let both = board.candidates[a];
-            if board.candidates[b] != both || sees(a, b) {
+            if board.candidates[b] != both || geometry.peers[a].contains(&b) {
                 continue;
             }
             for x in digit_list(both) {
                 let y = lowest_digit(both & !crate::bits::digit_bit(x));
-                for &(u, [p, q]) in &links[usize::from(x)] {
+                for (u, _) in geometry.units.iter().enumerate() {
+                    let places = board.places(geometry, u, x);
+                    let [p, q] = places[..] else { continue };
                     if [p, q].contains(&a) || [p, q].contains(&b) {
                         continue;
                     }
+                    let sees = |cell: usize, other: usize| geometry.peers[cell].contains(&other);
                     let linked = (sees(p, a) && sees(q, b)) || (sees(p, b) && sees(q, a));
                     if !linked {
                         continue;
