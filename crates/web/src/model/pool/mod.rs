@@ -46,6 +46,9 @@ struct Slot {
     job: Option<Job>,
     /// The page has had messages of the job (it cannot start over without repeating them).
     heard: bool,
+    /// The worker is of the kind the pool moved away from: it ends the job the page has heard
+    /// from, takes no other, and is replaced when that job ends.
+    retiring: bool,
 }
 
 /// The pool's state: its workers and the jobs waiting for one.
@@ -126,10 +129,15 @@ impl Scheduler {
 
     /// The job on `slot` ended (its worker said Done or Failed): the worker takes the next.
     pub fn finished(&mut self, slot: usize) -> Vec<Command> {
+        let mut commands = Vec::new();
         if let Some(s) = self.slots.get_mut(slot) {
             s.job = None;
+            if s.retiring {
+                commands = self.replace(slot);
+            }
         }
-        self.dispatch()
+        commands.extend(self.dispatch());
+        commands
     }
 
     /// The worker in `slot` crashed. It is replaced; its job runs once more, then fails.
@@ -139,6 +147,7 @@ impl Scheduler {
         };
         let started = s.ready;
         s.ready = false;
+        s.retiring = false;
         let job = s.job.take();
         let mut commands = Vec::new();
         if !started {
@@ -198,30 +207,24 @@ impl Scheduler {
         }
     }
 
-    /// Replaces every worker (another kind of worker takes over): a running job the page has
-    /// not heard from yet goes back to the front of the queue and runs on a fresh worker; one
-    /// it has heard from fails (running it again would repeat its messages).
+    /// Replaces every worker (another kind of worker takes over). An idle worker, or one whose
+    /// job the page has not heard from yet, is replaced at once (that job goes back to the front
+    /// of the queue); one whose job the page has heard from finishes it first (running it again
+    /// would repeat its messages) and is replaced when it ends.
     pub fn restart_all(&mut self) -> Vec<Command> {
-        let mut failed = Vec::new();
         let mut restarts = Vec::new();
         for slot in (0..self.slots.len()).rev() {
-            let heard = self.slots[slot].heard;
-            if let Some(job) = self.slots[slot].job.take() {
-                if heard {
-                    failed.push(Command::Fail {
-                        job: job.id,
-                        error: "its worker was replaced by the one with every solver; run it again"
-                            .into(),
-                    });
-                } else {
-                    self.queue.push_front(job);
-                }
+            let s = &mut self.slots[slot];
+            if s.heard && s.job.is_some() {
+                s.retiring = true;
+                continue;
+            }
+            if let Some(job) = s.job.take() {
+                self.queue.push_front(job);
             }
             restarts.extend(self.replace(slot));
         }
         restarts.reverse();
-        failed.reverse();
-        restarts.extend(failed);
         restarts
     }
 
@@ -234,7 +237,7 @@ impl Scheduler {
     fn dispatch(&mut self) -> Vec<Command> {
         let mut commands = Vec::new();
         for (slot, s) in self.slots.iter_mut().enumerate() {
-            if !s.ready || s.job.is_some() {
+            if !s.ready || s.job.is_some() || s.retiring {
                 continue;
             }
             let Some(job) = self.queue.pop_front() else {
@@ -260,142 +263,4 @@ impl Scheduler {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn request(seed: u64) -> String {
-        format!("request {seed}")
-    }
-
-    fn posted(commands: &[Command]) -> Vec<(usize, u64)> {
-        commands
-            .iter()
-            .filter_map(|c| match c {
-                Command::Post { slot, job, .. } => Some((*slot, *job)),
-                _ => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn sizes_use_every_processor_up_to_eight() {
-        assert_eq!([0, 1, 2, 4, 9, 64].map(pool_size), [1, 1, 2, 4, 8, 8]);
-    }
-
-    #[test]
-    fn jobs_wait_for_ready_workers_and_go_oldest_first() {
-        let mut pool = Scheduler::new(2);
-        assert!(pool.submit(1, request(1)).is_empty(), "no worker ready yet");
-        assert!(pool.submit(2, request(2)).is_empty());
-        pool.submit(3, request(3));
-        assert_eq!(posted(&pool.ready(1)), vec![(1, 1)]);
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
-        assert_eq!(pool.queued(), 1);
-        assert_eq!(posted(&pool.finished(1)), vec![(1, 3)]);
-        assert_eq!(pool.job_on(1), Some(3));
-        assert!(pool.finished(0).is_empty());
-        assert_eq!(pool.job_on(0), None);
-    }
-
-    #[test]
-    fn cancelling_unqueues_or_replaces_the_worker() {
-        let mut pool = Scheduler::new(1);
-        pool.ready(0);
-        pool.submit(1, request(1));
-        pool.submit(2, request(2));
-        assert!(
-            pool.cancel(2).is_empty(),
-            "a queued job just leaves the queue"
-        );
-        assert_eq!(pool.queued(), 0);
-        assert_eq!(pool.cancel(1), vec![Command::Restart { slot: 0 }]);
-        assert_eq!(pool.job_on(0), None);
-        // The fresh worker takes the next job once ready.
-        pool.submit(3, request(3));
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 3)]);
-        pool.submit(4, request(4));
-        assert_eq!(pool.cancel_all(), vec![Command::Restart { slot: 0 }]);
-        assert_eq!(pool.queued(), 0);
-    }
-
-    /// Another kind of worker takes over (the one with `ilp`): every worker is replaced, and the
-    /// jobs they ran go first, in slot order, before the waiting ones.
-    #[test]
-    fn restarting_every_worker_runs_their_jobs_again_first() {
-        let mut pool = Scheduler::new(2);
-        pool.ready(0);
-        pool.ready(1);
-        pool.submit(1, request(1));
-        pool.submit(2, request(2));
-        pool.submit(3, request(3));
-        assert_eq!(
-            pool.restart_all(),
-            vec![Command::Restart { slot: 0 }, Command::Restart { slot: 1 }]
-        );
-        assert_eq!((pool.job_on(0), pool.job_on(1)), (None, None));
-        assert_eq!(pool.queued(), 3);
-        assert_eq!(posted(&pool.ready(1)), vec![(1, 1)]);
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
-        assert_eq!(posted(&pool.finished(0)), vec![(0, 3)]);
-        // A job the page has heard from cannot start over: it fails instead.
-        pool.heard(1);
-        let commands = pool.restart_all();
-        assert_eq!(
-            &commands[..2],
-            &[Command::Restart { slot: 0 }, Command::Restart { slot: 1 }]
-        );
-        assert!(
-            matches!(&commands[2], Command::Fail { job: 1, .. }),
-            "{commands:?}"
-        );
-        assert_eq!(pool.queued(), 1, "job 3 waits for the fresh workers");
-    }
-
-    #[test]
-    fn plans_go_before_waiting_jobs() {
-        let mut pool = Scheduler::new(1);
-        pool.submit(1, request(1));
-        pool.submit(2, request(2));
-        pool.submit_first(3, request(3));
-        assert_eq!(posted(&pool.ready(0)), vec![(0, 3)]);
-        assert_eq!(posted(&pool.finished(0)), vec![(0, 1)]);
-    }
-
-    #[test]
-    fn a_crashed_worker_is_replaced_and_its_job_retried_once() {
-        let mut pool = Scheduler::new(1);
-        pool.ready(0);
-        pool.submit(7, request(7));
-        assert_eq!(pool.crashed(0, "boom"), vec![Command::Restart { slot: 0 }]);
-        assert_eq!(
-            posted(&pool.ready(0)),
-            vec![(0, 7)],
-            "retried on the fresh worker"
-        );
-        let second = pool.crashed(0, "boom");
-        assert!(
-            matches!(&second[0], Command::Fail { job: 7, error } if error.contains("twice")),
-            "{second:?}"
-        );
-        assert_eq!(second[1], Command::Restart { slot: 0 });
-    }
-
-    #[test]
-    fn workers_that_never_start_fail_the_jobs_instead_of_looping() {
-        let mut pool = Scheduler::new(1);
-        pool.submit(1, request(1));
-        for _ in 0..MAX_FAILED_STARTS - 1 {
-            assert_eq!(pool.crashed(0, "404"), vec![Command::Restart { slot: 0 }]);
-        }
-        let last = pool.crashed(0, "404");
-        assert!(
-            matches!(&last[..], [Command::Fail { job: 1, .. }]),
-            "{last:?}"
-        );
-        assert!(pool.broken());
-        assert!(matches!(
-            &pool.submit(2, request(2))[..],
-            [Command::Fail { job: 2, .. }]
-        ));
-    }
-}
+mod tests;
