@@ -12,11 +12,16 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.json': 'application/json',
 };
 
-/** Serves dist/ on a free port of 127.0.0.1; `close()` stops it and drops open connections. */
-export async function serveDist() {
+/** Serves dist/ on a free port of 127.0.0.1, but for the files named in `missing` (404, as a
+ * broken deployment would); `close()` stops it and drops open connections. */
+export async function serveDist({ missing = [] } = {}) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const file = normalize(join(DIST, path.endsWith('/') ? `${path}index.html` : path));
+    if (missing.includes(path.slice(1))) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
     if (!file.startsWith(DIST)) {
       response.writeHead(403).end();
       return;

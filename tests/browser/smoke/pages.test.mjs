@@ -1,5 +1,5 @@
 // The smoke suite's other pages, in every engine: compare, an experiment with its CSV download
-// (equal to the CLI's file), a study with its records (the CLI's, but for the clock), the lab offline after one visit, and the lab embedded in a page of
+// (equal to the CLI's file), a study with its records (the CLI's, but for the clock), the lab offline after one visit, a page whose bundle cannot be fetched, and the lab embedded in a page of
 // another origin. No console error or warning in any of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,6 +95,23 @@ test('after one visit the lab reloads, solves and plays a lesson with its server
   } finally {
     await page.close();
     await server.close();
+  }
+});
+
+test('a page whose bundle cannot be fetched says so and links back to the lab', async () => {
+  for (const missing of ['compare_app.js', 'compare_app_bg.wasm']) {
+    const server = await serveDist({ missing: [missing] });
+    const page = await newPage();
+    try {
+      await page.goto(`${server.url}?page=compare`);
+      await page.waitForSelector('#compare-root [role=alert] a[href="./"]', { timeout: 30_000 });
+      const notice = await page.evaluate(() => document.querySelector('#compare-root [role=alert]').textContent);
+      const reason = missing.endsWith('.js') ? 'could not be fetched' : 'did not start';
+      assert.ok(notice.startsWith(`The compare page could not load: ${missing} ${reason}`), notice);
+    } finally {
+      await page.close();
+      await server.close();
+    }
   }
 });
 

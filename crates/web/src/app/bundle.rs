@@ -1,6 +1,6 @@
-//! Pages with a bundle of their own (experiments, compare): the lab's page loads that bundle's
-//! script, then the script that starts its wasm, which draws the page into a root element. So
-//! the lab's first visit carries only the lab's code.
+//! Pages with a bundle of their own (experiments, compare, lessons): the lab's page adds the start
+//! script `web/bundle_start.js`, which loads the bundle's script and starts its wasm; the bundle
+//! draws the page into a root element. So the lab's first visit carries only the lab's code.
 
 use yew::prelude::*;
 
@@ -8,8 +8,6 @@ use yew::prelude::*;
 pub struct BundleLoaderProps {
     /// The bundle's script (`NAME.js`, with `NAME_bg.wasm`: Trunk's, see index.html).
     pub name: &'static str,
-    /// The script that starts its wasm (`web/*_start.js`).
-    pub start: &'static str,
     /// The element the bundle draws into.
     pub root: &'static str,
     /// The page's name, for the message if it cannot load.
@@ -22,9 +20,13 @@ pub fn bundle_loader(props: &BundleLoaderProps) -> Html {
     let failed = use_state(|| None::<String>);
     {
         let failed = failed.clone();
-        let (name, start) = (props.name, props.start);
+        let name = props.name;
         use_effect_with((), move |_| {
-            if let Err(e) = load(name, start) {
+            let on_error = {
+                let failed = failed.clone();
+                move |e| failed.set(Some(e))
+            };
+            if let Err(e) = load(name, on_error) {
                 failed.set(Some(e));
             }
         });
@@ -54,18 +56,10 @@ where
     };
 }
 
-/// Adds the bundle's script, then the one that starts its wasm (which mounts the page).
-fn load(name: &str, start: &'static str) -> Result<(), String> {
-    add_script(
-        &format!("./{name}.js"),
-        Some(move || {
-            let _ = add_script(&format!("./{start}"), None::<fn()>);
-        }),
-    )
-}
-
-/// Appends a `<script src>` to the body; `then` runs once it has loaded.
-fn add_script(src: &str, then: Option<impl FnOnce() + 'static>) -> Result<(), String> {
+/// Adds `web/bundle_start.js`, which loads the bundle's script and starts its wasm (which mounts
+/// the page); `on_error` hears any of them fail, with the reason the start script left in
+/// `data-error`.
+fn load(name: &str, on_error: impl FnOnce(String) + 'static) -> Result<(), String> {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
     let document = web_sys::window()
@@ -75,11 +69,16 @@ fn add_script(src: &str, then: Option<impl FnOnce() + 'static>) -> Result<(), St
         .create_element("script")
         .map_err(|e| format!("{e:?}"))?
         .unchecked_into();
-    if let Some(then) = then {
-        let on_load = Closure::once_into_js(then);
-        script.set_onload(Some(on_load.unchecked_ref()));
-    }
-    script.set_src(src);
+    let failed = script.clone();
+    let on_failure = Closure::once_into_js(move || {
+        let error = failed.get_attribute("data-error");
+        on_error(error.unwrap_or_else(|| "bundle_start.js could not be fetched".into()));
+    });
+    script.set_onerror(Some(on_failure.unchecked_ref()));
+    script
+        .set_attribute("data-bundle", name)
+        .map_err(|e| format!("{e:?}"))?;
+    script.set_src("./bundle_start.js");
     document
         .body()
         .ok_or("no body")?

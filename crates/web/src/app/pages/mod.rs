@@ -36,19 +36,18 @@ pub struct PageProps {
 pub fn app() -> Html {
     let query = use_memo((), |_| query());
     if query.lesson.is_some() || query.lesson_url.is_some() || query.page == Some(Page::Lessons) {
-        html! { <BundleLoader name="lessons_app" start="lessons_start.js"
-        root={lessons::ROOT_ID} page="lessons" /> }
+        html! { <BundleLoader name="lessons_app" root={lessons::ROOT_ID} page="lessons" /> }
     } else if query.embed {
         html! { <embed::Embed /> }
     } else if matches!(query.page, Some(Page::Experiments | Page::Study)) {
-        html! { <BundleLoader name="experiments_app" start="experiments_start.js"
-        root={experiments::ROOT_ID} page="experiments" /> }
+        html! {
+            <BundleLoader name="experiments_app" root={experiments::ROOT_ID} page="experiments" />
+        }
     } else if query.page == Some(Page::Compare)
         || !query.compare.is_empty()
         || query.errors.iter().any(|e| e.starts_with("compare:"))
     {
-        html! { <BundleLoader name="compare_app" start="compare_start.js"
-        root={compare::ROOT_ID} page="compare" /> }
+        html! { <BundleLoader name="compare_app" root={compare::ROOT_ID} page="compare" /> }
     } else {
         html! { <lab::Lab /> }
     }
