@@ -12,7 +12,7 @@ use crate::bits::digit_bit;
 use crate::exact::sat::cdcl::{Answer, Cdcl, Lit, Silent};
 use crate::exact::sat::{cnf, Sat};
 use crate::grid::Grid;
-use crate::logic::{Board, Technique};
+use crate::logic::{Board, Ended, Technique};
 use crate::size::{Geometry, Size};
 
 /// Tests of "does the puzzle stay unique without these givens?" for the puzzles of one solution.
@@ -138,13 +138,10 @@ impl RemovalTest {
             _ => false,
         };
         let allowed = |t: Technique| t <= Technique::XyChain && !t.is_direct();
-        while !board.is_solved() {
-            let Some(step) = board.next_step_by(geometry, &allowed) else {
-                return Deduced::Stuck(board);
-            };
-            if board.apply(geometry, &step).is_err() {
-                return Deduced::Unique;
-            }
+        match board.solve_by(geometry, &allowed, |_| {}) {
+            Ended::Stuck => return Deduced::Stuck(board),
+            Ended::Contradiction => return Deduced::Unique,
+            Ended::Solved => {}
         }
         // Solved: the one solution of what the techniques started from — another one when the
         // lone cell's digit was taken out, else the puzzle's own (so it is unique).

@@ -3,7 +3,7 @@
 //! those columns — and the same with rows and columns exchanged.
 
 use super::explain::{digits, removals};
-use super::{combinations, Board, Step, Technique};
+use super::{first_subset, Board, Step, Technique};
 use crate::size::{Geometry, Size};
 
 fn technique(k: usize) -> Technique {
@@ -19,43 +19,50 @@ pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
     for digit in 1..=n as u8 {
         // Base rows, cover columns; then base columns, cover rows.
         for (bases, cover_kind) in [(0..n, 1usize), (n..2 * n, 0usize)] {
-            let lines: Vec<usize> = bases
-                .filter(|&u| (2..=k).contains(&board.places(geometry, u, digit).len()))
-                .collect();
-            for base in combinations(&lines, k) {
+            // Each line's places for the digit, as the cover lines they lie in: bit i, the
+            // line's i-th cell, lies in the i-th cover line of the other kind.
+            let first_cover = if cover_kind == 0 { 0 } else { n };
+            let mut line_covers = vec![0u32; 3 * n];
+            let mut lines = Vec::new();
+            for u in bases {
+                line_covers[u] = board.place_mask(geometry, u, digit);
+                if (2..=k).contains(&(line_covers[u].count_ones() as usize)) {
+                    lines.push(u);
+                }
+            }
+            let step = first_subset(&lines, k, &line_covers, &mut |base, joined| {
                 let places: Vec<usize> = base
                     .iter()
                     .flat_map(|&u| board.places(geometry, u, digit))
                     .collect();
-                let mut covers: Vec<usize> = places
-                    .iter()
-                    .map(|&c| geometry.cell_units[c][cover_kind])
+                let covers: Vec<usize> = (0..n)
+                    .filter(|&i| joined >> i & 1 == 1)
+                    .map(|i| first_cover + i)
                     .collect();
-                covers.sort_unstable();
-                covers.dedup();
-                if covers.len() != k {
-                    continue;
-                }
                 let eliminations: Vec<(usize, u8)> = covers
                     .iter()
                     .flat_map(|&u| board.places(geometry, u, digit))
                     .filter(|c| !places.contains(c))
                     .map(|c| (c, digit))
                     .collect();
-                if !eliminations.is_empty() {
-                    let mut units = base.clone();
-                    units.extend(&covers);
-                    return Some(Step {
-                        technique: technique(k),
-                        placements: Vec::new(),
-                        eliminations,
-                        pattern: places,
-                        units,
-                        digits: vec![digit],
-                        chains: Vec::new(),
-                        complexity: 0,
-                    });
+                if eliminations.is_empty() {
+                    return None;
                 }
+                let mut units = base.to_vec();
+                units.extend(&covers);
+                Some(Step {
+                    technique: technique(k),
+                    placements: Vec::new(),
+                    eliminations,
+                    pattern: places,
+                    units,
+                    digits: vec![digit],
+                    chains: Vec::new(),
+                    complexity: 0,
+                })
+            });
+            if step.is_some() {
+                return step;
             }
         }
     }

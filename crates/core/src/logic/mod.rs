@@ -13,6 +13,7 @@ mod rate;
 mod scale;
 mod singles;
 mod solver;
+mod subset_search;
 mod subsets;
 mod technique;
 #[cfg(test)]
@@ -34,7 +35,11 @@ pub use technique::Technique;
 
 use crate::bits::{digit_bit, digits};
 use crate::grid::Grid;
-use crate::size::{Geometry, Size};
+use crate::size::{Geometry, Size, MAX_BOX};
+use subset_search::first_subset;
+
+/// The most digits a grid has (25×25).
+const MAX_N: usize = MAX_BOX * MAX_BOX;
 
 /// Whether this build has the forcing chains (feature `forcing-chains`): without them the
 /// techniques stop after XY-Chain, as in the page's first-load worker.
@@ -193,12 +198,44 @@ impl Board {
 
     /// The cells of `unit` where `digit` is a candidate, as a list.
     pub fn places(&self, geometry: &Geometry, unit: usize, digit: u8) -> Vec<usize> {
+        Self::cells_at(geometry, unit, self.place_mask(geometry, unit, digit))
+    }
+
+    /// The cells of `unit` at the positions `mask` marks (see [`Board::unit_places`]), in the
+    /// unit's order.
+    pub fn cells_at(geometry: &Geometry, unit: usize, mask: u32) -> Vec<usize> {
+        let cells = &geometry.units[unit];
+        let mut at = Vec::new();
+        // The set bits as digits (bit i is digit i + 1): the iterator the techniques already use.
+        for d in digits(mask) {
+            at.push(cells[usize::from(d) - 1]);
+        }
+        at
+    }
+
+    /// Where `digit` may go in `unit`, as a mask of positions in the unit (bit `i`: the unit's
+    /// `i`-th cell).
+    pub fn place_mask(&self, geometry: &Geometry, unit: usize, digit: u8) -> u32 {
         let bit = digit_bit(digit);
         geometry.units[unit]
             .iter()
-            .copied()
-            .filter(|&c| self.candidates[c] & bit != 0)
-            .collect()
+            .enumerate()
+            .fold(0, |m, (i, &c)| {
+                m | u32::from(self.candidates[c] & bit != 0) << i
+            })
+    }
+
+    /// Where each digit may go in `unit`, as masks of positions in the unit (bit `i` of entry
+    /// `d`: the unit's `i`-th cell may hold `d`; entry 0 unused): one pass over the unit, to
+    /// count and join places without collecting them.
+    pub fn unit_places(&self, geometry: &Geometry, unit: usize) -> [u32; MAX_N + 1] {
+        let mut places = [0u32; MAX_N + 1];
+        for (i, &cell) in geometry.units[unit].iter().enumerate() {
+            for d in digits(self.candidates[cell]) {
+                places[usize::from(d)] |= 1 << i;
+            }
+        }
+        places
     }
 
     /// Places `digit` in `cell` and removes it from the peers' candidates; returns the peers it
@@ -286,6 +323,39 @@ impl Board {
         }
         self.check(geometry)
     }
+
+    /// Takes the easiest step `allowed` lets through, again and again, until the board is
+    /// solved, no technique applies, or a step meets a contradiction (the givens, or a digit
+    /// taken out by the caller, admit no solution); `taken` hears every step applied, the
+    /// contradicting one included. The one loop of the rating, its cheaper tests and the
+    /// generator's removal test.
+    pub fn solve_by(
+        &mut self,
+        geometry: &Geometry,
+        allowed: &dyn Fn(Technique) -> bool,
+        mut taken: impl FnMut(Step),
+    ) -> Ended {
+        while !self.is_solved() {
+            let Some(step) = self.next_step_by(geometry, allowed) else {
+                return Ended::Stuck;
+            };
+            let applied = self.apply(geometry, &step);
+            taken(step);
+            if applied.is_err() {
+                return Ended::Contradiction;
+            }
+        }
+        Ended::Solved
+    }
+}
+
+/// How [`Board::solve_by`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    Solved,
+    /// No technique allowed applies: the board is left as far as they took it.
+    Stuck,
+    Contradiction,
 }
 
 /// The bit of a placed digit, 0 for an empty cell.
@@ -300,32 +370,4 @@ fn placed_bit(value: u8) -> u32 {
 /// The digits of a mask, as a list.
 fn digit_list(mask: u32) -> Vec<u8> {
     digits(mask).collect()
-}
-
-/// Every k-element subset of `items` (k ≤ 4), in lexicographic order.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut pick = Vec::with_capacity(k);
-    fn walk(
-        items: &[usize],
-        k: usize,
-        from: usize,
-        pick: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if pick.len() == k {
-            out.push(pick.clone());
-            return;
-        }
-        for i in from..items.len() {
-            if items.len() - i < k - pick.len() {
-                break;
-            }
-            pick.push(items[i]);
-            walk(items, k, i + 1, pick, out);
-            pick.pop();
-        }
-    }
-    walk(items, k, 0, &mut pick, &mut out);
-    out
 }

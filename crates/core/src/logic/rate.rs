@@ -2,7 +2,7 @@
 //! first (the scale after Sudoku Explainer's of [`Technique::difficulty`]); a puzzle these
 //! techniques cannot finish says where it got stuck.
 
-use super::{Board, Scale, Step, Technique};
+use super::{Board, Ended, Scale, Step, Technique};
 use crate::grid::Grid;
 use crate::size::Geometry;
 #[cfg(feature = "serde")]
@@ -102,12 +102,11 @@ pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
 /// do the same) and cost a scan of every unit before each naked single.
 pub fn solves_within(puzzle: &Grid, hardest: Technique) -> bool {
     let geometry = Geometry::new(puzzle.size());
-    let board = Board::new(puzzle, &geometry);
+    let Ok(mut board) = Board::new(puzzle, &geometry) else {
+        return false;
+    };
     let allowed = |technique: Technique| technique <= hardest && !technique.is_direct();
-    matches!(
-        solve_path_on(board, &geometry, &allowed).1,
-        Rating::Solved { .. }
-    )
+    board.solve_by(&geometry, &allowed, |_| {}) == Ended::Solved
 }
 
 /// The solve path by the techniques a scale uses (see [`Scale::uses`]).
@@ -139,33 +138,23 @@ fn solve_path_on(
         return (Vec::new(), Rating::Invalid);
     };
     let mut steps: Vec<Step> = Vec::new();
-    let hardest = |steps: &[Step]| {
-        steps
-            .iter()
-            .map(|s| s.technique)
-            .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()))
-    };
-    while !board.is_solved() {
-        let Some(step) = board.next_step_by(geometry, allowed) else {
-            let rating = Rating::Stuck {
-                hardest: hardest(&steps),
-                steps: steps.len(),
-            };
-            return (steps, rating);
-        };
-        if board.apply(geometry, &step).is_err() {
-            steps.push(step);
-            return (steps, Rating::Invalid);
-        }
-        steps.push(step);
-    }
-    let rating = match hardest(&steps) {
-        Some(hardest) => Rating::Solved {
+    let ended = board.solve_by(geometry, allowed, |step| steps.push(step));
+    let hardest = steps
+        .iter()
+        .map(|s| s.technique)
+        .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()));
+    let rating = match (ended, hardest) {
+        (Ended::Contradiction, _) => Rating::Invalid,
+        (Ended::Stuck, hardest) => Rating::Stuck {
+            hardest,
+            steps: steps.len(),
+        },
+        (Ended::Solved, Some(hardest)) => Rating::Solved {
             hardest,
             steps: steps.len(),
         },
         // Nothing to do: a full grid.
-        None => Rating::Solved {
+        (Ended::Solved, None) => Rating::Solved {
             hardest: Technique::FullHouse,
             steps: 0,
         },

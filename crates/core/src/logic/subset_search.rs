@@ -1,21 +1,21 @@
 //! The search every subset technique shares: naked subsets (cells joining into k digits),
 //! hidden subsets (digits joining into k cells) and fish (lines joining into k cover lines).
 
-/// The first `k`-element subset of `items` (in lexicographic order) whose masks join into
-/// exactly `k` bits and that `accept` turns into a value: the search of every subset technique
-/// (naked cells joining into k digits, hidden digits into k cells, fish lines into k cover
-/// lines). A partial subset already past `k` bits is not grown — joining more can only add
+/// The first `k`-element subset of `items` (in lexicographic order) whose masks (`masks[item]`)
+/// join into exactly `k` bits and that `accept` turns into a value: the search of every subset
+/// technique (naked cells joining into k digits, hidden digits into k cells, fish lines into k
+/// cover lines). A partial subset already past `k` bits is not grown — joining more can only add
 /// bits — so a unit of 25 open cells costs what its few small subsets cost, not C(25, 4) of them.
 pub(super) fn first_subset<T>(
     items: &[usize],
     k: usize,
-    mask: &dyn Fn(usize) -> u32,
+    masks: &[u32],
     accept: &mut dyn FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
     struct Search<'a, T> {
         items: &'a [usize],
         k: usize,
-        mask: &'a dyn Fn(usize) -> u32,
+        masks: &'a [u32],
         accept: &'a mut dyn FnMut(&[usize], u32) -> Option<T>,
         pick: Vec<usize>,
     }
@@ -32,7 +32,7 @@ pub(super) fn first_subset<T>(
                 if self.items.len() - i < wanted {
                     break;
                 }
-                let joined = union | (self.mask)(self.items[i]);
+                let joined = union | self.masks[self.items[i]];
                 if joined.count_ones() as usize > self.k {
                     continue;
                 }
@@ -49,7 +49,7 @@ pub(super) fn first_subset<T>(
     Search {
         items,
         k,
-        mask,
+        masks,
         accept,
         pick: Vec::with_capacity(k),
     }
@@ -91,7 +91,7 @@ mod tests {
                 let joined = subset.iter().fold(0, |m, &i| m | masks[i]);
                 (joined.count_ones() as usize == k && accept(&subset)).then_some((subset, joined))
             });
-            let found = super::first_subset(&items, k, &|i| masks[i], &mut |subset, joined| {
+            let found = super::first_subset(&items, k, &masks, &mut |subset, joined| {
                 accept(subset).then(|| (subset.to_vec(), joined))
             });
             prop_assert_eq!(found, expected);

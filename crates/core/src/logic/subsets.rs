@@ -5,7 +5,7 @@
 //! place in the unit, which the step fills.
 
 use super::explain::{cells, digits, removals, unit};
-use super::{combinations, digit_list, Board, Step, Technique};
+use super::{digit_list, first_subset, Board, Step, Technique};
 use crate::bits::digit_bit;
 use crate::grid::{cell_name, digit_char};
 use crate::size::{Geometry, Size};
@@ -36,11 +36,7 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
             .copied()
             .filter(|&c| (board.candidates[c].count_ones() as usize) <= k)
             .collect();
-        for subset in combinations(&small, k) {
-            let union = subset.iter().fold(0u32, |m, &c| m | board.candidates[c]);
-            if union.count_ones() as usize != k {
-                continue;
-            }
+        let step = first_subset(&small, k, &board.candidates, &mut |subset, union| {
             let eliminations: Vec<(usize, u8)> = open
                 .iter()
                 .filter(|c| !subset.contains(c))
@@ -50,18 +46,19 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                         .map(move |d| (c, d))
                 })
                 .collect();
-            if !eliminations.is_empty() {
-                return Some(Step {
-                    technique: technique(true, k),
-                    placements: Vec::new(),
-                    eliminations,
-                    pattern: subset,
-                    units: vec![u],
-                    digits: digit_list(union),
-                    chains: Vec::new(),
-                    complexity: 0,
-                });
-            }
+            (!eliminations.is_empty()).then(|| Step {
+                technique: technique(true, k),
+                placements: Vec::new(),
+                eliminations,
+                pattern: subset.to_vec(),
+                units: vec![u],
+                digits: digit_list(union),
+                chains: Vec::new(),
+                complexity: 0,
+            })
+        });
+        if step.is_some() {
+            return step;
         }
     }
     None
@@ -109,30 +106,21 @@ fn hidden_with(
 ) -> Option<Step> {
     for (u, cells) in geometry.units.iter().enumerate() {
         let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
-        // Digits with 2..=k places in the unit.
-        let candidates: Vec<usize> = digit_list(open)
-            .into_iter()
-            .filter(|&d| {
-                let places = board.places(geometry, u, d).len();
-                (2..=k).contains(&places)
-            })
-            .map(usize::from)
-            .collect();
         if (open.count_ones() as usize) <= k {
             continue;
         }
-        for subset in combinations(&candidates, k) {
+        let places = board.unit_places(geometry, u);
+        // Digits with 2..=k places in the unit.
+        let candidates: Vec<usize> = digit_list(open)
+            .into_iter()
+            .map(usize::from)
+            .filter(|&d| (2..=k).contains(&(places[d].count_ones() as usize)))
+            .collect();
+        let step = first_subset(&candidates, k, &places, &mut |subset, joined| {
             let digits_mask = subset.iter().fold(0u32, |m, &d| m | digit_bit(d as u8));
-            let mut cells_of: Vec<usize> = subset
-                .iter()
-                .flat_map(|&d| board.places(geometry, u, d as u8))
-                .collect();
-            cells_of.sort_unstable();
-            cells_of.dedup();
-            if cells_of.len() != k {
-                continue;
-            }
-            let eliminations: Vec<(usize, u8)> = cells_of
+            let mut pattern = Board::cells_at(geometry, u, joined);
+            pattern.sort_unstable();
+            let eliminations: Vec<(usize, u8)> = pattern
                 .iter()
                 .flat_map(|&c| {
                     digit_list(board.candidates[c] & !digits_mask)
@@ -141,21 +129,21 @@ fn hidden_with(
                 })
                 .collect();
             if eliminations.is_empty() {
-                continue;
+                return None;
             }
-            let step = Step {
+            finish(Step {
                 technique: technique(false, k),
                 placements: Vec::new(),
                 eliminations,
-                pattern: cells_of,
+                pattern,
                 units: vec![u],
                 digits: subset.iter().map(|&d| d as u8).collect(),
                 chains: Vec::new(),
                 complexity: 0,
-            };
-            if let Some(step) = finish(step) {
-                return Some(step);
-            }
+            })
+        });
+        if step.is_some() {
+            return step;
         }
     }
     None

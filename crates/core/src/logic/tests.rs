@@ -328,3 +328,33 @@ fn solving_without_the_direct_steps_solves_the_same_puzzles() {
     }
     assert!(solved > 20 && stuck > 10, "{solved} solved, {stuck} stuck");
 }
+
+/// A digit's place mask in a unit marks the cells of [`Board::places`], and a row's (column's)
+/// bit i is the cell in column (row) i: fish take a line's place mask as its cover lines.
+#[test]
+fn place_masks_mark_the_places_and_a_lines_bits_are_its_crossing_lines() {
+    for puzzle in fixtures() {
+        let geometry = Geometry::new(puzzle.size());
+        let board = Board::new(&puzzle, &geometry).unwrap();
+        let n = puzzle.size().n();
+        for u in 0..geometry.units.len() {
+            let every = board.unit_places(&geometry, u);
+            for d in 1..=n as u8 {
+                let mask = board.place_mask(&geometry, u, d);
+                assert_eq!(mask, every[usize::from(d)]);
+                let places = board.places(&geometry, u, d);
+                assert_eq!(places.len(), mask.count_ones() as usize);
+                for &c in &places {
+                    assert_ne!(board.candidates(c) & crate::bits::digit_bit(d), 0);
+                }
+                if u < 2 * n {
+                    let crossing = usize::from(u < n);
+                    let bits = places.iter().fold(0u32, |m, &c| {
+                        m | 1 << (geometry.cell_units[c][crossing] - crossing * n)
+                    });
+                    assert_eq!(bits, mask, "unit {u}, digit {d}");
+                }
+            }
+        }
+    }
+}
