@@ -47,11 +47,27 @@ fn lessons() {
         .map(|d| d.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
     entries.retain(|p| p.extension().is_some_and(|e| e == "toml"));
-    entries.sort();
-    let mut out = String::from("/// The shipped lessons: (name, JSON), by name.\npub const SHIPPED: &[(&str, &str)] = &[\n");
-    for path in entries {
+    let mut names: Vec<String> = entries
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let order = teaching_order(&dir);
+    let mut listed = order.clone();
+    listed.sort();
+    if listed != names {
+        panic!(
+            "web/lessons/order.txt lists {listed:?} but the lesson files are {names:?}: list each \
+             lesson file once, in teaching order"
+        );
+    }
+    let mut out = String::from(
+        "/// The shipped lessons: (name, JSON), in teaching order (web/lessons/order.txt).\n\
+         pub const SHIPPED: &[(&str, &str)] = &[\n",
+    );
+    for name in order {
+        let path = dir.join(format!("{name}.toml"));
         println!("cargo::rerun-if-changed={}", path.display());
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         // A file that is not TOML fails here; its lesson checks run in the tests.
         let value: toml::Value =
@@ -62,4 +78,16 @@ fn lessons() {
     out.push_str("];\n");
     let target = Path::new(&std::env::var("OUT_DIR").unwrap()).join("lessons.rs");
     std::fs::write(target, out).unwrap();
+}
+
+/// The lesson names of `order.txt` (comments and blank lines skipped), in its order.
+fn teaching_order(dir: &Path) -> Vec<String> {
+    let path = dir.join("order.txt");
+    println!("cargo::rerun-if-changed={}", path.display());
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
 }

@@ -1,21 +1,26 @@
-// Lessons, in every engine: the index lists every shipped lesson; each lesson plays through
+// Lessons, in every engine: the index lists every shipped lesson in teaching order; each lesson
+// plays through
 // every step with Next, each step's state reached (the board, the view and the pseudo-code line
 // its file sets, checked against what `./dev lesson` computes natively, or the compare or
-// experiments page it shows under its text); Back, a step's link,
+// experiments page it shows under its text), and its last step leads to the next lesson; Back,
+// a step's link,
 // the answer shown on request, an unknown lesson named, and the player embedded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { BASE, boardLine, cursor, newPage, settles } from '../support.mjs';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const LESSONS = readdirSync(`${ROOT}web/lessons`).filter((f) => f.endsWith('.toml')).map((f) => f.slice(0, -5)).sort();
+/** The lessons in teaching order, as web/lessons/order.txt lists them. */
+const ORDER = readFileSync(`${ROOT}web/lessons/order.txt`, 'utf8').split('\n').map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 
 /** What each step shows, as the lesson checker plays it natively (one line per step). */
 function expected(name) {
-  const out = execFileSync('cargo', ['run', '-q', '--locked', '-p', 'sudoku-web', '--bin', 'lesson_check', '--', `web/lessons/${name}.toml`],
-    { cwd: ROOT, encoding: 'utf8' });
+  // Built by ./dev test before the browser tests (cargo build -p sudoku-web --bin lesson_check).
+  const out = execFileSync(`${ROOT}target/debug/lesson_check`, [`web/lessons/${name}.toml`], { cwd: ROOT, encoding: 'utf8' });
   return out.split('\n').filter((l) => /^ {2}step \d+:/.test(l)).map((l) => {
     const m = l.match(/event (\d+) \/ (\d+), line (\S+),/);
     if (m) return { cursor: Number(m[1]), events: Number(m[2]), line: m[3] === '–' ? null : Number(m[3]) };
@@ -24,11 +29,12 @@ function expected(name) {
   });
 }
 
-test('the index lists every shipped lesson with its number of steps', async () => {
+test('the index lists every shipped lesson in teaching order with its number of steps', async () => {
   const page = await newPage();
   await page.goto(`${BASE}?page=lessons`);
   const listed = await page.$$eval('[data-lesson]', (as) => as.map((a) => [a.dataset.lesson, Number(a.dataset.steps)]));
-  assert.deepEqual(listed.map(([name]) => name).sort(), LESSONS);
+  assert.deepEqual([...ORDER].sort(), LESSONS, 'order.txt lists every lesson file once');
+  assert.deepEqual(listed.map(([name]) => name), ORDER);
   assert.ok(listed.every(([, steps]) => steps >= 6 && steps <= 12), JSON.stringify(listed));
   await page.click(`[data-lesson="${LESSONS[0]}"]`);
   await page.waitForSelector('[data-lesson-step="1"]');
@@ -76,6 +82,10 @@ for (const name of LESSONS) {
       if (k < steps.length) await page.click('#lesson-next');
     }
     assert.ok(await page.isDisabled('#lesson-next'), 'no step after the last');
+    // The last step leads on: to the next lesson in teaching order, or back to the lessons.
+    const after = ORDER[ORDER.indexOf(name) + 1];
+    const onward = await page.getAttribute('#lesson-onward', 'href');
+    assert.ok(after ? onward.includes(`lesson=${after}&step=1`) : onward.includes('page=lessons'), onward);
     await page.click('#lesson-back');
     await page.waitForSelector(`[data-lesson-step="${steps.length - 1}"]`);
     assert.deepEqual(await page.problems(), []);

@@ -23,8 +23,9 @@ mod shipped {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
 }
 
-/// The lessons that come with the lab, by name (`web/lessons/NAME.toml`), in name order. A
-/// lesson that does not read is left out (its file's test names the mistake).
+/// The lessons that come with the lab, by name (`web/lessons/NAME.toml`), in teaching order
+/// (`web/lessons/order.txt`). A lesson that does not read is left out (its file's test names the
+/// mistake).
 pub fn shipped() -> Vec<(&'static str, Lesson)> {
     shipped::SHIPPED
         .iter()
@@ -38,6 +39,14 @@ pub fn find(name: &str) -> Option<Lesson> {
         .into_iter()
         .find(|(n, _)| *n == name)
         .map(|(_, l)| l)
+}
+
+/// The shipped lesson after `name` in teaching order, with its name: where a lesson's last step
+/// leads (none after the last lesson, or after a lesson that is not shipped).
+pub fn next_after(name: &str) -> Option<(&'static str, Lesson)> {
+    let lessons = shipped();
+    let at = lessons.iter().position(|(n, _)| *n == name)?;
+    lessons.into_iter().nth(at + 1)
 }
 
 /// At most this many steps in a lesson, and this many characters in a step's text: a lesson is

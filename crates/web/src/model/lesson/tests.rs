@@ -129,8 +129,16 @@ fn every_shipped_lesson_checks_and_plays_through() {
         }
     }
     assert!(names.len() >= 2, "{names:?}");
-    // The page's copies (JSON, made by build.rs) are the same lessons.
-    let page: Vec<&str> = shipped().iter().map(|(n, _)| *n).collect();
+    // The page's copies (JSON, made by build.rs) are the same lessons, in teaching order: the
+    // introduction first, each lesson leading to the next.
+    let mut page: Vec<&str> = shipped().iter().map(|(n, _)| *n).collect();
+    assert_eq!(page[0], "sudoku-as-a-graph");
+    for pair in page.windows(2) {
+        assert_eq!(next_after(pair[0]).map(|(n, _)| n), Some(pair[1]));
+    }
+    assert_eq!(next_after(page[page.len() - 1]), None);
+    assert_eq!(next_after("no-such-lesson"), None);
+    page.sort();
     names.sort();
     assert_eq!(page, names);
     for (name, lesson) in shipped() {

@@ -236,6 +236,9 @@ fn step_panel(props: &StepPanelProps) -> Html {
                 <button id="lesson-back" disabled={k == 1} onclick={back}>{ "← Back" }</button>
                 <button id="lesson-next" class="primary" disabled={k == count} onclick={next}>{ "Next →" }</button>
             </div>
+            if k == count {
+                <Onward source={props.source.clone()} embed={props.embed} />
+            }
             <CopyLink link={link} label="Link to this step" label_hidden=true input_id="lesson-link"
                 button_id="copy-lesson-link" result_id="lesson-link-copied" />
             if props.source == Source::Pasted {
@@ -244,5 +247,35 @@ fn step_panel(props: &StepPanelProps) -> Html {
                 </p>
             }
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct OnwardProps {
+    source: Source,
+    embed: bool,
+}
+
+/// Where a lesson's last step leads: the next shipped lesson in teaching order, or the lessons.
+#[function_component(Onward)]
+fn onward(props: &OnwardProps) -> Html {
+    let next = match &props.source {
+        Source::Shipped(name) => lesson::next_after(name),
+        _ => None,
+    };
+    match next {
+        Some((name, next)) => html! {
+            <p class="lesson-onward">
+                { "End of this lesson. Next: " }
+                <a id="lesson-onward" href={share_link(&Source::Shipped(name.into()).query(1, props.embed))}>
+                    { format!("{} →", next.title) }</a>
+            </p>
+        },
+        None => html! {
+            <p class="lesson-onward">
+                { "End of this lesson. " }
+                <a id="lesson-onward" href="?page=lessons">{ "Back to the lessons" }</a>
+            </p>
+        },
     }
 }
