@@ -62,9 +62,14 @@ test('one configuration is cancelled while the others finish; the lab links to t
   await page.click('#compare-table tr[data-algorithm=backtracking] button.cancel-lane');
   await settled(page);
   assert.deepEqual(await outcomes(page), [['backtracking', 'cancelled'], ['dlx', 'verified']]);
-  // Add one and run all again.
+  // One added after a run runs at once, beside the others (not run again), and the address
+  // follows; then one is removed and all run again.
   await page.selectOption('#add-algorithm', 'fc-mrv');
   await page.click('#add');
+  await settled(page);
+  assert.deepEqual(await outcomes(page), [['backtracking', 'cancelled'], ['dlx', 'verified'], ['fc-mrv', 'verified']]);
+  const address = await page.evaluate(() => decodeURIComponent(window.location.search));
+  assert.ok(address.includes('compare=backtracking,dlx,fc-mrv') && address.includes('run=1'), address);
   await page.click('#compare-table tr[data-algorithm=backtracking] button[aria-label^=remove]');
   await page.click('#run');
   await settled(page);
@@ -79,7 +84,7 @@ test('one configuration is cancelled while the others finish; the lab links to t
   await page.close();
 });
 
-test('a bad compare list names each bad entry and runs the rest', async () => {
+test('a bad compare list names each bad entry and runs the rest; Add says its limit', async () => {
   const page = await newPage();
   await page.goto(`${BASE}?compare=dlx,quantum,norvig;tenure=3&puzzle=${HARD}&run=1`);
   const errors = await page.textContent('#url-errors');
@@ -90,6 +95,10 @@ test('a bad compare list names each bad entry and runs the rest', async () => {
   await page.goto(`${BASE}?compare=dlx&puzzle=12`);
   assert.match(await page.textContent('#url-errors'), /puzzle: .*2 cells/);
   assert.ok(await page.isDisabled('#run'));
+  // At the page's limit, Add says why it is off.
+  await page.goto(`${BASE}?compare=${Array(8).fill('dlx').join(',')}&puzzle=${HARD}`);
+  assert.ok(await page.isDisabled('#add'));
+  assert.match(await page.textContent('#add-limit'), /At most 8 configurations side by side: remove one/);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

@@ -208,6 +208,14 @@ pub fn share_link(query: &Query) -> String {
     format!("{base}{}", query.to_search())
 }
 
+/// Shows `url` in the address bar in place of the current entry (no new history step): a page
+/// whose state the user changes keeps its address true to it.
+pub fn replace_address(url: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+}
+
 /// Moves the keyboard focus to a board cell.
 pub fn focus_cell(cell: usize) {
     let element = web_sys::window()

@@ -6,7 +6,7 @@ use sudoku_core::Algorithm;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::app::browser::{query, share_link};
+use crate::app::browser::{query, replace_address, share_link};
 use crate::app::components::board::Board;
 use crate::app::components::chart::Chart;
 use crate::app::components::compare_table::{rows, CompareTable};
@@ -59,6 +59,17 @@ pub fn compare_page(props: &PageProps) -> Html {
         .cloned()
         .chain(compare.puzzle_error.iter().map(|e| format!("puzzle: {e}")))
         .collect();
+    let full = compare.lanes.len() >= MAX_COMPARE;
+    let share = share_link(&compare.share_query());
+    {
+        // The address follows the configurations (a lesson's step keeps its own).
+        let in_lesson = props.aside.is_some();
+        use_effect_with(share.clone(), move |share| {
+            if !in_lesson {
+                replace_address(share);
+            }
+        });
+    }
     html! {
         <main class="compare" data-view="compare">
             <PageHeader title="Sudoku Lab — compare" aside={props.aside.clone()} errors={url_errors}>
@@ -82,7 +93,12 @@ pub fn compare_page(props: &PageProps) -> Html {
                             <option value={a.id()} selected={*a == *adding}>{ a.id() }</option>
                         }) }
                     </select>
-                    <button id="add" disabled={compare.lanes.len() >= MAX_COMPARE} onclick={add}>{ "Add" }</button>
+                    <button id="add" disabled={full} onclick={add}>{ "Add" }</button>
+                    if full {
+                        <span id="add-limit" class="meta">
+                            { format!("At most {MAX_COMPARE} configurations side by side: remove one to add another.") }
+                        </span>
+                    }
                 </div>
                 <div class="buttons" role="toolbar" aria-label="playback">
                     if compare.playing {
@@ -104,7 +120,7 @@ pub fn compare_page(props: &PageProps) -> Html {
                     oninput={act.reform(|e: InputEvent| CompareAction::Speed(
                         e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(60)))} />
                 <label for="share">{ "Share link" }</label>
-                <input id="share" type="text" readonly=true value={share_link(&compare.share_query())} />
+                <input id="share" type="text" readonly=true value={share} />
             </section>
             <CompareTable rows={rows(&compare)} sort={compare.sort} dispatch={act.clone()} />
             <section class="lanes">

@@ -183,9 +183,10 @@ impl Compare {
         order
     }
 
-    /// The URL of this comparison.
+    /// The URL of this comparison (with `run=1` once it has run, so the link shows the runs).
     pub fn share_query(&self) -> Query {
         Query {
+            run: self.lanes.iter().any(|l| l.job != 0),
             puzzle: Some(Query::puzzle_line(&self.puzzle)),
             seed: Some(self.base_seed),
             compare: self
@@ -316,11 +317,19 @@ impl Compare {
             }
             CompareAction::Add(algorithm) => {
                 if self.lanes.len() < MAX_COMPARE {
+                    // Once the others have run (or run now), the new one runs at once beside
+                    // them; before, it waits for Run all with them.
+                    let started = self.lanes.iter().any(|l| l.job != 0);
                     self.push(CompareEntry {
                         algorithm,
                         params: Default::default(),
                         seed: None,
                     });
+                    if started && self.runnable() {
+                        let mut effects = CompareEffects::default();
+                        self.start(self.lanes.len() - 1, &mut effects);
+                        return effects;
+                    }
                 }
             }
             CompareAction::Remove(i) => {
@@ -374,38 +383,50 @@ impl Compare {
         CompareEffects::default()
     }
 
+    /// Whether the puzzle can be run (read, and without clashes).
+    fn runnable(&self) -> bool {
+        self.puzzle_error.is_none() && self.puzzle.conflicts().is_empty()
+    }
+
     fn run_all(&mut self) -> CompareEffects {
         let mut effects = CompareEffects::default();
-        if self.puzzle_error.is_some() || !self.puzzle.conflicts().is_empty() {
+        if !self.runnable() {
             return effects;
         }
         self.position = 0.0;
         self.playing = false;
-        let givens = self.puzzle.givens_only();
-        for lane in &mut self.lanes {
-            if lane.is_running() {
-                effects.jobs.cancel(lane.job);
-            }
-            // Checked when the URL was read.
-            let params = lane.entry.typed_params().unwrap_or_default();
-            lane.job = self.next_job;
-            self.next_job += 1;
-            lane.timeline = Timeline::new(&givens);
-            lane.summary = None;
-            lane.cancelled = false;
-            lane.failed = None;
-            lane.generations = 0;
-            effects.jobs.submit(
-                lane.job,
-                SolverRequest::Run(RunRequest {
-                    algorithm: lane.entry.algorithm,
-                    params,
-                    puzzle: givens.clone(),
-                    seed: lane.seed,
-                }),
-            );
+        for i in 0..self.lanes.len() {
+            self.start(i, &mut effects);
         }
         effects
+    }
+
+    /// (Re)starts lane `i` from the puzzle's givens: its run is submitted (a running one
+    /// cancelled first).
+    fn start(&mut self, i: usize, effects: &mut CompareEffects) {
+        let givens = self.puzzle.givens_only();
+        let lane = &mut self.lanes[i];
+        if lane.is_running() {
+            effects.jobs.cancel(lane.job);
+        }
+        // Checked when the URL was read.
+        let params = lane.entry.typed_params().unwrap_or_default();
+        lane.job = self.next_job;
+        self.next_job += 1;
+        lane.timeline = Timeline::new(&givens);
+        lane.summary = None;
+        lane.cancelled = false;
+        lane.failed = None;
+        lane.generations = 0;
+        effects.jobs.submit(
+            lane.job,
+            SolverRequest::Run(RunRequest {
+                algorithm: lane.entry.algorithm,
+                params,
+                puzzle: givens,
+                seed: lane.seed,
+            }),
+        );
     }
 }
 

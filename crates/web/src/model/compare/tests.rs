@@ -93,7 +93,7 @@ fn every_configuration_runs_and_the_table_sorts() {
     assert!(titles.contains(&"cost per temperature step"), "{titles:?}");
     let share = c.share_query().to_search();
     assert!(
-        share.contains("norvig;seed=4") && share.contains("seed=1"),
+        share.contains("norvig;seed=4") && share.contains("seed=1") && share.contains("run=1"),
         "{share}"
     );
 }
@@ -189,4 +189,42 @@ fn compare_on_many_puzzles_opens_a_study_of_the_same_configurations() {
     // The study page takes it as it is.
     let (page, _) = crate::model::study::StudyPage::new(Query { run: true, ..study }, 1, 0.0);
     assert_eq!(page.status, crate::model::study::Status::Making);
+}
+
+/// A configuration added before anything ran waits for Run all; one added after runs at once,
+/// beside the others, which are not run again; the page stops adding at its limit.
+#[test]
+fn an_added_configuration_runs_at_once_once_the_others_have_run() {
+    let (mut c, _) = Compare::new(
+        Query::parse([("compare", "dlx"), ("puzzle", EASY), ("seed", "1")]),
+        9,
+    );
+    let effects = c.apply(CompareAction::Add(Algorithm::Norvig));
+    assert!(runs(&effects).is_empty(), "nothing has run: it waits");
+    assert!(!c.share_query().run, "its link opens it waiting too");
+    assert_eq!(c.lanes[1].outcome(), "waiting");
+    let effects = c.apply(CompareAction::RunAll);
+    assert_eq!(runs(&effects).len(), 2);
+    answer(&mut c, &effects, &[0, 1]);
+    let effects = c.apply(CompareAction::Add(Algorithm::Backtracking));
+    let added = runs(&effects);
+    assert_eq!(added.len(), 1, "only the new configuration runs");
+    assert!(c
+        .share_query()
+        .to_search()
+        .contains("compare=dlx,norvig,backtracking"));
+    assert_eq!(added[0].1.algorithm, Algorithm::Backtracking);
+    assert_eq!(added[0].1.seed, 1);
+    answer(&mut c, &effects, &[0]);
+    let outcomes: Vec<&str> = c.lanes.iter().map(Lane::outcome).collect();
+    assert_eq!(outcomes, ["verified"; 3]);
+    for lane in &c.lanes {
+        let grid = lane.timeline.values().to_vec();
+        assert!(!grid.contains(&0), "{}: its board is filled", lane.label());
+    }
+    while c.lanes.len() < MAX_COMPARE {
+        c.apply(CompareAction::Add(Algorithm::Dlx));
+    }
+    assert!(runs(&c.apply(CompareAction::Add(Algorithm::Dlx))).is_empty());
+    assert_eq!(c.lanes.len(), MAX_COMPARE);
 }
