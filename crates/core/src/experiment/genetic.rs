@@ -7,8 +7,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, BadJob, Context, ExperimentSpec, Instance,
-    Job, Measures, Moments, Progress, Settings,
+    classes, mantere_koljonen, mean_seconds, percent, results_where, BadJob, Context,
+    ExperimentSpec, Instance, Job, Measures, Moments, Progress, Settings,
 };
 use crate::heuristic::genetic::{Blocks, Domains};
 use crate::heuristic::Genetic;
@@ -140,7 +140,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             .filter_map(|a| a.generation.map(|g| g as f64))
             .collect();
         let s = Moments::of(&solved);
-        let time = Moments::of(&picked.iter().map(|a| a.seconds).collect::<Vec<_>>());
+        let seconds: Vec<f64> = picked.iter().map(|a| a.seconds).collect();
         vec![
             first,
             second,
@@ -156,7 +156,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             } else {
                 format!("{:.0}", s.min)
             },
-            format!("{:.3}", time.mean),
+            mean_seconds(&seconds),
         ]
     };
     let class_columns = |last: &'static str| {
@@ -252,7 +252,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             row.push(percent(solved, attempts.len()));
         }
         let times: Vec<f64> = picked(2).iter().map(|a| a.seconds).collect();
-        row.push(format!("{:.3}", Moments::of(&times).mean));
+        row.push(mean_seconds(&times));
         per_puzzle.push(row);
     }
     let mut tables = vec![by_class];

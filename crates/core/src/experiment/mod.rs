@@ -140,6 +140,14 @@ impl Moments {
 }
 
 /// A percentage with one decimal, e.g. "55.0".
+/// The mean of some runs' seconds for a table, "–" when none ran (not a mean of 0).
+pub fn mean_seconds(seconds: &[f64]) -> String {
+    if seconds.is_empty() {
+        return "–".into();
+    }
+    format!("{:.3}", Moments::of(seconds).mean)
+}
+
 pub fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         return "–".into();

@@ -249,3 +249,25 @@ fn every_declared_experiment_is_listed() {
         assert_eq!(experiment.id(), id);
     }
 }
+
+/// The tables of a run not yet done (the page shows them as runs come in) show no mean of
+/// nothing: a time where no run was made reads "–", not 0.000.
+#[test]
+fn a_report_before_its_runs_shows_no_mean_of_nothing() {
+    for experiment in Experiment::ALL {
+        let context = Context::new(experiment, &small(easy_two()));
+        let mut progress = Progress::default();
+        let jobs = experiment.next_jobs(&context, &progress);
+        progress.issue(jobs);
+        let report = experiment.report(&context, &progress);
+        for table in &report.tables {
+            for row in &table.rows {
+                assert!(
+                    !row.iter().any(|cell| cell.starts_with("0.000")),
+                    "{}: {row:?}",
+                    experiment.id()
+                );
+            }
+        }
+    }
+}
