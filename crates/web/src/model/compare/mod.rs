@@ -8,6 +8,7 @@ use std::cmp::Ordering;
 use sudoku_core::{Algorithm, Event, Grid, Size};
 
 mod lane;
+mod run;
 
 pub use lane::{Column, Lane};
 
@@ -15,7 +16,7 @@ use super::jobs::Jobs;
 use super::lab::TICKS_PER_SECOND;
 use super::query::{CompareEntry, Query, MAX_COMPARE};
 use super::timeline::{Progress, Timeline};
-use crate::protocol::{RunRequest, SolverReply, SolverRequest};
+use crate::protocol::{SolverReply, SolverRequest};
 
 /// How the shared cursor moves the runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,52 +382,6 @@ impl Compare {
             }
         }
         CompareEffects::default()
-    }
-
-    /// Whether the puzzle can be run (read, and without clashes).
-    fn runnable(&self) -> bool {
-        self.puzzle_error.is_none() && self.puzzle.conflicts().is_empty()
-    }
-
-    fn run_all(&mut self) -> CompareEffects {
-        let mut effects = CompareEffects::default();
-        if !self.runnable() {
-            return effects;
-        }
-        self.position = 0.0;
-        self.playing = false;
-        for i in 0..self.lanes.len() {
-            self.start(i, &mut effects);
-        }
-        effects
-    }
-
-    /// (Re)starts lane `i` from the puzzle's givens: its run is submitted (a running one
-    /// cancelled first).
-    fn start(&mut self, i: usize, effects: &mut CompareEffects) {
-        let givens = self.puzzle.givens_only();
-        let lane = &mut self.lanes[i];
-        if lane.is_running() {
-            effects.jobs.cancel(lane.job);
-        }
-        // Checked when the URL was read.
-        let params = lane.entry.typed_params().unwrap_or_default();
-        lane.job = self.next_job;
-        self.next_job += 1;
-        lane.timeline = Timeline::new(&givens);
-        lane.summary = None;
-        lane.cancelled = false;
-        lane.failed = None;
-        lane.generations = 0;
-        effects.jobs.submit(
-            lane.job,
-            SolverRequest::Run(RunRequest {
-                algorithm: lane.entry.algorithm,
-                params,
-                puzzle: givens,
-                seed: lane.seed,
-            }),
-        );
     }
 }
 

@@ -1,5 +1,6 @@
 //! The compare page's behaviour, driven through its actions (the workers' side run natively).
 use super::*;
+use crate::protocol::RunRequest;
 use crate::runner;
 use std::cell::Cell;
 
