@@ -4,8 +4,8 @@
 
 use super::plan::{coordinates, measure};
 use super::{
-    classes, mantere_koljonen, percent, results_where, BadJob, Context, ExperimentSpec, Instance,
-    Job, Measures, Moments, Progress, Settings,
+    classes, mantere_koljonen, mean_seconds, percent, results_where, BadJob, Context,
+    ExperimentSpec, Instance, Job, Measures, Progress, Settings,
 };
 use crate::heuristic::allowed::Domains;
 use crate::heuristic::Grasp;
@@ -105,8 +105,8 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         .unzip();
     let cell = |picked: Vec<&RunResult>| {
         let solved = picked.iter().filter(|r| r.0).count();
-        let time = Moments::of(&picked.iter().map(|r| r.1).collect::<Vec<_>>());
-        (percent(solved, picked.len()), picked.len(), time.mean)
+        let seconds: Vec<f64> = picked.iter().map(|r| r.1).collect();
+        (percent(solved, picked.len()), mean_seconds(&seconds))
     };
     let mut columns = vec!["level".to_string(), "puzzles".into(), "runs each".into()];
     for (name, _) in CONFIGURATIONS {
@@ -129,14 +129,10 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         ];
         for (c, series) in success.iter_mut().enumerate() {
             let picked = results_where(&jobs, &results, |&(i, k)| members.contains(&i) && k == c);
-            let (share, count, time) = cell(picked);
+            let (share, time) = cell(picked);
             series.push(share.parse().ok());
             row.push(share);
-            row.push(if count == 0 {
-                "–".into()
-            } else {
-                format!("{time:.3}")
-            });
+            row.push(time);
         }
         groups.push(class);
         by_level.push(row);
