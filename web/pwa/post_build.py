@@ -8,13 +8,15 @@ strict about what it runs.
    `NAME_simd.js`, `NAME_simd_bg.wasm` and `NAME_simd_loader.js` (Trunk cannot pass a target
    feature to one asset). The page loads these where the browser validates a SIMD module and
    the baseline build elsewhere (Safari before 16.4), see `crates/web/src/app/browser.rs`.
-3. Writes `sw.js` from `sw.template.js`: the list of files to precache (every file Trunk
+3. Takes the comments and indentation out of the style sheet (its digest follows).
+4. Writes `sw.js` from `sw.template.js`: the list of files to precache (every file Trunk
    emitted, hashed names and the unhashed worker files alike) and a cache name derived from
    their content, so a new build is a new cache.
 
 Debug builds (`trunk serve`) are left alone: no service worker, no policy (Trunk's live-reload
 script is inline).
 """
+import base64
 import hashlib
 import os
 import re
@@ -172,6 +174,33 @@ def no_integrity_on_wasm_preload(staging: str) -> None:
         f.write(html)
 
 
+def compact_style_sheets(staging: str) -> None:
+    """The style sheet without its comments and indentation (a fifth of it gzipped): the source
+    keeps them for its readers. Trunk's own minifier would also rewrite the wasm-bindgen scripts,
+    which it is known to break. The sheet's digest in index.html follows its new content."""
+    path = os.path.join(staging, "index.html")
+    html = open(path, encoding="utf-8").read()
+    links = re.findall(r'<link rel="stylesheet" href="[^"]*?([^"/]+\.css)" integrity="(sha384-[^"]*)"', html)
+    if not links:
+        sys.exit("post_build: no style sheet with a digest in index.html (has Trunk changed?)")
+    for name, integrity in links:
+        sheet = os.path.join(staging, name)
+        css = open(sheet, encoding="utf-8").read()
+        if '"/*' in css or "'/*" in css:
+            sys.exit(f"post_build: {name} has a string that opens a comment; compact it by hand")
+        css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+        # Line breaks become one space (a selector may go on over a line break), then no space
+        # around the characters that need none.
+        css = re.sub(r"\s+", " ", css)
+        css = re.sub(r" ?([{};,]) ?", r"\1", css).strip() + "\n"
+        with open(sheet, "w", encoding="utf-8") as f:
+            f.write(css)
+        digest384 = base64.b64encode(hashlib.sha384(css.encode()).digest()).decode()
+        html = html.replace(integrity, f"sha384-{digest384}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+
+
 def write_service_worker(staging: str, public_url: str) -> None:
     # Every file, those in folders too (the lessons' files in lessons/), by its path in the site.
     files = sorted(
@@ -205,6 +234,7 @@ def main() -> None:
     modern_worker_loaders(staging)
     simd_workers(staging)
     no_integrity_on_wasm_preload(staging)
+    compact_style_sheets(staging)
     write_service_worker(staging, public_url)
 
 
