@@ -74,12 +74,18 @@ test('one configuration is cancelled while the others finish; the lab links to t
   await page.click('#run');
   await settled(page);
   assert.deepEqual(await outcomes(page), [['dlx', 'verified'], ['fc-mrv', 'verified']]);
-  // From the lab: "Compare with…" opens this page with the lab's configuration.
+  // From the lab: "Compare with…" opens this page with the lab's configuration and what it is
+  // best set beside: a heuristic with two more seeds, an exact solver beside backtracking.
+  const configurations = () => page.$$eval('#compare-table tbody tr', (rs) => rs.map((r) => r.cells[0].textContent));
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=tabu-alldiff&p.tenure=5&seed=4`);
   await page.click('#compare-with');
   await page.waitForSelector('#compare-table');
-  assert.deepEqual(await page.$$eval('#compare-table tbody tr', (rs) => rs.map((r) => r.cells[0].textContent)),
-    ['tabu-alldiff (tenure=5; seed 4)']);
+  assert.deepEqual(await configurations(),
+    ['tabu-alldiff (tenure=5; seed 4)', 'tabu-alldiff (tenure=5; seed 5)', 'tabu-alldiff (tenure=5; seed 6)']);
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=4`);
+  await page.click('#compare-with');
+  await page.waitForSelector('#compare-table');
+  assert.deepEqual(await configurations(), ['dlx (seed 4)', 'backtracking (seed 4)']);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

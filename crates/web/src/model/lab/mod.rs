@@ -274,22 +274,47 @@ impl Lab {
         }
     }
 
-    /// The compare page with the current configuration, to add others to.
+    /// The compare page with the current configuration and what it is best set beside: a
+    /// heuristic with two more seeds (its runs differ by seed), an exact solver with plain
+    /// backtracking (what its reasoning saves), backtracking with forward checking and MRV.
     pub fn compare_query(&self) -> Query {
         let defaults = default_params(self.algorithm);
+        let seed: u64 = self.seed.trim().parse().unwrap_or(1);
+        let current = super::query::CompareEntry {
+            algorithm: self.algorithm,
+            params: self
+                .params
+                .iter()
+                .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
+                .map(|(k, v)| (*k, v.trim().to_string()))
+                .collect(),
+            seed: None,
+        };
+        let mut compare = vec![current.clone()];
+        match self.algorithm {
+            a if a.family() == sudoku_core::Family::Heuristic => {
+                for more in 1..3 {
+                    compare.push(super::query::CompareEntry {
+                        seed: Some(seed.wrapping_add(more)),
+                        ..current.clone()
+                    });
+                }
+            }
+            Algorithm::Backtracking => compare.push(super::query::CompareEntry {
+                algorithm: Algorithm::FcMrv,
+                params: BTreeMap::new(),
+                seed: None,
+            }),
+            _ => compare.push(super::query::CompareEntry {
+                algorithm: Algorithm::Backtracking,
+                params: BTreeMap::new(),
+                seed: None,
+            }),
+        }
         Query {
             puzzle: Some(Query::puzzle_line(&self.puzzle)),
-            seed: self.seed.trim().parse().ok(),
-            compare: vec![super::query::CompareEntry {
-                algorithm: self.algorithm,
-                params: self
-                    .params
-                    .iter()
-                    .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
-                    .map(|(k, v)| (*k, v.trim().to_string()))
-                    .collect(),
-                seed: None,
-            }],
+            seed: Some(seed),
+            compare,
             ..Query::default()
         }
     }

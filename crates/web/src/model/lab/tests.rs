@@ -111,11 +111,45 @@ fn the_url_loads_runs_and_plays_to_the_verified_solution() {
     let share = lab.share_query().to_search();
     assert!(share.contains("algorithm=dlx") && share.contains("seed=7") && share.contains(HARD));
     assert_eq!(lab.run.as_ref().unwrap().outcome(), Some("verified"));
-    let compare = lab.compare_query().to_search();
-    assert!(
-        compare.contains("compare=dlx&") || compare.ends_with("compare=dlx"),
-        "{compare}"
+    let compare = lab.compare_query();
+    assert_eq!(entries(&compare), ["dlx", "backtracking"]);
+    assert_eq!(compare.seed, Some(7));
+}
+
+fn entries(query: &Query) -> Vec<String> {
+    query.compare.iter().map(|e| e.to_text()).collect()
+}
+
+#[test]
+fn compare_with_opens_beside_what_the_configuration_is_best_set_beside() {
+    // A heuristic beside itself with two more seeds: its runs differ by seed.
+    let (annealing, _) = lab(&[
+        ("algorithm", "annealing"),
+        ("seed", "4"),
+        ("p.cooling", "0.95"),
+    ]);
+    let compare = annealing.compare_query();
+    assert_eq!(
+        entries(&compare),
+        [
+            "annealing;cooling=0.95",
+            "annealing;cooling=0.95;seed=5",
+            "annealing;cooling=0.95;seed=6"
+        ]
     );
+    assert_eq!(compare.seed, Some(4));
+    // Backtracking beside what forward checking and MRV save; an exact solver beside backtracking.
+    let (backtracking, _) = lab(&[("algorithm", "backtracking")]);
+    assert_eq!(
+        entries(&backtracking.compare_query()),
+        ["backtracking", "fc-mrv"]
+    );
+    let (logic, _) = lab(&[("algorithm", "logic")]);
+    assert_eq!(entries(&logic.compare_query()), ["logic", "backtracking"]);
+    // The address reads back as the same configurations.
+    let search = logic.compare_query().to_search();
+    let read = Query::from_search(&search);
+    assert_eq!(entries(&read), ["logic", "backtracking"]);
 }
 
 #[test]
