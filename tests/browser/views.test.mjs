@@ -147,6 +147,27 @@ test('the theme follows the system and the toggle; invalid URL values are named'
   await page.close();
 });
 
+test('URL problems are said at the top of the page, on the first screen, on a desktop and a phone', CHROMIUM_ONLY, async () => {
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+    for (const [query, below] of [['?algorithm=quantum&seed=x', '.board'], ['?compare=dlx,quantum', '.compare-controls']]) {
+      const page = await newPage({ viewport });
+      await page.goto(`${BASE}${query}`);
+      await page.waitForSelector('#url-errors');
+      const where = await page.evaluate((selector) => {
+        const errors = document.querySelector('#url-errors').getBoundingClientRect();
+        const content = document.querySelector(selector).getBoundingClientRect();
+        return { top: errors.top, bottom: errors.bottom, contentTop: content.top, height: innerHeight };
+      }, below);
+      const context = `${query} at ${viewport.width} px: ${JSON.stringify(where)}`;
+      assert.ok(where.bottom <= where.height, `on the first screen (${context})`);
+      assert.ok(where.bottom <= where.contentTop, `above the page's content (${context})`);
+      assert.equal(await page.getAttribute('#url-errors', 'role'), 'alert', 'announced');
+      assert.deepEqual(await page.problems(), []);
+      await page.close();
+    }
+  }
+});
+
 test('the pseudo-code panel marks the line of the current event, in sync with step, step back and scrub', async () => {
   const page = await newPage();
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';

@@ -1,4 +1,4 @@
-// The smoke suite's other pages, in every engine: compare, an experiment with its CSV download
+// The smoke suite's other pages, in every engine: compare, the links between the pages, an experiment with its CSV download
 // (equal to the CLI's file), a study with its records (the CLI's, but for the clock), the lab offline after one visit, a page whose bundle cannot be fetched, and the lab embedded in a page of
 // another origin. No console error or warning in any of them.
 import { test } from 'node:test';
@@ -25,6 +25,25 @@ test('compare runs three configurations side by side and one cursor moves them a
     return at === Math.round(length / 2);
   }).join(','));
   await settles(halfway, 'true,true,true', 'every lane at half its run');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('every page links to the others in its header, and names itself', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 } });
+  const pages = { lab: '', study: '?page=study', experiments: '?page=experiments', lessons: '?page=lessons' };
+  for (const [name, query] of Object.entries({ ...pages, compare: `?compare=dlx&puzzle=${HARD}` })) {
+    await page.goto(`${BASE}${query}`);
+    await page.waitForSelector('header nav.page-links a');
+    const links = await page.$$eval('header nav.page-links a', (as) => as.map((a) => a.id));
+    const current = await page.$$eval('header nav.page-links [aria-current=page]', (cs) => cs.map((c) => c.textContent));
+    const others = Object.keys(pages).filter((p) => p !== name);
+    assert.deepEqual(links, others.map((p) => `to-${p}`), `${name}'s links`);
+    assert.deepEqual(current, name === 'compare' ? [] : [name[0].toUpperCase() + name.slice(1)], `${name} names itself`);
+  }
+  // A link goes where it says.
+  await page.click('#to-lessons');
+  await page.waitForSelector('.lesson-list li');
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

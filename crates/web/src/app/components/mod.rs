@@ -9,6 +9,7 @@ pub mod generate_form;
 pub mod graph_view;
 pub mod hypergraph_view;
 pub mod page_header;
+pub mod page_links;
 pub mod playback_bar;
 pub mod pseudo_code;
 pub mod puzzle_input;

@@ -1,15 +1,20 @@
-//! The head of the compare, experiments and study pages: the title, a tagline (with its links),
-//! the theme toggle, a lesson's step when a lesson shows the page, and the URL's values that
-//! could not be used.
+//! The head of the compare, experiments, study and lessons pages: the title, a tagline (with its
+//! links), the links to the other pages, the theme toggle, the URL's values that could not be used
+//! and, on the pages a lesson shows, its step. (The lab draws its own, of the same parts: its
+//! first load carries no component it can do without.)
 
 use yew::prelude::*;
 
+use super::page_links::{page_links, url_errors};
 use crate::app::hooks::use_theme;
+use crate::model::query::Page;
 
 #[derive(Properties, PartialEq)]
 pub struct PageHeaderProps {
     pub title: AttrValue,
-    /// A lesson's step, shown under the title.
+    /// The page shown, named (not linked) among the links to the others.
+    pub page: Page,
+    /// A lesson's step, shown under the header.
     #[prop_or_default]
     pub aside: Option<Html>,
     /// What the page's URL asked that could not be used.
@@ -25,19 +30,17 @@ pub fn page_header(props: &PageHeaderProps) -> Html {
     let (theme, next_theme) = use_theme();
     html! {
         <>
+            // Notices and errors inside the header: the first thing under the title on any
+            // screen (the lab's grid would place anything else after its columns).
             <header>
                 <h1>{ props.title.clone() }</h1>
                 <p class="tagline">{ props.children.clone() }</p>
+                { page_links(props.page) }
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
+                { url_errors(&props.errors) }
             </header>
             if let Some(aside) = &props.aside {
                 <div class="page-lesson">{ aside.clone() }</div>
-            }
-            if !props.errors.is_empty() {
-                <div id="url-errors" class="notice url-errors" role="alert">
-                    <p>{ "Some of this page's URL could not be used:" }</p>
-                    <ul>{ for props.errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
-                </div>
             }
         </>
     }

@@ -14,7 +14,7 @@ use crate::app::components::page_header::PageHeader;
 use crate::app::hooks::use_compare;
 use crate::app::pages::PageProps;
 use crate::model::compare::{CompareAction, Pace};
-use crate::model::query::{Query, MAX_COMPARE};
+use crate::model::query::{Page, Query, MAX_COMPARE};
 
 /// The element the compare bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "compare-root";
@@ -72,7 +72,7 @@ pub fn compare_page(props: &PageProps) -> Html {
     }
     html! {
         <main class="compare" data-view="compare">
-            <PageHeader title="Sudoku Lab — compare" aside={props.aside.clone()} errors={url_errors}>
+            <PageHeader title="Sudoku Lab — compare" page={Page::Compare} aside={props.aside.clone()} errors={url_errors}>
                 { format!("{} configuration{} on one puzzle, {} worker{} side by side. ",
                     compare.lanes.len(), if compare.lanes.len() == 1 { "" } else { "s" },
                     handle.workers, if handle.workers == 1 { "" } else { "s" }) }

@@ -12,7 +12,7 @@ use crate::app::components::report_view::ReportView;
 use crate::app::hooks::use_experiments;
 use crate::app::pages::{duration, PageProps};
 use crate::model::experiments::{ExperimentsAction, Status};
-use crate::model::query::{MAX_BUDGET, MAX_RUNS};
+use crate::model::query::{Page, MAX_BUDGET, MAX_RUNS};
 
 /// The element the experiments bundle draws into (see [`crate::app::bundle`]).
 pub const ROOT_ID: &str = "experiments-root";
@@ -56,10 +56,9 @@ pub fn experiments_page(props: &PageProps) -> Html {
     });
     html! {
         <main class="experiments" data-status={page.status_id()}>
-            <PageHeader title="Sudoku Lab — experiments" aside={props.aside.clone()} errors={page.errors.clone()}>
-                { format!("The papers' tables, re-run here on {} worker{}. ",
+            <PageHeader title="Sudoku Lab — experiments" page={Page::Experiments} aside={props.aside.clone()} errors={page.errors.clone()}>
+                { format!("The papers' tables, re-run here on {} worker{}.",
                     handle.workers, if handle.workers == 1 { "" } else { "s" }) }
-                <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
             </PageHeader>
             <section class="experiment-form">
                 <label for="experiment">{ "Experiment" }</label>

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::app::browser::{query, share_link};
 use crate::app::components::algorithm_form::AlgorithmForm;
 use crate::app::components::generate_form::GenerateFormView;
+use crate::app::components::page_links::{page_links, url_errors};
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
 use crate::app::components::result_panel::ResultPanel;
 use crate::app::components::stage::{stage, Editing};
@@ -16,6 +17,7 @@ use crate::app::hooks::{use_lab, use_theme};
 use crate::app::pages::LabProps;
 use crate::model::lab::Action;
 use crate::model::library::groups;
+use crate::model::query::Page;
 use crate::model::View;
 
 /// A trace file chosen on this computer, as the blob URL the full worker reads it through (the
@@ -31,7 +33,6 @@ fn open_run(e: Event) -> Action {
 #[function_component(Lab)]
 pub fn lab_page(props: &LabProps) -> Html {
     let handle = use_lab(props.query.clone().unwrap_or_else(query));
-    let (theme, next_theme) = use_theme();
     let library_groups: LibraryGroups = {
         let lab = handle.lab.clone();
         (*use_memo((), move |_| {
@@ -49,28 +50,22 @@ pub fn lab_page(props: &LabProps) -> Html {
         }))
         .clone()
     };
+    let (theme, next_theme) = use_theme();
     let stage = stage(&handle, Editing::On, &props.pointed);
     let lab = handle.lab.borrow();
     let act = &handle.act;
     html! {
         <main class={classes!("lab", (lab.view != View::Board).then_some("with-view"), props.aside.is_some().then_some("with-lesson"))}>
+            // Notices and errors inside the header: the first thing under the title on any screen
+            // (the grid would place anything else after its columns).
             <header>
                 <h1>{ "Sudoku Lab" }</h1>
-                <p class="tagline">
-                    { "Run the classic Sudoku algorithms and watch what they do, step by step. " }
-                    <a id="to-experiments" href="?page=experiments">{ "Re-run the papers' experiments" }</a>
-                    { " · " }
-                    <a id="to-lessons" href="?page=lessons">{ "Lessons" }</a>
-                </p>
+                <p class="tagline">{ "Run the classic Sudoku algorithms and watch what they do, step by step." }</p>
+                { page_links(Page::Lab) }
                 <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
+                <UpdateNotice />
+                { url_errors(&lab.url_errors) }
             </header>
-            <UpdateNotice />
-            if !lab.url_errors.is_empty() {
-                <div id="url-errors" class="notice url-errors" role="alert">
-                    <p>{ "Some of this page's URL could not be used:" }</p>
-                    <ul>{ for lab.url_errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
-                </div>
-            }
             <section class="left">
                 { stage }
             </section>

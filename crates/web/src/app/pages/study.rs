@@ -12,6 +12,7 @@ use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
 use crate::app::hooks::use_study;
 use crate::app::pages::{duration, PageProps};
+use crate::model::query::Page;
 use crate::model::study::{Status, StudyAction};
 use crate::protocol::study::{MAX_JOBS, MAX_PUZZLES};
 
@@ -63,10 +64,9 @@ pub fn studies(props: &PageProps) -> Html {
     };
     html! {
         <main class="experiments study" data-status={page.status_id()}>
-            <PageHeader title="Sudoku Lab — study" aside={props.aside.clone()} errors={page.errors.clone()}>
-                { format!("Algorithms compared over a population of puzzles, with statistics, on {} worker{}. ",
+            <PageHeader title="Sudoku Lab — study" page={Page::Study} aside={props.aside.clone()} errors={page.errors.clone()}>
+                { format!("Algorithms compared over a population of puzzles, with statistics, on {} worker{}.",
                     page.workers(), if page.workers() == 1 { "" } else { "s" }) }
-                <a id="back-to-lab" href="./">{ "Back to the lab" }</a>
             </PageHeader>
             <section class="experiment-form study-form">
                 <fieldset class="instances" disabled={running}>

@@ -9,8 +9,9 @@ mod player;
 use yew::prelude::*;
 
 use crate::app::browser::share_link;
-use crate::app::hooks::use_theme;
+use crate::app::components::page_header::PageHeader;
 use crate::model::lesson::{self, Source};
+use crate::model::query::Page;
 
 pub use player::LessonPlayer;
 
@@ -40,18 +41,12 @@ pub fn lessons_page() -> Html {
 /// The lesson index: the shipped lessons, then the teacher's own.
 #[function_component(LessonIndex)]
 pub fn lesson_index() -> Html {
-    let (theme, next_theme) = use_theme();
     let lessons = lesson::shipped();
     html! {
         <main class="lessons">
-            <header>
-                <h1>{ "Sudoku Lab — lessons" }</h1>
-                <p class="tagline">
-                    { "Guided tours built from the lab's own runs: each step sets the lab and says what to look at. " }
-                    <a id="back-to-lab" href="?">{ "Back to the lab" }</a>
-                </p>
-                <button id="theme" class="theme-toggle" onclick={next_theme.reform(|_: MouseEvent| ())}>{ theme.label() }</button>
-            </header>
+            <PageHeader title="Sudoku Lab — lessons" page={Page::Lessons}>
+                { "Guided tours built from the lab's own runs: each step sets the lab and says what to look at." }
+            </PageHeader>
             <ol class="lesson-list">
                 { for lessons.iter().map(|(name, l)| html! {
                     <li>

@@ -1,0 +1,62 @@
+//! What every page's header shows besides its title: the links between the lab's pages (the page
+//! shown is named, not linked) and the URL's values that could not be used.
+//! (The compare page is the lab's configuration set beside others: it is reached from the lab.)
+
+use yew::prelude::*;
+
+use crate::model::query::Page;
+
+/// Each page a newcomer can go to, with what it is for in a few words.
+const PAGES: [(Page, &str, &str, &str); 4] = [
+    (
+        Page::Lab,
+        "./",
+        "Lab",
+        "one algorithm on one puzzle, step by step",
+    ),
+    (
+        Page::Study,
+        "?page=study",
+        "Study",
+        "algorithms compared over many puzzles, with statistics",
+    ),
+    (
+        Page::Experiments,
+        "?page=experiments",
+        "Experiments",
+        "the papers' tables, re-run",
+    ),
+    (
+        Page::Lessons,
+        "?page=lessons",
+        "Lessons",
+        "guided tours of the algorithms",
+    ),
+];
+
+/// The links, `current` named rather than linked. (A plain function, not a component: the lab's
+/// first load carries it, and a component costs more code for nothing here.)
+pub fn page_links(current: Page) -> Html {
+    html! {
+        <nav class="page-links" aria-label="Sudoku Lab's pages">
+            { for PAGES.iter().map(|&(page, href, label, title)| if page == current {
+                html! { <strong aria-current="page" title={title}>{ label }</strong> }
+            } else {
+                html! { <a id={format!("to-{}", page.id())} href={href} title={title}>{ label }</a> }
+            }) }
+        </nav>
+    }
+}
+
+/// What a page's URL asked that could not be used, if anything: under the page's title.
+pub fn url_errors(errors: &[String]) -> Html {
+    if errors.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div id="url-errors" class="notice url-errors" role="alert">
+            <p>{ "Some of this page's URL could not be used:" }</p>
+            <ul>{ for errors.iter().map(|e| html! { <li>{ e.clone() }</li> }) }</ul>
+        </div>
+    }
+}
