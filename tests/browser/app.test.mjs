@@ -15,6 +15,9 @@ test('the URL contract runs three exact algorithms to a verified solution', asyn
     const labels = await page.$$eval('[role=gridcell]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
     assert.equal(labels[0], 'row 1 column 1, given 4');
     assert.equal(labels[1], 'row 1 column 2, 1');
+    // A search's counters: nodes and backtracks (and the propagations of those that propagate).
+    const counters = await page.$$eval('.metrics th', (ths) => ths.map((th) => th.textContent).slice(3, -1));
+    assert.deepEqual(counters, ['nodes', 'backtracks', ...(algorithm === 'dlx' ? [] : ['propagations'])], algorithm);
     const share = await page.inputValue('#share');
     assert.ok(share.includes(`algorithm=${algorithm}`) && share.includes('seed=7') && share.includes(HARD), share);
     assert.deepEqual(await page.problems(), []);
@@ -31,6 +34,10 @@ test('the URL contract runs three exact algorithms to a verified solution', asyn
 // checked against the known solution.
 const HEURISTICS = ['coloring-bfs', 'coloring-dfs', 'coloring-dsatur', 'tabu-alldiff', 'tabu-ac3', 'grasp', 'grasp-alldiff', 'genetic', 'genetic-alldiff', 'annealing'];
 const SEEDS = { genetic: 2 };
+const COUNTERS = {
+  coloring: ['constructions', 'restarts'], tabu: ['iterations', 'nodes', 'backtracks'],
+  grasp: ['iterations', 'restarts', 'propagations'], genetic: ['generations'], annealing: ['iterations', 'reheats'],
+};
 
 test('every heuristic runs from the URL with its seed and ends verified', async () => {
   const EASY = '.4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6.';
@@ -41,7 +48,11 @@ test('every heuristic runs from the URL with its seed and ends verified', async 
     await waitForStatus(page, 'solved, verified');
     await page.click('#end');
     assert.equal(await boardLine(page), EASY_SOLVED, id);
-    assert.match(await page.textContent('.metrics'), /iterations/, id);
+    // The counters each keeps, in its own words (its module's list), and no others.
+    const counters = await page.$$eval('.metrics th', (ths) => ths.map((th) => th.textContent)
+      .filter((t) => !['algorithm', 'seed', 'time in the worker', 'events'].includes(t)));
+    assert.deepEqual(counters, COUNTERS[id.replace(/-(bfs|dfs|dsatur|alldiff|ac3)$/, '')], id);
+    assert.doesNotMatch(await page.textContent('#step-counter'), /depth 0/, id);
     if (['grasp', 'genetic', 'annealing'].includes(id)) {
       // (The -alldiff variants solve this puzzle by filtering alone: no curve to draw.)
       // Their progress (cost or fitness per step) is drawn up to the playback position.

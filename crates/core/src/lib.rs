@@ -50,7 +50,7 @@ pub use parse::{
 pub use pseudocode::{line_of, Line, Mark};
 pub use registry::{
     Algorithm, Configuration, Family, ParamError, ParamKind, ParamSpec, ParamValue, Params,
-    RunConfig,
+    RunConfig, WorkCounter,
 };
 pub use size::{Geometry, Size, Unit, UnitKind};
 pub use solve::{Iteration, Limit, Limits, Outcome, Solver, Stats, Status};

@@ -1,13 +1,15 @@
 //! Every event any registered algorithm emits is executed by one line of its pseudo-code (the
 //! page highlights that line), on every size, on solvable and unsolvable puzzles, and when a
-//! budget runs out.
+//! budget runs out; and the work counters it declares are those its runs report.
 
 mod common;
 
 use std::collections::BTreeSet;
 
 use common::fixtures;
-use sudoku_core::{line_of, Algorithm, Grid, ParamValue, Recorder, RunConfig};
+use sudoku_core::{
+    line_of, Algorithm, Grid, NullObserver, ParamValue, Recorder, RunConfig, WorkCounter,
+};
 
 /// Small budgets: enough for every kind of event, quick for the slow algorithms.
 fn config(algorithm: Algorithm) -> RunConfig {
@@ -36,8 +38,8 @@ fn config(algorithm: Algorithm) -> RunConfig {
     config
 }
 
-#[test]
-fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
+/// Every size up to 16×16, hard 9×9 puzzles and one with no solution.
+fn puzzles() -> Vec<Grid> {
     let mut puzzles: Vec<Grid> = fixtures("sizes.txt")
         .into_iter()
         .map(|f| f.puzzle)
@@ -72,6 +74,12 @@ fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
     }
     assert!(dead.conflicts().is_empty());
     puzzles.push(dead);
+    puzzles
+}
+
+#[test]
+fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
+    let puzzles = puzzles();
     for &algorithm in Algorithm::ALL {
         let code = algorithm.pseudocode();
         assert!(code.len() >= 5, "{algorithm}: pseudo-code too short");
@@ -116,4 +124,67 @@ fn every_event_of_every_algorithm_maps_to_a_line_of_its_pseudocode() {
             "{algorithm}: its runs executed only {seen:?}"
         );
     }
+}
+
+/// [`config`], with what makes the rarer counters count on small puzzles: SAT restarting by
+/// Luby's sequence on the minimal encoding (more conflicts), annealing reheating after one
+/// chain without a new best.
+fn counting_config(algorithm: Algorithm) -> RunConfig {
+    let mut config = config(algorithm);
+    match algorithm {
+        Algorithm::Sat => {
+            config
+                .params
+                .set("restarts", ParamValue::Choice("luby".into()));
+            config
+                .params
+                .set("encoding", ParamValue::Choice("minimal".into()));
+        }
+        Algorithm::Annealing => {
+            config.params.set("reheat_after", ParamValue::Integer(1));
+            config
+                .params
+                .set("max_iterations", ParamValue::Integer(30_000));
+        }
+        _ => {}
+    }
+    config
+}
+
+/// The counters an algorithm's module declares are those its runs report: no other counter
+/// is ever more than 0 (a page showing only the declared ones hides nothing), and each declared
+/// one counts something on these puzzles (none is shown that stays 0).
+#[test]
+fn every_algorithm_declares_the_counters_its_runs_report() {
+    let puzzles = puzzles();
+    let mut unused = Vec::new();
+    for &algorithm in Algorithm::ALL {
+        if !algorithm.available() {
+            continue;
+        }
+        let declared = algorithm.spec().counters;
+        let mut counted = BTreeSet::new();
+        for puzzle in &puzzles {
+            let outcome = algorithm
+                .run(puzzle, &counting_config(algorithm), &mut NullObserver)
+                .unwrap();
+            for field in WorkCounter::shown(&[], &outcome.stats) {
+                let counter = declared.iter().find(|d| d.field() == field);
+                let value = field.of(&outcome.stats);
+                let counter = counter.unwrap_or_else(|| {
+                    panic!(
+                        "{algorithm} counts {} ({value}) but does not declare it",
+                        field.name()
+                    )
+                });
+                counted.insert(counter.name());
+            }
+        }
+        for counter in declared {
+            if !counted.contains(counter.name()) {
+                unused.push(format!("{algorithm}: {}", counter.name()));
+            }
+        }
+    }
+    assert!(unused.is_empty(), "declared but never counted: {unused:?}");
 }

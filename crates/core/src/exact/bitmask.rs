@@ -7,7 +7,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Observer;
 
 use super::backtracking::{solve_with_rules, Rules};
@@ -127,6 +127,7 @@ pub const SPEC: Spec = Spec {
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Nodes, WorkCounter::Backtracks],
     check: None,
 };
 

@@ -6,7 +6,7 @@ use crate::bits::{is_single, lowest_digit};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 
 use super::backtracking::{solve_with_rules, Rules, ScanRules};
@@ -107,6 +107,11 @@ pub const SPEC: Spec = Spec {
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    counters: &[
+        WorkCounter::Nodes,
+        WorkCounter::Backtracks,
+        WorkCounter::Propagations,
+    ],
     check: None,
 };
 

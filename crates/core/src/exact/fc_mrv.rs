@@ -12,7 +12,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 
 /// Forward checking + MRV.
@@ -172,6 +172,11 @@ pub const SPEC: Spec = Spec {
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    counters: &[
+        WorkCounter::Nodes,
+        WorkCounter::Backtracks,
+        WorkCounter::Propagations,
+    ],
     check: None,
 };
 

@@ -12,7 +12,7 @@ use super::sat::MAX_CONFLICTS;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Limit, Limits, Outcome, Solver, Status};
-use crate::spec::{Args, Family, IntParam, Spec};
+use crate::spec::{Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Event, Flow, Observer, Rule};
 
 /// Search nodes of the propagation engine before the work is handed to SAT: about what one
@@ -199,6 +199,13 @@ pub const SPEC: Spec = Spec {
     params: &[HANDOVER.spec(), MAX_CONFLICTS.spec()],
     budget: Some(MAX_CONFLICTS.name),
     pseudocode: PSEUDOCODE,
+    // Its SAT half may restart (glucose's rule), which no puzzle tried here has needed: a front
+    // end shows a counter that is not 0 even when undeclared.
+    counters: &[
+        WorkCounter::Nodes,
+        WorkCounter::Backtracks,
+        WorkCounter::Propagations,
+    ],
     check: None,
 };
 

@@ -21,7 +21,7 @@ use super::blockfill::{emit_fill, BlockFill, Blocks, FreeCells};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{Args, Family, IntParam, RealParam, Spec};
+use crate::spec::{Args, Family, IntParam, RealParam, Spec, WorkCounter};
 use crate::trace::{Event, Observer, Rule};
 
 /// Trial moves whose cost spread sets the initial temperature.
@@ -215,6 +215,7 @@ pub const SPEC: Spec = Spec {
     params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Iterations, WorkCounter::Reheats],
     check: None,
 };
 

@@ -31,7 +31,9 @@ use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Iteration, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, Spec};
+use crate::spec::{
+    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, Spec, WorkCounter,
+};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// The traversal that orders one construction.
@@ -379,6 +381,7 @@ pub const BFS: Spec = Spec {
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
 };
 
@@ -391,6 +394,7 @@ pub const DFS: Spec = Spec {
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
 };
 
@@ -403,6 +407,7 @@ pub const DSATUR: Spec = Spec {
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
 };
 

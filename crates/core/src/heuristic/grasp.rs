@@ -31,7 +31,7 @@ use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_iterations, Args, Family, IntParam, RealParam, Spec};
+use crate::spec::{max_iterations, Args, Family, IntParam, RealParam, Spec, WorkCounter};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// GRASP: randomised greedy construction + hill climbing, repeated.
@@ -246,6 +246,7 @@ pub const SPEC: Spec = Spec {
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Iterations, WorkCounter::Restarts, WorkCounter::Propagations],
     check: None,
 };
 
@@ -258,6 +259,7 @@ pub const ALLDIFF: Spec = Spec {
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Iterations, WorkCounter::Restarts, WorkCounter::Propagations],
     check: None,
 };
 

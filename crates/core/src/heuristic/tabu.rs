@@ -36,7 +36,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec};
+use crate::spec::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// Tabu search over filtered partial assignments.
@@ -294,6 +294,7 @@ pub const ALLDIFF: Spec = Spec {
     params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Iterations, WorkCounter::Nodes, WorkCounter::Backtracks],
     check: None,
 };
 
@@ -306,6 +307,11 @@ pub const AC3: Spec = Spec {
     params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[
+        WorkCounter::Iterations,
+        WorkCounter::Nodes,
+        WorkCounter::Backtracks,
+    ],
     check: None,
 };
 

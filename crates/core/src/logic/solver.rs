@@ -9,7 +9,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 
 /// The human-style solver.
@@ -206,6 +206,8 @@ pub const SPEC: Spec = Spec {
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    // Its guesses are a safety net no puzzle has reached (forcing chains finish every one).
+    counters: &[WorkCounter::Propagations],
     check: None,
 };
 

@@ -14,7 +14,7 @@ pub use listing::{listing, Listing, ParamListing};
 
 pub use crate::spec::{
     max_iterations, max_nodes, Args, ChoiceParam, Family, IntParam, ParamError, ParamKind,
-    ParamRule, ParamSpec, ParamValue, Params, RealParam, RunConfig, Spec,
+    ParamRule, ParamSpec, ParamValue, Params, RealParam, RunConfig, Spec, WorkCounter,
 };
 
 use crate::grid::Grid;

@@ -3,10 +3,12 @@
 //! algorithms import this module; the registry above them imports the algorithms, so nothing
 //! here may name one.
 
+mod counters;
 mod params;
 
 use std::fmt;
 
+pub use counters::WorkCounter;
 pub use params::{
     max_iterations, max_iterations_of, max_nodes, ChoiceParam, IntParam, ParamError, ParamKind,
     ParamSpec, ParamValue, Params, RealParam,
@@ -46,6 +48,8 @@ pub struct Spec {
     pub budget: Option<&'static str>,
     /// The algorithm in pseudo-code, each line with the events it executes.
     pub pseudocode: &'static [Line],
+    /// The work counters a run of it reports, in its own words (the others stay 0).
+    pub counters: &'static [WorkCounter],
     /// A rule between parameters (each already in range), if the algorithm has one.
     pub check: Option<ParamRule>,
 }

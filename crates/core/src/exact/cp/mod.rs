@@ -12,7 +12,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 
 /// The CP model, propagated with an alldifferent filter and searched smallest domain first.
@@ -240,6 +240,7 @@ pub const SPEC: Spec = Spec {
     params: &[CONSISTENCY.spec(), MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Nodes, WorkCounter::Backtracks, WorkCounter::Propagations],
     check: None,
 };
 

@@ -16,7 +16,7 @@ mod tests;
 
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::Limits;
-use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec};
+use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Rule;
 
 /// Which form of the model goes to the solver.
@@ -100,6 +100,7 @@ pub const SPEC: Spec = Spec {
     params: &[MODEL.spec(), MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Nodes],
     check: None,
 };
 

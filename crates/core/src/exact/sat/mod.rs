@@ -32,7 +32,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
 #[cfg(not(feature = "sat"))]
 use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
-use crate::spec::{Args, ChoiceParam, Family, IntParam, Spec};
+use crate::spec::{Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 #[cfg(not(feature = "sat"))]
 use crate::trace::Observer;
 use crate::trace::Rule;
@@ -198,5 +198,6 @@ pub const SPEC: Spec = Spec {
     ],
     budget: Some(MAX_CONFLICTS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Decisions, WorkCounter::Conflicts, WorkCounter::Propagations, WorkCounter::Restarts],
     check: None,
 };

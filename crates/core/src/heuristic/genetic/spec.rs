@@ -4,7 +4,7 @@
 use super::{Blocks, Domains, Genetic, MutationScope};
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::spec::{
-    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec,
+    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec, WorkCounter,
 };
 use crate::trace::Rule;
 
@@ -124,6 +124,7 @@ pub const SPEC: Spec = Spec {
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Generations],
     check: Some(elite_below_population),
 };
 
@@ -137,6 +138,7 @@ pub const ALLDIFF: Spec = Spec {
     params: PARAMS.split_at(PARAMS.len() - 1).0,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
+    counters: &[WorkCounter::Generations],
     check: Some(elite_below_population),
 };
 

@@ -59,8 +59,11 @@ pub fn playback_bar(props: &PlaybackBarProps) -> Html {
                 oninput={d.reform(|e: InputEvent| Action::Scrub(
                     e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(0)))} />
             <p id="step-counter" aria-live="off">
-                { format!("event {} / {}{} · depth {}", props.cursor, props.len,
-                    if props.receiving { " (receiving…)" } else { "" }, props.depth) }
+                { format!("event {} / {}{}", props.cursor, props.len,
+                    if props.receiving { " (receiving…)" } else { "" }) }
+                // A search's depth once it has guessed; never a "depth 0" for the algorithms
+                // that do not search.
+                if props.depth > 0 { { format!(" · depth {}", props.depth) } }
             </p>
             <p id="narration" aria-live="off">{ props.narration.clone() }</p>
             // Screen readers hear the step only when playback stands still (on step and pause).

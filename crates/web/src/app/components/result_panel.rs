@@ -1,7 +1,7 @@
 //! The result of a run: the verifier's word (and uniqueness), the time in the worker and the
-//! work counters; or that it is still running, or was cancelled.
+//! work counters its algorithm keeps; or that it is still running, or was cancelled.
 
-use sudoku_core::{Algorithm, Status};
+use sudoku_core::{Algorithm, Status, WorkCounter};
 use yew::prelude::*;
 
 use crate::protocol::RunSummary;
@@ -53,11 +53,10 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
                 <tr><th>{ "algorithm" }</th><td>{ props.algorithm.id() }</td></tr>
                 <tr><th>{ "seed" }</th><td>{ props.seed }</td></tr>
                 <tr><th>{ "time in the worker" }</th><td id="elapsed">{ format!("{:.1} ms", summary.elapsed_ms) }</td></tr>
-                <tr><th>{ "nodes" }</th><td id="nodes">{ s.nodes }</td></tr>
-                <tr><th>{ "backtracks" }</th><td>{ s.backtracks }</td></tr>
-                <tr><th>{ "propagations" }</th><td>{ s.propagations }</td></tr>
-                <tr><th>{ "iterations" }</th><td>{ s.iterations }</td></tr>
-                <tr><th>{ "restarts" }</th><td>{ s.restarts }</td></tr>
+                // The counters this algorithm keeps, in its words: no 0 that could be nothing else.
+                { for WorkCounter::shown(props.algorithm.spec().counters, &s).into_iter().map(|c| html! {
+                    <tr><th>{ c.name() }</th><td>{ c.of(&s) }</td></tr>
+                }) }
                 <tr><th>{ "events" }</th><td>{ format!("{} kept", summary.kept_events) }</td></tr>
             </table>
             if summary.dropped_events > 0 {

@@ -2,6 +2,8 @@
 
 use super::super::query::CompareEntry;
 use super::super::timeline::Timeline;
+use sudoku_core::WorkCounter;
+
 use crate::protocol::RunSummary;
 
 /// One configuration's run.
@@ -59,17 +61,28 @@ impl Lane {
         }
     }
 
-    /// A metric of the table, for sorting (`None` sorts last).
+    /// A metric of the table, for sorting (`None` sorts last, and is drawn "–": not yet known,
+    /// or a counter this configuration's algorithm does not keep).
     pub fn metric(&self, column: Column) -> Option<f64> {
         let summary = self.summary.as_ref();
-        let stats = summary.map(|s| s.outcome.stats);
+        let declared = self.entry.algorithm.spec().counters;
+        let counted = |field: WorkCounter| {
+            let stats = summary?.outcome.stats;
+            // A genetic algorithm's iterations are its generations, in their own column.
+            WorkCounter::shown(declared, &stats)
+                .into_iter()
+                .any(|c| c.field() == field && c != WorkCounter::Generations)
+                .then(|| field.of(&stats) as f64)
+        };
         match column {
             Column::Configuration | Column::Outcome => None,
             Column::Time => summary.map(|s| s.elapsed_ms),
-            Column::Nodes => stats.map(|s| s.nodes as f64),
-            Column::Iterations => stats.map(|s| s.iterations as f64),
-            Column::Restarts => stats.map(|s| s.restarts as f64),
-            Column::Generations => Some(self.generations as f64),
+            Column::Nodes => counted(WorkCounter::Nodes),
+            Column::Iterations => counted(WorkCounter::Iterations),
+            Column::Restarts => counted(WorkCounter::Restarts),
+            Column::Generations => declared
+                .contains(&WorkCounter::Generations)
+                .then_some(self.generations as f64),
             Column::Events => Some(self.timeline.len() as f64),
         }
     }

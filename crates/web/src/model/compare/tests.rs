@@ -71,6 +71,21 @@ fn every_configuration_runs_and_the_table_sorts() {
             .stats
             .iterations
     );
+    // Each lane's counters where its algorithm keeps them, "–" (None) elsewhere: dlx has nodes
+    // and no iterations, the GA generations and no nodes, annealing iterations.
+    let metric = |lane: usize, column| c.lanes[lane].metric(column);
+    assert!(metric(0, Column::Nodes).is_some());
+    assert_eq!(metric(0, Column::Iterations), None);
+    assert_eq!(metric(0, Column::Generations), None);
+    assert_eq!(metric(2, Column::Nodes), None);
+    assert_eq!(
+        metric(2, Column::Iterations),
+        None,
+        "in the generations column"
+    );
+    assert!(metric(2, Column::Generations).is_some());
+    assert!(metric(1, Column::Iterations).unwrap() > 0.0);
+    assert_eq!(metric(1, Column::Nodes), None);
     // Sorting by events, then the other way.
     for ascending in [true, false] {
         c.apply(CompareAction::Sort(Column::Events));
