@@ -53,6 +53,11 @@ fn the_registry_as_json_is_the_registry() {
         .unwrap();
     assert_eq!(sat["budget"], "max_conflicts");
     assert_eq!(sat["params"][0]["range"]["options"][0], "extended");
+    // The counters its runs report, in its words.
+    assert_eq!(
+        sat["counters"],
+        serde_json::json!(["decisions", "conflicts", "propagations", "restarts"])
+    );
 }
 
 #[test]

@@ -101,6 +101,13 @@ def test_the_registry_lists_parameters_with_defaults():
     assert genetic["population"]["range"]["default"] == 200
     assert table["tabu-ac3"]["budget"] == "max_iterations"
     assert table["sat"]["budget"] == "max_conflicts"
+    assert table["genetic"]["counters"] == ["generations"]
+    # Each counter named in a listing is a field of a run's result, or that field in its words.
+    words = {"decisions": "nodes", "conflicts": "backtracks", "generations": "iterations",
+             "constructions": "iterations", "reheats": "restarts"}
+    for algorithm in table.values():
+        for counter in algorithm["counters"]:
+            assert hasattr(sl.solve(HARD, "dlx"), words.get(counter, counter)), counter
     assert sl.solve(HARD, "sat", max_conflicts=1).outcome == "gave-up"
     assert sl.solve(HARD, "sat", encoding="minimal", at_most_one="sequential").solution == HARD_SOLVED
     conflicts = [e for e in sl.trace(HARD, "sat", seed=1).events if e["kind"] == "Conflict"]

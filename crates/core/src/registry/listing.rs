@@ -18,6 +18,8 @@ pub struct Listing {
     /// Whether this build runs it (the page's first-load worker leaves some out).
     pub available: bool,
     pub params: Vec<ParamListing>,
+    /// The work counters a run reports, in its words (`nodes`, `decisions`, `generations`…).
+    pub counters: Vec<&'static str>,
 }
 
 /// One parameter: its kind (`integer`, `real`, `choice`) and range with its default.
@@ -55,6 +57,7 @@ pub fn listing() -> Vec<Listing> {
                     range: p.kind,
                 })
                 .collect(),
+            counters: a.spec().counters.iter().map(|c| c.name()).collect(),
         })
         .collect()
 }

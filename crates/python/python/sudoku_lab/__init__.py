@@ -214,8 +214,9 @@ def generate(
 
 
 def algorithms() -> List[Dict[str, Any]]:
-    """The registry: each algorithm's id, name, family, description, budget parameter and
-    parameters with their kinds, ranges and defaults."""
+    """The registry: each algorithm's id, name, family, description, budget parameter,
+    parameters with their kinds, ranges and defaults, and the work counters its runs report
+    (``counters``: ``nodes``, ``decisions``, ``generations``…)."""
     return _json.loads(_core.algorithms())
 
 
