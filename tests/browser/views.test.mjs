@@ -147,6 +147,24 @@ test('the theme follows the system and the toggle; invalid URL values are named'
   await page.close();
 });
 
+test('a long run plays within 30 seconds by default; a speed asked for is kept', async () => {
+  const page = await newPage();
+  for (const [query, expected] of [['', 'fast'], ['&speed=50', 50]]) {
+    await page.goto(`${BASE}?puzzle=${HARD}&algorithm=coloring-bfs&seed=1${query}&run=1`);
+    await waitForStatus(page, 'gave up');
+    const events = Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)[1]);
+    const speed = Number(await page.inputValue('#speed'));
+    if (expected === 'fast') {
+      assert.ok(events > 30_000, `${events} events: longer than 30 s at 1,000 a second`);
+      assert.ok(events / 10 ** (speed / 20) <= 30, `${events} events at speed ${speed}`);
+    } else {
+      assert.equal(speed, expected);
+    }
+  }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('URL problems are said at the top of the page, on the first screen, on a desktop and a phone', CHROMIUM_ONLY, async () => {
   for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
     for (const [query, below] of [['?algorithm=quantum&seed=x', '.board'], ['?compare=dlx,quantum', '.compare-controls']]) {

@@ -26,6 +26,9 @@ use crate::protocol::{Analysis, Hint, Reply, RunSummary, SolverReply};
 pub const TICKS_PER_SECOND: f64 = 40.0;
 /// Default position of the speed slider (10^(60/20) = 1,000 events per second).
 pub const DEFAULT_SPEED: u32 = 60;
+/// Unless a speed was asked for, a run plays within this many seconds: a longer one (an
+/// annealing run's hundreds of thousands of events) is played faster.
+pub const LONG_RUN_SECONDS: f64 = 30.0;
 
 /// What a job out with the worker is for (the lab's replies are routed by it).
 #[derive(Clone, Debug, PartialEq)]
@@ -97,6 +100,9 @@ pub struct Lab {
     pub playing: bool,
     /// Speed slider position 0..=100: 10^(v/20) events per second.
     pub speed: u32,
+    /// Whether the speed was asked for (the URL's `speed=`, the slider, a key): a long run then
+    /// keeps it.
+    speed_chosen: bool,
     /// Fraction of an event owed by the last tick.
     carry: f64,
     pub selected: usize,
@@ -154,6 +160,7 @@ impl Lab {
             run: None,
             playing: false,
             speed: query.speed.unwrap_or(DEFAULT_SPEED),
+            speed_chosen: query.speed.is_some(),
             carry: 0.0,
             selected: 0,
             show_candidates: false,
@@ -409,9 +416,13 @@ impl Lab {
             Action::Home => self.move_cursor(|t| t.seek(0)),
             Action::End => self.move_cursor(|t| t.seek(usize::MAX)),
             Action::Scrub(to) => self.move_cursor(|t| t.seek(to)),
-            Action::Speed(v) => self.speed = v.min(100),
+            Action::Speed(v) => {
+                self.speed = v.min(100);
+                self.speed_chosen = true;
+            }
             Action::SpeedBy(notches) => {
-                self.speed = (self.speed as i32 + 10 * notches).clamp(0, 100) as u32
+                self.speed = (self.speed as i32 + 10 * notches).clamp(0, 100) as u32;
+                self.speed_chosen = true;
             }
             Action::Tick => return self.tick(),
             Action::ToggleCandidates => self.show_candidates = !self.show_candidates,

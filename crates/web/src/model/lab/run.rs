@@ -2,7 +2,7 @@
 //! cursor and its ticker.
 
 use super::super::timeline::Timeline;
-use super::{Effects, Lab, Run, TICKS_PER_SECOND};
+use super::{Effects, Lab, Run, DEFAULT_SPEED, LONG_RUN_SECONDS, TICKS_PER_SECOND};
 use crate::protocol::{RunRequest, SolverReply, SolverRequest};
 use sudoku_core::Algorithm;
 
@@ -57,6 +57,9 @@ impl Lab {
             SolverReply::Events(events) => run.timeline.extend(events),
             SolverReply::Done(summary) => {
                 run.summary = Some(summary);
+                if !self.speed_chosen {
+                    self.speed = self.speed.max(speed_to_play(run.timeline.len()));
+                }
                 if let Some(step) = self.pending_step.take() {
                     let events = run.timeline.len();
                     if step > events {
@@ -199,4 +202,12 @@ impl Lab {
         effects.jobs.submit(job, SolverRequest::Run(request));
         effects
     }
+}
+
+/// The slowest slider position from the default up that plays `events` within
+/// [`LONG_RUN_SECONDS`] (the fastest, 100, for more than that plays in it).
+pub(super) fn speed_to_play(events: usize) -> u32 {
+    (DEFAULT_SPEED..100)
+        .find(|&v| crate::maths::pow(10.0, v as f64 / 20.0) * LONG_RUN_SECONDS >= events as f64)
+        .unwrap_or(100)
 }

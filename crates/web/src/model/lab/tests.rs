@@ -542,3 +542,33 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
         .contains("never need more than singles"));
     assert!(!lab.is_generating());
 }
+
+#[test]
+fn a_long_run_plays_within_thirty_seconds_unless_a_speed_was_asked_for() {
+    assert_eq!(run::speed_to_play(1_000), DEFAULT_SPEED);
+    assert_eq!(run::speed_to_play(10_000_000), 100);
+    // Colouring's 10,000 failed constructions on the hard puzzle: hundreds of thousands of events.
+    let long = [
+        ("puzzle", HARD),
+        ("algorithm", "coloring-bfs"),
+        ("run", "1"),
+    ];
+    let (mut played, effects) = lab(&long);
+    answer(&mut played, effects);
+    let events = played.run.as_ref().unwrap().timeline.len() as f64;
+    assert!(
+        events > 1_000.0 * LONG_RUN_SECONDS,
+        "{events} events: longer than 30 s at the default"
+    );
+    assert!(events / played.events_per_second() <= LONG_RUN_SECONDS);
+    // The slowest speed that does: one notch slower would take longer.
+    let one_slower = 10f64.powf((played.speed - 1) as f64 / 20.0);
+    assert!(events / one_slower > LONG_RUN_SECONDS);
+    // A short run keeps the default; a speed from the URL or the slider is kept.
+    let (mut short, effects) = lab(&[("puzzle", HARD), ("algorithm", "dlx"), ("run", "1")]);
+    answer(&mut short, effects);
+    assert_eq!(short.speed, DEFAULT_SPEED);
+    let (mut asked, effects) = lab(&[long[0], long[1], long[2], ("speed", "40")]);
+    answer(&mut asked, effects);
+    assert_eq!(asked.speed, 40);
+}
