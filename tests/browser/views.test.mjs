@@ -165,6 +165,42 @@ test('a long run plays within 30 seconds by default; a speed asked for is kept',
   await page.close();
 });
 
+test('no page is wider than a 390 px phone screen', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const pages = [
+    [`?puzzle=${HARD}&algorithm=annealing&view=graph&run=1`, '.metrics'],
+    [`?compare=dlx,annealing,genetic;generations=20,coloring-dsatur&puzzle=${HARD}&run=1`, '#compare-table tbody tr'],
+    ['?page=study&generate=9:easy:2&configs=dlx,coloring-dsatur&seeds=1&run=1', 'main.study[data-status="done"]'],
+    ['?page=experiments&experiment=filtering&run=1', 'main.experiments[data-status="done"]'],
+    ['?page=lessons', '.lesson-list li'],
+    ['?lesson=greedy-colouring&step=2', '.lesson-aside, .page-lesson'],
+    ['?lesson=alldifferent-and-tabu-search&step=3', '.lesson-aside, .page-lesson'],
+  ];
+  for (const [query, ready] of pages) {
+    await page.goto(`${BASE}${query}`);
+    await page.waitForSelector(ready, { timeout: 60_000 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `${query}: ${width} px wide`);
+  }
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('on a phone, Run brings the board into view: what the tap starts plays where the user looks', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx`);
+  await page.waitForSelector('#run:not([disabled])');
+  await page.evaluate(() => document.querySelector('#run').scrollIntoView());
+  const boardTop = () => page.evaluate(() => document.querySelector('main.lab section.left').getBoundingClientRect().top);
+  assert.ok(await boardTop() < 0, 'the board is above the screen while the user taps Run');
+  await page.click('#run');
+  await waitForStatus(page, 'solved, verified');
+  const top = await boardTop();
+  assert.ok(top >= -1 && top < 844 / 2, `the board's top at ${top} px`);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('URL problems are said at the top of the page, on the first screen, on a desktop and a phone', CHROMIUM_ONLY, async () => {
   for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
     for (const [query, below] of [['?algorithm=quantum&seed=x', '.board'], ['?compare=dlx,quantum', '.compare-controls']]) {

@@ -186,15 +186,30 @@ pub fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
+/// Whether a media query holds now.
+fn media_matches(query: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 /// The system's "reduce motion" setting.
 pub fn prefers_reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|m| m.matches())
+    media_matches("(prefers-reduced-motion: reduce)")
+}
+
+/// On a screen narrower than the lab's two columns (its style sheet's 860 px), brings the board
+/// into view: the Run button sits far below it there, and what a tap starts plays on the board.
+pub fn show_board_on_narrow_screen() {
+    if !media_matches("(max-width: 860px)") {
+        return;
+    }
+    let board = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("main.lab section.left").ok().flatten());
+    if let Some(board) = board {
+        board.scroll_into_view();
+    }
 }
 
 /// The full URL of the lab with this query.

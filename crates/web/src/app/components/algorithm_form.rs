@@ -93,7 +93,10 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
         <fieldset class="run-controls">
             <legend>{ "Run" }</legend>
             <div class="buttons">
-                <button id="run" class="primary" disabled={!can_run} onclick={d.reform(|_| Action::Run)}>{ "Run" }</button>
+                <button id="run" class="primary" disabled={!can_run} onclick={d.reform(|_| {
+                        crate::app::browser::show_board_on_narrow_screen();
+                        Action::Run
+                    })}>{ "Run" }</button>
                 <button id="cancel" disabled={!props.running} onclick={d.reform(|_| Action::Cancel)}>{ "Cancel" }</button>
                 <a id="compare-with" href={props.compare.clone()}>{ "Compare with…" }</a>
             </div>

@@ -122,7 +122,10 @@ pub fn compare_page(props: &PageProps) -> Html {
                 <label for="share">{ "Share link" }</label>
                 <input id="share" type="text" readonly=true value={share} />
             </section>
-            <CompareTable rows={rows(&compare)} sort={compare.sort} dispatch={act.clone()} />
+            // Its own horizontal scroll on a phone: the page stays as wide as the screen.
+            <div class="table-scroll">
+                <CompareTable rows={rows(&compare)} sort={compare.sort} dispatch={act.clone()} />
+            </div>
             <section class="lanes">
                 { for compare.lanes.iter().map(|lane| html! {
                     <figure class="lane" data-algorithm={lane.entry.algorithm.id()} data-outcome={lane.outcome()}>
