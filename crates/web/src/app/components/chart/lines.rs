@@ -88,9 +88,17 @@ pub(super) fn lines(title: &str, x_label: &str, series: &[Line]) -> Html {
                 points={points.join(" ")} fill="none" />
         }
     });
+    // Each line's last drawn value, said as what it is where the title names it ("cost per
+    // temperature step": "best: cost 12"), not a bare number after the name.
+    // (A byte search: `str::split_once` brings a substring searcher's code to the first load.)
+    let quantity = title
+        .as_bytes()
+        .windows(5)
+        .position(|w| w == b" per ")
+        .map_or(String::new(), |at| format!(" {}", &title[..at]));
     let legend = series.iter().enumerate().map(|(k, s)| {
         let last = s.points.last().map(|&(_, y)| label(y)).unwrap_or_default();
-        html! { <li class={format!("series-{k}")}>{ format!("{} {}", s.name, last) }</li> }
+        html! { <li class={format!("series-{k}")}>{ format!("{}:{quantity} {last}", s.name) }</li> }
     });
     html! {
         <figure class="progress-chart">
