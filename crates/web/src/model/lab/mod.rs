@@ -26,6 +26,11 @@ use crate::protocol::{Analysis, Hint, Reply, RunSummary, SolverReply};
 pub const TICKS_PER_SECOND: f64 = 40.0;
 /// Default position of the speed slider (10^(60/20) = 1,000 events per second).
 pub const DEFAULT_SPEED: u32 = 60;
+/// Events per second at a slider position: 10^(speed/20).
+fn events_per_second(speed: u32) -> f64 {
+    crate::maths::pow(10.0, speed as f64 / 20.0)
+}
+
 /// Unless a speed was asked for, a run plays within this many seconds: a longer one (an
 /// annealing run's hundreds of thousands of events) is played faster.
 pub const LONG_RUN_SECONDS: f64 = 30.0;
@@ -228,7 +233,7 @@ impl Lab {
 
     /// Events per second at the current speed.
     pub fn events_per_second(&self) -> f64 {
-        crate::maths::pow(10.0, self.speed as f64 / 20.0)
+        events_per_second(self.speed)
     }
 
     pub fn is_running(&self) -> bool {

@@ -2,7 +2,9 @@
 //! cursor and its ticker.
 
 use super::super::timeline::Timeline;
-use super::{Effects, Lab, Run, DEFAULT_SPEED, LONG_RUN_SECONDS, TICKS_PER_SECOND};
+use super::{
+    events_per_second, Effects, Lab, Run, DEFAULT_SPEED, LONG_RUN_SECONDS, TICKS_PER_SECOND,
+};
 use crate::protocol::{RunRequest, SolverReply, SolverRequest};
 use sudoku_core::Algorithm;
 
@@ -33,8 +35,7 @@ impl Lab {
         if !self.playing {
             return Effects::quiet();
         }
-        let per_tick =
-            crate::maths::pow(10.0, self.speed as f64 / 20.0) / TICKS_PER_SECOND + self.carry;
+        let per_tick = events_per_second(self.speed) / TICKS_PER_SECOND + self.carry;
         let count = per_tick.floor() as usize;
         self.carry = per_tick - count as f64;
         let moved = run.timeline.forward(count);
@@ -208,6 +209,6 @@ impl Lab {
 /// [`LONG_RUN_SECONDS`] (the fastest, 100, for more than that plays in it).
 pub(super) fn speed_to_play(events: usize) -> u32 {
     (DEFAULT_SPEED..100)
-        .find(|&v| crate::maths::pow(10.0, v as f64 / 20.0) * LONG_RUN_SECONDS >= events as f64)
+        .find(|&v| events_per_second(v) * LONG_RUN_SECONDS >= events as f64)
         .unwrap_or(100)
 }
