@@ -341,6 +341,7 @@ fn list(format: ListFormat) {
         let family = a.family().to_string();
         println!("{:<id_width$}{family:<11}{}", a.id(), a.name());
         println!("{indent}{}", a.description());
+        println!("{indent}In plain words: {}", a.in_plain_words());
         for p in a.params() {
             let default = match p.kind {
                 ParamKind::Integer { default, .. } => default.to_string(),

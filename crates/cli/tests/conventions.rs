@@ -58,6 +58,16 @@ fn the_registry_as_json_is_the_registry() {
         sat["counters"],
         serde_json::json!(["decisions", "conflicts", "propagations", "restarts"])
     );
+    // Every algorithm in plain words too: a few sentences, not its technical description.
+    for a in list.as_array().unwrap() {
+        let plain = a["in_plain_words"].as_str().unwrap();
+        assert!(
+            (60..=400).contains(&plain.chars().count()) && plain.ends_with('.'),
+            "{}: {plain}",
+            a["id"]
+        );
+        assert_ne!(a["in_plain_words"], a["description"], "{}", a["id"]);
+    }
 }
 
 #[test]

@@ -102,6 +102,9 @@ def test_the_registry_lists_parameters_with_defaults():
     assert table["tabu-ac3"]["budget"] == "max_iterations"
     assert table["sat"]["budget"] == "max_conflicts"
     assert table["genetic"]["counters"] == ["generations"]
+    # Each in plain words as well as its technical description.
+    assert "exactly once" in table["dlx"]["in_plain_words"]
+    assert all(a["in_plain_words"] != a["description"] for a in table.values())
     # Each counter named in a listing is a field of a run's result, or that field in its words.
     words = {"decisions": "nodes", "conflicts": "backtracks", "generations": "iterations",
              "constructions": "iterations", "reheats": "restarts"}

@@ -6,6 +6,7 @@
 //! between the two.
 
 pub use sudoku_draw::maths;
+pub mod help;
 pub mod model;
 pub mod protocol;
 pub mod replayed;

@@ -38,13 +38,30 @@ test('every page links to the others in its header, and names itself', async () 
     const links = await page.$$eval('header nav.page-links a', (as) => as.map((a) => a.id));
     const current = await page.$$eval('header nav.page-links [aria-current=page]', (cs) => cs.map((c) => c.textContent));
     const others = Object.keys(pages).filter((p) => p !== name);
-    assert.deepEqual(links, others.map((p) => `to-${p}`), `${name}'s links`);
+    assert.deepEqual(links, [...others.map((p) => `to-${p}`), 'what-is-this'], `${name}'s links`);
     assert.deepEqual(current, name === 'compare' ? [] : [name[0].toUpperCase() + name.slice(1)], `${name} names itself`);
+    // "What is this?" opens the help page at this page's section.
+    assert.ok((await page.getAttribute('#what-is-this', 'href')).endsWith(`help.html#${name}`), name);
   }
   // A link goes where it says.
   await page.click('#to-lessons');
   await page.waitForSelector('.lesson-list li');
   assert.deepEqual(await page.problems(), []);
+  // The help page has a section for each page, and the lab's algorithm in plain words.
+  await page.goto(`${BASE}?algorithm=dlx&autoplay=0`);
+  await page.waitForSelector('#plain-words');
+  const plain = await page.getAttribute('#plain-words', 'href');
+  assert.ok(plain.endsWith('help.html#algorithm-dlx'), plain);
+  await page.click('#plain-words');
+  await page.waitForSelector('#algorithm-dlx details');
+  assert.match(await page.textContent('#algorithm-dlx'), /exactly once/);
+  for (const name of [...Object.keys(pages), 'compare', 'glossary']) {
+    assert.ok(await page.exists(`section#${name} h2`), `help.html#${name}`);
+  }
+  // Its links back open the lab.
+  await page.click('#algorithm-dlx a[href="./?algorithm=dlx"]');
+  await page.waitForSelector('#algorithm');
+  assert.equal(await page.inputValue('#algorithm'), 'dlx');
   await page.close();
 });
 

@@ -178,6 +178,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Fills the empty cells in reading order. In each it tries 1, 2, 3… and keeps the first digit that breaks no rule; when a cell has no digit left, it steps back and changes the previous choice. Slow, but it always finds the answer, and its search is the easiest to follow.";
+
 impl Backtracking {
     pub fn from_args(args: &Args) -> Backtracking {
         Backtracking {

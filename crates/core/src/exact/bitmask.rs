@@ -131,6 +131,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Plain backtracking made quick: each row, column and box keeps the digits it holds as the bits of one number, so whether a digit fits is one step instead of a scan.";
+
 impl Bitmask {
     pub fn from_args(args: &Args) -> Bitmask {
         Bitmask {

@@ -115,6 +115,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "First fills every cell that has only one possible digit, then tries digits cell by cell, as plain backtracking does. The genetic-algorithm paper measures its GA against this solver.";
+
 impl BruteForce {
     pub fn from_args(args: &Args) -> BruteForce {
         BruteForce {

@@ -313,6 +313,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Recasts Sudoku as choosing rows of a big table so that every column is covered exactly once: each cell gets one digit, and each digit appears once in every row, column and box. Knuth's Algorithm X searches that table, always on the column with the fewest choices; \"dancing links\" undo each try quickly.";
+
 impl Dlx {
     pub fn from_args(args: &Args) -> Dlx {
         Dlx {

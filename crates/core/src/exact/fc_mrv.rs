@@ -180,6 +180,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Keeps the digits still possible in each empty cell. Placing a digit crosses it off the cells of its row, column and box at once (forward checking), and the next guess goes to the cell with the fewest digits left (minimum remaining values), so dead ends show up early.";
+
 impl FcMrv {
     pub fn from_args(args: &Args) -> FcMrv {
         FcMrv {

@@ -229,6 +229,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Peter Norvig's solver: it crosses digits off, fills every cell with one candidate left and every digit with one place left, and repeats until nothing more follows; only then does it guess, in the cell with the fewest candidates.";
+
 impl Norvig {
     pub fn from_args(args: &Args) -> Norvig {
         Norvig {

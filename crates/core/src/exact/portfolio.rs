@@ -209,6 +209,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Runs the propagation solver first; when its search grows long on a 16×16 or 25×25 grid, it hands the puzzle to the SAT solver, which copes better with big grids.";
+
 #[cfg(all(test, feature = "sat"))]
 mod tests {
     use super::*;

@@ -219,6 +219,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Fills each box with its missing digits, then swaps two cells in a box. A swap that adds clashes is still accepted now and then, less often as the \"temperature\" falls, which lets it climb out of dead ends; it heats up again when stuck.";
+
 impl Annealing {
     pub fn from_args(args: &Args) -> Annealing {
         Annealing {

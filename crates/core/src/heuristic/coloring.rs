@@ -385,6 +385,9 @@ pub const BFS: Spec = Spec {
     check: None,
 };
 
+/// The algorithm (bfs) in plain words, for newcomers (the help page, `sudoku list`).
+pub const BFS_IN_PLAIN_WORDS: &str = "Sees Sudoku as colouring a graph: cells are dots, digits are colours, and two cells in one row, column or box must get different colours. It colours outward from a start cell, ring by ring (breadth first), picking at random among the first colours that fit, and starts again when it gets stuck.";
+
 /// The registry's entry for the depth-first order (the paper's CP).
 pub const DFS: Spec = Spec {
     id: "coloring-dfs",
@@ -398,6 +401,9 @@ pub const DFS: Spec = Spec {
     check: None,
 };
 
+/// The algorithm (dfs) in plain words, for newcomers (the help page, `sudoku list`).
+pub const DFS_IN_PLAIN_WORDS: &str = "The same colouring, but it follows one chain of neighbours as far as it goes before it turns back (depth first).";
+
 /// The registry's entry for our DSATUR variant.
 pub const DSATUR: Spec = Spec {
     id: "coloring-dsatur",
@@ -410,6 +416,9 @@ pub const DSATUR: Spec = Spec {
     counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
 };
+
+/// The algorithm (dsatur) in plain words, for newcomers (the help page, `sudoku list`).
+pub const DSATUR_IN_PLAIN_WORDS: &str = "The same colouring, but the next cell is always the one whose neighbours already use the most different colours: the most constrained cell goes first (DSATUR).";
 
 impl Coloring {
     fn from_args(traversal: Traversal, args: &Args) -> Coloring {

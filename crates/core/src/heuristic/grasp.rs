@@ -250,6 +250,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Builds a full grid greedily, each digit drawn at random among the few that cause the fewest clashes, then improves it by swapping cells inside boxes while that helps. It repeats this many times and keeps the best grid.";
+
 /// The registry's entry for our variant.
 pub const ALLDIFF: Spec = Spec {
     id: "grasp-alldiff",
@@ -262,6 +265,9 @@ pub const ALLDIFF: Spec = Spec {
     counters: &[WorkCounter::Iterations, WorkCounter::Restarts, WorkCounter::Propagations],
     check: None,
 };
+
+/// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).
+pub const ALLDIFF_IN_PLAIN_WORDS: &str = "The same GRASP after \"all different\" reasoning has removed impossible digits: building and swapping use only digits that can still fit.";
 
 impl Grasp {
     pub fn from_args(args: &Args) -> Grasp {

@@ -298,6 +298,9 @@ pub const ALLDIFF: Spec = Spec {
     check: None,
 };
 
+/// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).
+pub const ALLDIFF_IN_PLAIN_WORDS: &str = "Fills cells one at a time, each with a digit that \"all different\" reasoning still allows, and reasons again after every move. Choices that led to a contradiction are forbidden for a while (the tabu list), so it does not go round in circles; when every move is forbidden it takes back one of its own choices at random and goes on.";
+
 /// The registry's entry for AC3-TS.
 pub const AC3: Spec = Spec {
     id: "tabu-ac3",
@@ -314,6 +317,10 @@ pub const AC3: Spec = Spec {
     ],
     check: None,
 };
+
+/// The algorithm (ac3) in plain words, for newcomers (the help page, `sudoku list`).
+pub const AC3_IN_PLAIN_WORDS: &str =
+    "The same tabu search, with a simpler filter (AC-3) to remove impossible digits.";
 
 impl Tabu {
     fn from_args(filter: Filter, args: &Args) -> Tabu {

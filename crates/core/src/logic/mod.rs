@@ -30,7 +30,7 @@ pub use scale::{
     explainer, explainer_after, explainer_difficulty, explainer_of, length_penalty, tenths,
     Explainer, Scale,
 };
-pub use solver::{Logic, PSEUDOCODE, SPEC};
+pub use solver::{Logic, IN_PLAIN_WORDS, PSEUDOCODE, SPEC};
 pub use technique::Technique;
 
 use crate::bits::{digit_bit, digits};

@@ -211,6 +211,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Solves the way people do: only with named techniques such as singles, pairs, X-Wing and chains, easiest first, saying why in words. The hardest technique it needs gives the puzzle its rating. It guesses, and says so, only where no technique applies.";
+
 impl Logic {
     pub fn from_args(args: &Args) -> Logic {
         Logic {

@@ -13,6 +13,8 @@ pub struct Listing {
     /// `exact` or `heuristic`.
     pub family: String,
     pub description: &'static str,
+    /// What it does, in plain words for a newcomer.
+    pub in_plain_words: &'static str,
     /// The parameter that bounds a run's work, if any.
     pub budget: Option<&'static str>,
     /// Whether this build runs it (the page's first-load worker leaves some out).
@@ -41,6 +43,7 @@ pub fn listing() -> Vec<Listing> {
             name: a.name(),
             family: a.family().to_string(),
             description: a.description(),
+            in_plain_words: a.in_plain_words(),
             budget: a.spec().budget,
             available: a.available(),
             params: a

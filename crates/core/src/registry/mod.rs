@@ -23,10 +23,10 @@ use crate::solve::{Outcome, Solver};
 use crate::trace::Observer;
 use crate::{exact, heuristic, logic};
 
-/// The registry: `Variant => its module's spec, its constructor from Args;`, in the order lists
-/// show them.
+/// The registry: `Variant => its module's spec, its constructor from Args, its description in
+/// plain words;`, in the order lists show them.
 macro_rules! registry {
-    ($($variant:ident => $spec:path, $build:path;)*) => {
+    ($($variant:ident => $spec:path, $build:path, $plain:path;)*) => {
         /// Every algorithm the lab runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -45,6 +45,15 @@ macro_rules! registry {
                 }
             }
 
+            /// What the algorithm does, in plain words for a newcomer (its module's own text;
+            /// [`Algorithm::description`] is the technical one). Kept out of the spec so the page's
+            /// first load does not carry it: the help page and `sudoku list` show it.
+            pub fn in_plain_words(self) -> &'static str {
+                match self {
+                    $(Algorithm::$variant => $plain,)*
+                }
+            }
+
             fn solve_with<O: Observer + ?Sized>(
                 self,
                 puzzle: &Grid,
@@ -60,28 +69,50 @@ macro_rules! registry {
 }
 
 registry! {
-    Backtracking => exact::backtracking::SPEC, exact::Backtracking::from_args;
-    BruteForce => exact::brute_force::SPEC, exact::BruteForce::from_args;
-    FcMrv => exact::fc_mrv::SPEC, exact::FcMrv::from_args;
-    Bitmask => exact::bitmask::SPEC, exact::Bitmask::from_args;
-    Norvig => exact::norvig::SPEC, exact::Norvig::from_args;
-    Propagation => exact::propagation::SPEC, exact::Propagation::from_args;
-    Dlx => exact::dlx::SPEC, exact::Dlx::from_args;
-    Sat => exact::sat::SPEC, exact::Sat::from_args;
-    Portfolio => exact::portfolio::SPEC, exact::Portfolio::from_args;
-    Cp => exact::cp::SPEC, exact::Cp::from_args;
-    Ilp => exact::ilp::SPEC, exact::Ilp::from_args;
-    Logic => logic::SPEC, logic::Logic::from_args;
-    ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs;
-    ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs;
-    ColoringDsatur => heuristic::coloring::DSATUR, heuristic::Coloring::dsatur;
-    TabuAllDiff => heuristic::tabu::ALLDIFF, heuristic::Tabu::alldiff;
-    TabuAc3 => heuristic::tabu::AC3, heuristic::Tabu::ac3;
-    Grasp => heuristic::grasp::SPEC, heuristic::Grasp::from_args;
-    GraspAllDiff => heuristic::grasp::ALLDIFF, heuristic::Grasp::alldiff;
-    Genetic => heuristic::genetic::SPEC, heuristic::Genetic::from_args;
-    GeneticAllDiff => heuristic::genetic::ALLDIFF, heuristic::Genetic::alldiff;
-    Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args;
+    Backtracking => exact::backtracking::SPEC, exact::Backtracking::from_args,
+        exact::backtracking::IN_PLAIN_WORDS;
+    BruteForce => exact::brute_force::SPEC, exact::BruteForce::from_args,
+        exact::brute_force::IN_PLAIN_WORDS;
+    FcMrv => exact::fc_mrv::SPEC, exact::FcMrv::from_args,
+        exact::fc_mrv::IN_PLAIN_WORDS;
+    Bitmask => exact::bitmask::SPEC, exact::Bitmask::from_args,
+        exact::bitmask::IN_PLAIN_WORDS;
+    Norvig => exact::norvig::SPEC, exact::Norvig::from_args,
+        exact::norvig::IN_PLAIN_WORDS;
+    Propagation => exact::propagation::SPEC, exact::Propagation::from_args,
+        exact::propagation::IN_PLAIN_WORDS;
+    Dlx => exact::dlx::SPEC, exact::Dlx::from_args,
+        exact::dlx::IN_PLAIN_WORDS;
+    Sat => exact::sat::SPEC, exact::Sat::from_args,
+        exact::sat::IN_PLAIN_WORDS;
+    Portfolio => exact::portfolio::SPEC, exact::Portfolio::from_args,
+        exact::portfolio::IN_PLAIN_WORDS;
+    Cp => exact::cp::SPEC, exact::Cp::from_args,
+        exact::cp::IN_PLAIN_WORDS;
+    Ilp => exact::ilp::SPEC, exact::Ilp::from_args,
+        exact::ilp::IN_PLAIN_WORDS;
+    Logic => logic::SPEC, logic::Logic::from_args,
+        logic::IN_PLAIN_WORDS;
+    ColoringBfs => heuristic::coloring::BFS, heuristic::Coloring::bfs,
+        heuristic::coloring::BFS_IN_PLAIN_WORDS;
+    ColoringDfs => heuristic::coloring::DFS, heuristic::Coloring::dfs,
+        heuristic::coloring::DFS_IN_PLAIN_WORDS;
+    ColoringDsatur => heuristic::coloring::DSATUR, heuristic::Coloring::dsatur,
+        heuristic::coloring::DSATUR_IN_PLAIN_WORDS;
+    TabuAllDiff => heuristic::tabu::ALLDIFF, heuristic::Tabu::alldiff,
+        heuristic::tabu::ALLDIFF_IN_PLAIN_WORDS;
+    TabuAc3 => heuristic::tabu::AC3, heuristic::Tabu::ac3,
+        heuristic::tabu::AC3_IN_PLAIN_WORDS;
+    Grasp => heuristic::grasp::SPEC, heuristic::Grasp::from_args,
+        heuristic::grasp::IN_PLAIN_WORDS;
+    GraspAllDiff => heuristic::grasp::ALLDIFF, heuristic::Grasp::alldiff,
+        heuristic::grasp::ALLDIFF_IN_PLAIN_WORDS;
+    Genetic => heuristic::genetic::SPEC, heuristic::Genetic::from_args,
+        heuristic::genetic::IN_PLAIN_WORDS;
+    GeneticAllDiff => heuristic::genetic::ALLDIFF, heuristic::Genetic::alldiff,
+        heuristic::genetic::ALLDIFF_IN_PLAIN_WORDS;
+    Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args,
+        heuristic::annealing::IN_PLAIN_WORDS;
 }
 
 impl Algorithm {

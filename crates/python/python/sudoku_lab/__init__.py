@@ -214,7 +214,8 @@ def generate(
 
 
 def algorithms() -> List[Dict[str, Any]]:
-    """The registry: each algorithm's id, name, family, description, budget parameter,
+    """The registry: each algorithm's id, name, family, description (technical, and
+    ``in_plain_words`` for a newcomer), budget parameter,
     parameters with their kinds, ranges and defaults, and the work counters its runs report
     (``counters``: ``nodes``, ``decisions``, ``generations``…)."""
     return _json.loads(_core.algorithms())

@@ -244,6 +244,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Constraint programming: every row, column and box carries the rule \"all different\", and each rule removes the digits that can no longer fit, until nothing changes; then it guesses in the cell with the fewest digits left.";
+
 impl Cp {
     pub fn from_args(args: &Args) -> Cp {
         Cp {

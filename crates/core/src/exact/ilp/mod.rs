@@ -104,6 +104,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Writes Sudoku as equations over unknowns that are 0 or 1 (\"r1c1 holds 5\" or not), solves them first with fractions allowed, and splits the problem in two wherever a fraction appears (integer linear programming, branch and bound).";
+
 impl Ilp {
     pub fn from_args(args: &Args) -> Ilp {
         Ilp {

@@ -193,6 +193,9 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "The lab's fastest exact solver. It applies the simple rules (a cell with one candidate, a digit with one place, a digit locked in one line of a box) to the whole grid at once with bit tricks, and guesses only when they all stop.";
+
 impl Propagation {
     pub fn from_args(args: &Args) -> Propagation {
         Propagation {

@@ -201,3 +201,6 @@ pub const SPEC: Spec = Spec {
     counters: &[WorkCounter::Decisions, WorkCounter::Conflicts, WorkCounter::Propagations, WorkCounter::Restarts],
     check: None,
 };
+
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Writes the puzzle as a formula over true-or-false statements such as \"r1c1 holds 5\", then solves it as SAT solvers do: decide one statement, follow what it forces, and on a contradiction learn a new clause and jump back. Strong on big grids.";

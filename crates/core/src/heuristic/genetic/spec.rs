@@ -128,6 +128,9 @@ pub const SPEC: Spec = Spec {
     check: Some(elite_below_population),
 };
 
+/// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
+pub const IN_PLAIN_WORDS: &str = "Evolves a population of filled grids whose rows each hold every digit once. The grids with the fewest clashes in columns and boxes are crossed to make children, and random swaps mutate them. It shows why blind evolution struggles with a puzzle that has one exact answer.";
+
 /// The registry's entry for the GA over alldifferent-filtered domains.
 pub const ALLDIFF: Spec = Spec {
     id: "genetic-alldiff",
@@ -141,6 +144,9 @@ pub const ALLDIFF: Spec = Spec {
     counters: &[WorkCounter::Generations],
     check: Some(elite_below_population),
 };
+
+/// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).
+pub const ALLDIFF_IN_PLAIN_WORDS: &str = "The same genetic algorithm after \"all different\" reasoning has fixed the cells it can and removed impossible digits, so children use only digits that can still fit.";
 
 /// The elite is copied into each generation: it must leave room for at least one child.
 fn elite_below_population(args: &Args) -> Result<(), String> {

@@ -34,8 +34,10 @@ const PAGES: [(Page, &str, &str, &str); 4] = [
     ),
 ];
 
-/// The links, `current` named rather than linked. (A plain function, not a component: the lab's
-/// first load carries it, and a component costs more code for nothing here.)
+/// The links, `current` named rather than linked, and "What is this?": the help page at this
+/// page's section (`help.html`, written from the registry by `help_page`). (A plain function,
+/// not a component: the lab's first load carries it, and a component costs more code for
+/// nothing here.)
 pub fn page_links(current: Page) -> Html {
     html! {
         <nav class="page-links" aria-label="Sudoku Lab's pages">
@@ -44,6 +46,7 @@ pub fn page_links(current: Page) -> Html {
             } else {
                 html! { <a id={format!("to-{}", page.id())} href={href} title={title}>{ label }</a> }
             }) }
+            <a id="what-is-this" href={format!("help.html#{}", current.id())}>{ "What is this?" }</a>
         </nav>
     }
 }

@@ -71,7 +71,11 @@ pub fn report_view(props: &ReportViewProps) -> Html {
     html! {
         <article class="report">
             <h2>{ report.title.clone() }</h2>
-            <ul class="notes">{ for report.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+            <ul class="notes">
+                { for report.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }
+                <li>{ "The abbreviations and terms of the papers and the tables are in " }
+                    <a class="glossary" href="help.html#glossary">{ "the glossary" }</a>{ "." }</li>
+            </ul>
             <div class="report-charts">
                 { for report.charts.iter().map(|c| html! { <Chart chart={c.clone()} /> }) }
             </div>
