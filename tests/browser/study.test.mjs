@@ -92,6 +92,10 @@ test('cancel keeps and summarises what finished; mistakes are named; compare ope
   await page.waitForSelector('main.study');
   assert.equal(await page.inputValue('#configurations'), 'dlx\ncoloring-dsatur');
   assert.equal(await page.inputValue('#generate'), '9:easy,medium,hard:10');
+  // The form says where the ids are, and names symmetries as the lab's Generate does.
+  assert.ok((await page.getAttribute('#algorithm-ids', 'href')).endsWith('help.html#algorithms'));
+  assert.deepEqual(await page.$$eval('#symmetry option', (os) => os.map((o) => o.textContent)),
+    ['none', '180° rotation', '90° rotation', 'mirror', 'diagonal']);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });

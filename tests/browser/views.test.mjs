@@ -37,7 +37,10 @@ test('the graph view follows the playback forward, backward and by scrubbing', a
       assert.equal(await page.count('[data-view=graph] .focus-edges path'), 20);
     }
   }
+  // The layout toggle says what it does, before and after.
+  assert.equal(await page.textContent('#graph-layout'), 'show on a circle');
   await page.click('#graph-layout');
+  assert.equal(await page.textContent('#graph-layout'), 'show on the grid');
   const d = await page.getAttribute('[data-view=graph] .edges path', 'd');
   assert.match(d, /L/, 'the circular layout draws chords');
   assert.deepEqual(await page.problems(), []);
@@ -63,7 +66,9 @@ test('the hypergraph view labels its 3n hyperedges, marks the current cell\'s un
   const [r, c] = [Math.floor(current / 9), current % 9];
   const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
   assert.deepEqual(marked, [`box ${b + 1}`, `column ${c + 1}`, `row ${r + 1}`]);
+  assert.equal(await page.textContent('#hypergraph-layout'), 'show cells and units apart');
   await page.click('#hypergraph-layout');
+  assert.equal(await page.textContent('#hypergraph-layout'), 'show units as regions');
   assert.equal(await page.count('[data-view=hypergraph] .unit-node'), 27);
   assert.equal(await page.count('[data-view=hypergraph] .incidences line'), 243);
   assert.deepEqual(await vertexLabels(page), await boardLabels(page));

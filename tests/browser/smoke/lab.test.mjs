@@ -92,6 +92,8 @@ test('the theme toggle switches to dark and back, and is kept for the next visit
     await page.click('#theme');
     await page.waitForFunction((l) => document.querySelector('#theme')?.textContent !== l, label);
     themes.push(await theme());
+    // The toggle says what it does: the theme it switches to.
+    assert.equal(themes.at(-1) ?? 'system', label.match(/^use (\w+) theme$/)?.[1], label);
     assert.notEqual(themes.at(-1), before);
   }
   assert.equal(await theme(), 'dark', themes.join(' → '));

@@ -36,6 +36,17 @@ impl Symmetry {
         }
     }
 
+    /// How forms show it (the id is what URLs, files and the command line take).
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "180° rotation",
+            Symmetry::Rotate90 => "90° rotation",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Symmetry> {
         Symmetry::ALL.into_iter().find(|s| s.id() == id)
     }

@@ -4,6 +4,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use sudoku_core::generate::symmetry::Symmetry;
+
 use crate::model::lab::{Action, GenerateField, GenerateForm};
 
 #[derive(Properties, PartialEq)]
@@ -61,7 +63,7 @@ pub fn generate_form(props: &GenerateFormProps) -> Html {
                 </label>
                 <label>{ "symmetry " }
                     { select("gen-symmetry", GenerateField::Symmetry, &form.symmetry,
-                        &[("none", "none"), ("180", "180° rotation"), ("90", "90° rotation"), ("mirror", "mirror"), ("diagonal", "diagonal")], d) }
+                        &Symmetry::ALL.map(|s| (s.id(), s.name())), d) }
                 </label>
                 <label>{ "seed " }
                     <input id="gen-seed" inputmode="numeric" size="8" value={form.seed.clone()} oninput={on_seed} />

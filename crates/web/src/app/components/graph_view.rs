@@ -105,8 +105,9 @@ pub fn graph_view(props: &GraphViewProps) -> Html {
                 }
             </figcaption>
             <div class="buttons">
-                <button id="graph-layout" onclick={toggle} aria-pressed={(*shape == GraphShape::Circle).to_string()}>
-                    { if *shape == GraphShape::Grid { "circular layout" } else { "grid layout" } }
+                // Says what it does: the layout it switches to.
+                <button id="graph-layout" onclick={toggle}>
+                    { if *shape == GraphShape::Grid { "show on a circle" } else { "show on the grid" } }
                 </button>
                 <ul class="edge-legend">
                     <li class="row">{ "row" }</li><li class="column">{ "column" }</li><li class="box">{ "box" }</li>

@@ -99,8 +99,9 @@ pub fn hypergraph_view(props: &HypergraphViewProps) -> Html {
                 }
             </figcaption>
             <div class="buttons">
-                <button id="hypergraph-layout" onclick={toggle} aria-pressed={bipartite.to_string()}>
-                    { if *bipartite { "regions over the grid" } else { "bipartite cells–units" } }
+                // Says what it does: the drawing it switches to.
+                <button id="hypergraph-layout" onclick={toggle}>
+                    { if *bipartite { "show units as regions" } else { "show cells and units apart" } }
                 </button>
                 <ul class="edge-legend">
                     <li class="row">{ "row" }</li><li class="column">{ "column" }</li><li class="box">{ "box" }</li>

@@ -38,11 +38,13 @@ impl Theme {
         }
     }
 
+    /// The toggle's label: what pressing it does (the theme it switches to), not the theme in
+    /// use, which the page itself shows.
     pub fn label(self) -> &'static str {
-        match self {
-            Theme::System => "theme: system",
-            Theme::Light => "theme: light",
-            Theme::Dark => "theme: dark",
+        match self.next() {
+            Theme::System => "use system theme",
+            Theme::Light => "use light theme",
+            Theme::Dark => "use dark theme",
         }
     }
 }

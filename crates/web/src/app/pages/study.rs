@@ -7,6 +7,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use sudoku_core::generate::symmetry::Symmetry;
+
 use crate::app::browser::{now_ms, query, save_file, share_link};
 use crate::app::components::page_header::PageHeader;
 use crate::app::components::report_view::ReportView;
@@ -15,8 +17,6 @@ use crate::app::pages::{duration, PageProps};
 use crate::model::query::Page;
 use crate::model::study::{Status, StudyAction};
 use crate::protocol::study::{MAX_JOBS, MAX_PUZZLES};
-
-const SYMMETRIES: [&str; 5] = ["none", "180", "90", "mirror", "diagonal"];
 
 #[function_component(Studies)]
 pub fn studies(props: &PageProps) -> Html {
@@ -79,8 +79,8 @@ pub fn studies(props: &PageProps) -> Html {
                     <label>{ " symmetry " }
                         <select id="symmetry" onchange={act.reform(|e: Event| StudyAction::SetSymmetry(
                             e.target_unchecked_into::<HtmlSelectElement>().value()))}>
-                            { for SYMMETRIES.iter().map(|s| html! {
-                                <option value={*s} selected={form.symmetry == *s}>{ *s }</option>
+                            { for Symmetry::ALL.iter().map(|s| html! {
+                                <option value={s.id()} selected={form.symmetry == s.id()}>{ s.name() }</option>
                             }) }
                         </select>
                     </label>
@@ -93,7 +93,8 @@ pub fn studies(props: &PageProps) -> Html {
                                 e.target_unchecked_into::<HtmlTextAreaElement>().value()))} />
                     }
                 </fieldset>
-                <label for="configurations">{ "Configurations, one per line: ID[;NAME=VALUE…]" }</label>
+                <label for="configurations">{ "Configurations, one per line: an algorithm's id, then any settings after semicolons (dlx, or genetic;population=100)" }</label>
+                <p class="hint"><a id="algorithm-ids" href="help.html#algorithms">{ "The algorithms, their ids and what they do" }</a></p>
                 <textarea id="configurations" rows="4" spellcheck="false" value={form.configurations.clone()}
                     disabled={running} oninput={act.reform(|e: InputEvent| StudyAction::SetConfigurations(
                         e.target_unchecked_into::<HtmlTextAreaElement>().value()))} />
