@@ -209,7 +209,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
                 "One seed per run (base seed {}); a run is one tabu search of at most {max_iterations} iterations; at most {cap} runs per instance and method.",
                 settings.seed
             ),
-            "alldiff-TS filters with alldifferent GAC (Régin), AC3-TS with AC-3; both re-filter after every move (see heuristic::tabu). 0 iterations = the filter alone solved the puzzle.".into(),
+            "alldiff-TS filters with alldifferent GAC (Régin), AC3-TS with AC-3; both filter again after every move (the tabu search's own description says how). 0 iterations = the filter alone solved the puzzle.".into(),
         ],
         tables: vec![table],
         charts: vec![Chart::Boxes {

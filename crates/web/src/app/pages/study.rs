@@ -114,7 +114,7 @@ pub fn studies(props: &PageProps) -> Html {
                         { " race them (drop the worse as puzzles come in)" }</label>
                 </div>
                 <p class="description">
-                    { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; the CLI's sudoku study takes any size, on every core, with the same numbers.") }
+                    { format!("The page runs studies of at most {MAX_PUZZLES} puzzles and {MAX_JOBS} runs; the command line's sudoku study (see the README) takes any size, on every processor core, with the same numbers.") }
                 </p>
                 <div class="buttons">
                     <button id="run" class="primary" disabled={running}
