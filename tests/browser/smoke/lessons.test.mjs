@@ -61,7 +61,12 @@ for (const name of LESSONS) {
         await page.waitForFunction(() => {
           const status = document.querySelector('#status')?.textContent ?? '';
           return status !== '' && !status.includes('running');
-        }, null, { timeout: 60_000 });
+        }, null, { timeout: 60_000 }).catch(async (error) => {
+          // Which step, and what the page said then: a timeout alone tells neither.
+          const said = await page.evaluate(() => ['#status', '#notice', '#rating', '.error']
+            .map((s) => `${s}: ${document.querySelector(s)?.textContent ?? '–'}`).join('; '));
+          throw new Error(`step ${k}: ${said}\n${error.message}`);
+        });
         // The status just read may still be the previous step's (its run done) while this
         // step's run starts: the counter is waited for, not read once.
         const total = async () => Number((await page.textContent('#step-counter')).match(/\/ (\d+)/)?.[1]);

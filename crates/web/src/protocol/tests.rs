@@ -105,18 +105,27 @@ fn requests_with_impossible_grids_are_refused_when_read() {
     }
 }
 
-/// The lab's worker answers everything but `ilp` runs and Generate; only those move the
-/// page to the full worker.
+/// The lab's worker answers everything but `ilp` runs, Generate and large grids; only those
+/// move the page to the full worker.
 #[test]
-fn only_ilp_runs_and_generate_need_the_full_worker() {
-    let run = |algorithm: &str| {
+fn only_ilp_runs_generate_and_large_grids_need_the_full_worker() {
+    let run_on = |algorithm: &str, size| {
         SolverRequest::Run(RunRequest {
             algorithm: sudoku_core::Algorithm::from_id(algorithm).unwrap(),
             params: Params::default(),
-            puzzle: Grid::empty(sudoku_core::Size::FOUR),
+            puzzle: Grid::empty(size),
             seed: 0,
         })
     };
+    let run = |algorithm: &str| run_on(algorithm, sudoku_core::Size::FOUR);
+    // 16×16 and 25×25 go to the worker built for speed, whatever the request.
+    for size in [sudoku_core::Size::SIXTEEN, sudoku_core::Size::TWENTY_FIVE] {
+        assert!(run_on("propagation", size).needs_full_worker());
+        assert!(run_on("genetic", size).needs_full_worker());
+        assert!(SolverRequest::Analyse(Grid::empty(size)).needs_full_worker());
+        assert!(SolverRequest::Hint(Grid::empty(size)).needs_full_worker());
+    }
+    assert!(!run_on("propagation", sudoku_core::Size::NINE).needs_full_worker());
     // The tests build the core with every feature (the CLI's): `ilp` counts as missing
     // only in the lab's worker, where `available()` is false.
     assert_eq!(
