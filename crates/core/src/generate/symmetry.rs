@@ -26,7 +26,19 @@ impl Symmetry {
         Symmetry::Diagonal,
     ];
 
-    pub fn id(self) -> &'static str {
+    /// Each symmetry's id and name, as forms list them (made at compile time: a page's form
+    /// carries the table, not the code that writes it).
+    pub const CHOICES: [(&'static str, &'static str); 5] = {
+        let mut out = [("", ""); 5];
+        let mut i = 0;
+        while i < Symmetry::ALL.len() {
+            out[i] = (Symmetry::ALL[i].id(), Symmetry::ALL[i].name());
+            i += 1;
+        }
+        out
+    };
+
+    pub const fn id(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rotate180 => "180",
@@ -37,7 +49,7 @@ impl Symmetry {
     }
 
     /// How forms show it (the id is what URLs, files and the command line take).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rotate180 => "180° rotation",

@@ -79,7 +79,7 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
                 }) }
             </select>
             <p class="description">{ props.algorithm.description() }{ " " }
-                <a id="plain-words" href={format!("help.html#algorithm-{}", props.algorithm.id())}>{ "In plain words" }</a></p>
+                <a id="plain-words" href={"help.html#algorithm-".to_owned() + props.algorithm.id()}>{ "In plain words" }</a></p>
             { params }
             if let Some(conflict) = &props.conflict {
                 <p id="param-conflict" class="error" role="alert">{ conflict.clone() }</p>

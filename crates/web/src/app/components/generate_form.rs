@@ -63,7 +63,7 @@ pub fn generate_form(props: &GenerateFormProps) -> Html {
                 </label>
                 <label>{ "symmetry " }
                     { select("gen-symmetry", GenerateField::Symmetry, &form.symmetry,
-                        &Symmetry::ALL.map(|s| (s.id(), s.name())), d) }
+                        &Symmetry::CHOICES, d) }
                 </label>
                 <label>{ "seed " }
                     <input id="gen-seed" inputmode="numeric" size="8" value={form.seed.clone()} oninput={on_seed} />

@@ -6,32 +6,13 @@ use yew::prelude::*;
 
 use crate::model::query::Page;
 
-/// Each page a newcomer can go to, with what it is for in a few words.
-const PAGES: [(Page, &str, &str, &str); 4] = [
-    (
-        Page::Lab,
-        "./",
-        "Lab",
-        "one algorithm on one puzzle, step by step",
-    ),
-    (
-        Page::Study,
-        "?page=study",
-        "Study",
-        "algorithms compared over many puzzles, with statistics",
-    ),
-    (
-        Page::Experiments,
-        "?page=experiments",
-        "Experiments",
-        "the papers' tables, re-run",
-    ),
-    (
-        Page::Lessons,
-        "?page=lessons",
-        "Lessons",
-        "guided tours of the algorithms",
-    ),
+/// Each page a newcomer can go to: its link and name. (What each is for is the help page's,
+/// one "What is this?" away.)
+const PAGES: [(Page, &str, &str); 4] = [
+    (Page::Lab, "./", "Lab"),
+    (Page::Study, "?page=study", "Study"),
+    (Page::Experiments, "?page=experiments", "Experiments"),
+    (Page::Lessons, "?page=lessons", "Lessons"),
 ];
 
 /// The links, `current` named rather than linked, and "What is this?": the help page at this
@@ -41,10 +22,10 @@ const PAGES: [(Page, &str, &str, &str); 4] = [
 pub fn page_links(current: Page) -> Html {
     html! {
         <nav class="page-links" aria-label="Sudoku Lab's pages">
-            { for PAGES.iter().map(|&(page, href, label, title)| if page == current {
-                html! { <strong aria-current="page" title={title}>{ label }</strong> }
+            { for PAGES.iter().map(|&(page, href, label)| if page == current {
+                html! { <strong aria-current="page">{ label }</strong> }
             } else {
-                html! { <a id={format!("to-{}", page.id())} href={href} title={title}>{ label }</a> }
+                html! { <a id={format!("to-{}", page.id())} href={href}>{ label }</a> }
             }) }
             <a id="what-is-this" href={format!("help.html#{}", current.id())}>{ "What is this?" }</a>
         </nav>

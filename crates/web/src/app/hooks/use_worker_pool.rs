@@ -95,10 +95,12 @@ impl<R: Reply> WorkerPool<R> {
         }
         let text = match serde_json::to_string(request) {
             Ok(text) => text,
-            Err(error) => {
+            // (Its error is not shown: its text would bring serde_json's and std::io's messages
+            // into the page's bundle, about 600 bytes, for a request the page itself built.)
+            Err(_) => {
                 return self.emit(PoolEvent::Failed {
                     job,
-                    error: format!("the request could not be written: {error}"),
+                    error: "the request could not be written as JSON".into(),
                 })
             }
         };

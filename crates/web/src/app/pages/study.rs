@@ -79,8 +79,8 @@ pub fn studies(props: &PageProps) -> Html {
                     <label>{ " symmetry " }
                         <select id="symmetry" onchange={act.reform(|e: Event| StudyAction::SetSymmetry(
                             e.target_unchecked_into::<HtmlSelectElement>().value()))}>
-                            { for Symmetry::ALL.iter().map(|s| html! {
-                                <option value={s.id()} selected={form.symmetry == s.id()}>{ s.name() }</option>
+                            { for Symmetry::CHOICES.iter().map(|&(id, name)| html! {
+                                <option value={id} selected={form.symmetry == id}>{ name }</option>
                             }) }
                         </select>
                     </label>
