@@ -87,14 +87,14 @@ test('the theme toggle switches to dark and back, and is kept for the next visit
   // system → light → dark: each click moves on once the last one is drawn.
   const themes = [];
   for (let i = 0; i < 3 && (await theme()) !== 'dark'; i += 1) {
-    const before = await theme();
+    const before = (await theme()) ?? 'system';
+    // The toggle says what it does: the theme it switches to (applied once the label is drawn).
     const label = await page.textContent('#theme');
+    const target = label.match(/^use (\w+) theme$/)?.[1];
     await page.click('#theme');
-    await page.waitForFunction((l) => document.querySelector('#theme')?.textContent !== l, label);
-    themes.push(await theme());
-    // The toggle says what it does: the theme it switches to.
-    assert.equal(themes.at(-1) ?? 'system', label.match(/^use (\w+) theme$/)?.[1], label);
-    assert.notEqual(themes.at(-1), before);
+    await settles(async () => (await theme()) ?? 'system', target, `after "${label}"`);
+    themes.push(target);
+    assert.notEqual(target, before);
   }
   assert.equal(await theme(), 'dark', themes.join(' → '));
   await settles(background, 'rgb(18, 21, 28)');
