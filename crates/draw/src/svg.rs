@@ -66,8 +66,9 @@ const DARK: Palette = Palette {
 /// Margin around the grid, in cells: room for the outer border's width.
 const MARGIN: f64 = 0.1;
 
-/// `text` with XML's five special characters escaped.
-pub(crate) fn escaped(text: &str) -> String {
+/// `text` with XML's five special characters escaped (also right for HTML text and attributes:
+/// the help page uses it).
+pub fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

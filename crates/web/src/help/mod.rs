@@ -9,7 +9,8 @@ pub mod text;
 
 use std::fmt::Write;
 
-use sudoku_core::{Algorithm, Family};
+use sudoku_core::Algorithm;
+use sudoku_draw::svg::escaped;
 
 use crate::model::query::Page;
 use text::{GLOSSARY, PAGES};
@@ -22,21 +23,6 @@ pub fn page_anchor(page: Page) -> &'static str {
 /// The anchor of an algorithm's entry: `help.html#algorithm-dlx`.
 pub fn algorithm_anchor(algorithm: Algorithm) -> String {
     format!("algorithm-{}", algorithm.id())
-}
-
-/// Text as HTML character data or an attribute value.
-fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// The link that opens `page` from the help page.
@@ -119,10 +105,6 @@ fn algorithms(html: &mut String) {
          The id is the name the lab's address, the study form and the command line use.</p>\n",
     );
     for &algorithm in Algorithm::ALL {
-        let family = match algorithm.family() {
-            Family::Exact => "exact",
-            Family::Heuristic => "heuristic",
-        };
         let _ = write!(
             html,
             "<article id=\"{anchor}\">\n<h3>{name}</h3>\n<p class=\"family\">{family} · id \
@@ -130,6 +112,7 @@ fn algorithms(html: &mut String) {
              <p>{technical}</p></details>\n<p><a href=\"./?algorithm={id}\">Open it in the \
              lab</a></p>\n</article>\n",
             anchor = algorithm_anchor(algorithm),
+            family = algorithm.family(),
             name = escaped(algorithm.name()),
             id = algorithm.id(),
             plain = escaped(algorithm.in_plain_words()),
