@@ -1,12 +1,12 @@
-//! `sudoku rate` (one line per puzzle: LEVEL RATING TECHNIQUE, or Sudoku Explainer's
-//! ER/EP/ED; or a CSV table of both) and `sudoku explain` (the logic solver's steps in words),
+//! `sudoku rate` (one line per puzzle: LEVEL RATING TECHNIQUE, Sudoku Explainer's ER/EP/ED or
+//! HoDoKu's LEVEL SCORE; or a CSV table of the three) and `sudoku explain` (the logic solver's steps in words),
 //! both from the core's human-style solver.
 
 use std::io::{BufWriter, Write};
 
 use sudoku_core::logic::{
-    describe, ending, explainer_after, rating_line_on, solve_path, tenths, tenths_of,
-    unique_solve_path, unrated, Rating, Scale,
+    describe, ending, explainer_after, hodoku_unique, rating_line_on, solve_path, tenths,
+    tenths_of, unique_solve_path, unrated, Rating, Scale,
 };
 use sudoku_core::Grid;
 
@@ -20,6 +20,8 @@ pub enum ScaleArg {
     Lab,
     /// Sudoku Explainer's ER/EP/ED and technique.
     Se,
+    /// HoDoKu's level, score and technique.
+    Hodoku,
 }
 
 impl From<ScaleArg> for Scale {
@@ -27,6 +29,7 @@ impl From<ScaleArg> for Scale {
         match scale {
             ScaleArg::Lab => Scale::Lab,
             ScaleArg::Se => Scale::Explainer,
+            ScaleArg::Hodoku => Scale::Hodoku,
         }
     }
 }
@@ -41,7 +44,8 @@ pub enum RateFormat {
 }
 
 /// The CSV table's header.
-pub const CSV_HEADER: &str = "line,puzzle,level,rating,technique,er,ep,ed,se_technique";
+pub const CSV_HEADER: &str =
+    "line,puzzle,level,rating,technique,er,ep,ed,se_technique,hodoku_level,hodoku_score,hodoku_technique";
 
 /// Rates every record on the pool's threads, answers in input order.
 pub fn rate_all(
@@ -75,7 +79,7 @@ pub fn rate_csv(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), Usage
             Ok(row) => writeln!(out, "{},{row}", record.line).is_ok(),
             Err(e) => {
                 crate::skipped(&e);
-                writeln!(out, "{},,invalid,,,,,,", record.line).is_ok()
+                writeln!(out, "{},,invalid,,,,,,,,,", record.line).is_ok()
             }
         },
     );
@@ -87,7 +91,7 @@ pub fn rate_csv(input: &mut Input, pool: &rayon::ThreadPool) -> Result<(), Usage
 fn csv_row(puzzle: &Grid) -> String {
     let text = puzzle.to_line();
     if let Some(verdict) = unrated(puzzle) {
-        return format!("{text},{verdict},,,,,,");
+        return format!("{text},{verdict},,,,,,,,,");
     }
     // Counted once above; SE's numbers come from the same path where it can serve.
     let (steps, rating) = unique_solve_path(puzzle, Scale::Lab);
@@ -112,7 +116,11 @@ fn csv_row(puzzle: &Grid) -> String {
         ),
         None => ",,,guess".into(),
     };
-    format!("{text},{lab},{se}")
+    let hodoku = match solved.then(|| hodoku_unique(puzzle)).flatten() {
+        Some(h) => format!("{},{},{}", h.level.id(), h.score, h.hardest.id()),
+        None => "extreme,,guess".into(),
+    };
+    format!("{text},{lab},{se},{hodoku}")
 }
 
 /// Each puzzle's logic steps in words, one per line, then how it ended; a blank line between

@@ -73,18 +73,48 @@ fn rate_tells_sudoku_explainers_scale_and_a_csv_table() {
             "er",
             "ep",
             "ed",
-            "se_technique"
+            "se_technique",
+            "hodoku_level",
+            "hodoku_score",
+            "hodoku_technique"
         ]
     );
-    assert!(rows.iter().all(|r| r.len() == 9), "{csv}");
+    assert!(rows.iter().all(|r| r.len() == 12), "{csv}");
     assert_eq!(
-        rows[1],
+        rows[1][..9],
         ["1", pointing, "medium", "2.6", "pointing", "2.6", "1.5", "1.5", "pointing"]
     );
+    // HoDoKu's level and a score from its path (hodoku-py: medium 916, tests/data/hodoku.tsv).
+    assert_eq!(rows[1][9], "medium");
+    assert!(rows[1][10].parse::<u32>().is_ok(), "{csv}");
     assert_eq!(rows[2][2], "not unique");
     assert_eq!((rows[3][0], rows[3][2]), ("3", "invalid"));
     assert!(err.contains("line 3"), "{err}");
     assert_eq!(rows[4][0], "4");
+}
+
+/// `--scale hodoku` tells HoDoKu's level, score and hardest technique: on these puzzles the
+/// same as hodoku-py's (tests/data/hodoku.tsv); a puzzle that is not one is named as on every
+/// scale.
+#[test]
+fn rate_tells_hodokus_scale() {
+    let input = ".................1..2..3........4....1..5...6.6....17....7.......4...32...5.6..8.\n\
+                 .................1..2..3.4........5......642..7..8.......4.2.3..1........89.....7\n\
+                 .................1..2..3.4......5.3...6.7.....1......8...6.......9...25.7..1.8...\n\
+                 1234\n";
+    let (out, err, code) = stdout_of(&["rate", "--scale", "hodoku"], input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "medium 746 pointing",
+            "medium 876 naked-pair",
+            "medium 676 pointing"
+        ],
+        "{out}"
+    );
+    assert!(lines[3].starts_with("invalid: line 4: "), "{out}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! Each set's agreement — ER, EP and ED within 0.1 — must not fall below what it is now; the
 //! figures are printed for EXPERIMENTS.md.
 
-#![cfg(feature = "forcing-chains")]
+#![cfg(feature = "all-techniques")]
 
 use sudoku_core::logic::explainer;
 use sudoku_core::Grid;

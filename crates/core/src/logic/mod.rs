@@ -7,10 +7,12 @@
 mod chains;
 mod explain;
 mod fish;
+mod hodoku;
 mod locked;
 mod nets;
 mod rate;
 mod scale;
+mod single_digit;
 mod singles;
 mod solver;
 mod subset_search;
@@ -22,6 +24,7 @@ mod uniqueness;
 mod wings;
 
 pub use explain::describe;
+pub use hodoku::{hodoku_of, hodoku_unique, step_score as hodoku_step_score, Hodoku, HodokuLevel};
 pub use rate::{
     ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,
     solve_path_by, solves_within, tenths_of, unique_solve_path, unrated, Level, Rating,
@@ -41,9 +44,10 @@ use subset_search::first_subset;
 /// The most digits a grid has (25×25).
 const MAX_N: usize = MAX_BOX * MAX_BOX;
 
-/// Whether this build has the forcing chains (feature `forcing-chains`): without them the
-/// techniques stop after XY-Chain, as in the page's first-load worker.
-pub const FORCING_CHAINS: bool = cfg!(feature = "forcing-chains");
+/// Whether this build has every technique (feature `all-techniques`): without it the techniques
+/// from [`Technique::FIRST_LEFT_OUT`] on find nothing (the single-digit patterns and the forcing
+/// chains, whose code the page's first-load worker leaves out).
+pub const ALL_TECHNIQUES: bool = cfg!(feature = "all-techniques");
 
 /// The largest side whose solutions are counted to let the uniqueness steps apply.
 const UNIQUENESS_UP_TO: usize = 16;
@@ -301,7 +305,18 @@ impl Board {
         geometry: &Geometry,
         allowed: &dyn Fn(Technique) -> bool,
     ) -> Option<Step> {
-        Technique::ALL
+        self.next_step_in(geometry, Technique::ALL, allowed)
+    }
+
+    /// The first step of the first technique of `order` that `allowed` lets through and that
+    /// applies (a scale's own order: see [`Scale::order`]).
+    pub fn next_step_in(
+        &self,
+        geometry: &Geometry,
+        order: &[Technique],
+        allowed: &dyn Fn(Technique) -> bool,
+    ) -> Option<Step> {
+        order
             .iter()
             .filter(|&&technique| allowed(technique))
             .filter(|technique| self.unique || !technique.assumes_uniqueness())
@@ -333,10 +348,21 @@ impl Board {
         &mut self,
         geometry: &Geometry,
         allowed: &dyn Fn(Technique) -> bool,
+        taken: impl FnMut(Step),
+    ) -> Ended {
+        self.solve_in(geometry, Technique::ALL, allowed, taken)
+    }
+
+    /// [`Board::solve_by`], trying the techniques in `order`.
+    pub fn solve_in(
+        &mut self,
+        geometry: &Geometry,
+        order: &[Technique],
+        allowed: &dyn Fn(Technique) -> bool,
         mut taken: impl FnMut(Step),
     ) -> Ended {
         while !self.is_solved() {
-            let Some(step) = self.next_step_by(geometry, allowed) else {
+            let Some(step) = self.next_step_in(geometry, order, allowed) else {
                 return Ended::Stuck;
             };
             let applied = self.apply(geometry, &step);

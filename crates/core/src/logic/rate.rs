@@ -93,7 +93,10 @@ pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
 pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::new(puzzle, &geometry);
-    solve_path_on(board, &geometry, &|technique| technique <= hardest).1
+    solve_path_on(board, &geometry, Technique::ALL, &|technique| {
+        technique <= hardest
+    })
+    .1
 }
 
 /// Whether the techniques up to `hardest` solve the puzzle (no uniqueness steps): the
@@ -113,7 +116,9 @@ pub fn solves_within(puzzle: &Grid, hardest: Technique) -> bool {
 pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::with_uniqueness(puzzle, &geometry);
-    solve_path_on(board, &geometry, &|technique| scale.uses(technique))
+    solve_path_on(board, &geometry, scale.order(), &|technique| {
+        scale.uses(technique)
+    })
 }
 
 /// The solve path of a puzzle known to have one solution (its caller counted them, as
@@ -124,21 +129,24 @@ pub fn unique_solve_path(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
         board.assume_unique();
         board
     });
-    solve_path_on(board, &geometry, &|technique| scale.uses(technique))
+    solve_path_on(board, &geometry, scale.order(), &|technique| {
+        scale.uses(technique)
+    })
 }
 
-/// The solve path from `board` by the techniques `allowed` lets through, easiest first at
+/// The solve path from `board` by the techniques `allowed` lets through, tried in `order` at
 /// every step.
 fn solve_path_on(
     board: Result<Board, super::Contradiction>,
     geometry: &Geometry,
+    order: &[Technique],
     allowed: &dyn Fn(Technique) -> bool,
 ) -> (Vec<Step>, Rating) {
     let Ok(mut board) = board else {
         return (Vec::new(), Rating::Invalid);
     };
     let mut steps: Vec<Step> = Vec::new();
-    let ended = board.solve_by(geometry, allowed, |step| steps.push(step));
+    let ended = board.solve_in(geometry, order, allowed, |step| steps.push(step));
     let hardest = steps
         .iter()
         .map(|s| s.technique)
@@ -186,9 +194,9 @@ pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
     }
 }
 
-/// The verdict on a scale: the lab's line ([`rating_line`]) or Sudoku Explainer's `ER/EP/ED
-/// TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`); `not unique`, `no solution` or `already
-/// solved` on every scale.
+/// The verdict on a scale: the lab's line ([`rating_line`]), Sudoku Explainer's `ER/EP/ED
+/// TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`) or HoDoKu's `LEVEL SCORE TECHNIQUE` (e.g.
+/// `unfair 1812 x-chain`); `not unique`, `no solution` or `already solved` on every scale.
 pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
     match scale {
         Scale::Lab => rating_line(puzzle),
@@ -198,6 +206,11 @@ pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
                 None => format!(">{} guess", tenths(Technique::HARDEST.difficulty())),
             })
         }
+        Scale::Hodoku => unrated(puzzle).unwrap_or_else(|| {
+            super::hodoku::hodoku_unique(puzzle)
+                .map(|h| h.line())
+                .unwrap_or_else(|| "extreme guess".into())
+        }),
     }
 }
 

@@ -3,7 +3,8 @@
 //! techniques SE knows, each step rated as SE rates it — a hidden single in a box 1.2, in a row
 //! or column 1.5, a chain its technique's base plus 0.1 for each time its length passes a
 //! ceiling (4, 6, 8, 12, 16, 24, …: alternately ×3/2 and ×4/3) — and three numbers: ER, the
-//! hardest step; EP, the hardest up to the first placement; ED, the first step's.
+//! hardest step; EP, the hardest up to the first placement; ED, the first step's. HoDoKu's (see
+//! `hodoku`): a level and a score from a path in HoDoKu's order.
 
 use super::rate::{solve_path_by, unique_solve_path, Rating};
 use super::{Step, Technique};
@@ -17,15 +18,18 @@ pub enum Scale {
     Lab,
     /// Sudoku Explainer's ER/EP/ED.
     Explainer,
+    /// HoDoKu's level and score.
+    Hodoku,
 }
 
 impl Scale {
-    pub const ALL: [Scale; 2] = [Scale::Lab, Scale::Explainer];
+    pub const ALL: [Scale; 3] = [Scale::Lab, Scale::Explainer, Scale::Hodoku];
 
     pub fn id(self) -> &'static str {
         match self {
             Scale::Lab => "lab",
             Scale::Explainer => "se",
+            Scale::Hodoku => "hodoku",
         }
     }
 
@@ -33,12 +37,32 @@ impl Scale {
         Scale::ALL.into_iter().find(|s| s.id() == id)
     }
 
-    /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing: it finds
-    /// that elimination as a chain).
+    /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing and no
+    /// single-digit patterns, which it finds as chains, and no locked pair or triple, which it
+    /// takes as a naked subset in one unit).
     pub fn uses(self, technique: Technique) -> bool {
+        use Technique as T;
         match self {
-            Scale::Lab => true,
-            Scale::Explainer => technique != Technique::WWing,
+            Scale::Lab | Scale::Hodoku => true,
+            Scale::Explainer => !matches!(
+                technique,
+                T::WWing
+                    | T::LockedPair
+                    | T::LockedTriple
+                    | T::Skyscraper
+                    | T::TwoStringKite
+                    | T::EmptyRectangle
+                    | T::TurbotFish
+            ),
+        }
+    }
+
+    /// The order its solve path tries the techniques in: the lab's (easiest first) or
+    /// HoDoKu's.
+    pub fn order(self) -> &'static [Technique] {
+        match self {
+            Scale::Lab | Scale::Explainer => Technique::ALL,
+            Scale::Hodoku => super::hodoku::ORDER,
         }
     }
 }
@@ -205,6 +229,7 @@ mod tests {
             assert_eq!(Scale::from_id(scale.id()), Some(scale));
         }
         assert_eq!(Scale::from_id("hodoku-ish"), None);
+        assert_eq!(Scale::from_id("hodoku"), Some(Scale::Hodoku));
     }
 
     /// ED is the first step's, EP the hardest up to the first placement, ER the hardest.

@@ -111,7 +111,7 @@ fn search<O: Observer + ?Sized>(
 impl Solver for Logic {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
         let mut tracker = Tracker::new(observer, self.limits);
-        if !super::FORCING_CHAINS {
+        if !super::ALL_TECHNIQUES {
             // A build without forcing chains (the page's first-load worker): never reached, since
             // `Algorithm::run` refuses an algorithm this build cannot run.
             return tracker.finish(puzzle, Err(Halt::Limit(crate::solve::Limit::Nodes(0))));

@@ -22,7 +22,27 @@ fn technique(naked: bool, k: usize) -> Technique {
 }
 
 pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
-    for (u, cells) in geometry.units.iter().enumerate() {
+    naked_in(board, geometry, k, 0..geometry.units.len(), false)
+}
+
+/// A locked pair or triple (as HoDoKu names them): a naked subset of a box whose cells share a
+/// row or column too, so its digits leave both the box and the line.
+pub fn locked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
+    let n = board.size.n();
+    naked_in(board, geometry, k, 2 * n..3 * n, true)
+}
+
+/// Naked subsets of `k` cells in `units`; `locked`: only those whose cells share a line too,
+/// removing from both.
+fn naked_in(
+    board: &Board,
+    geometry: &Geometry,
+    k: usize,
+    units: std::ops::Range<usize>,
+    locked: bool,
+) -> Option<Step> {
+    for u in units {
+        let cells = &geometry.units[u];
         let open: Vec<usize> = cells
             .iter()
             .copied()
@@ -37,7 +57,25 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
             .filter(|&c| (board.candidates[c].count_ones() as usize) <= k)
             .collect();
         let step = first_subset(&small, k, &board.candidates, &mut |subset, union| {
-            let eliminations: Vec<(usize, u8)> = open
+            let mut units = vec![u];
+            let mut seen = open.clone();
+            if locked {
+                // The row, else the column, every cell of the subset lies in.
+                let line = (0..2)
+                    .map(|kind| geometry.cell_units[subset[0]][kind])
+                    .find(|&line| {
+                        subset
+                            .iter()
+                            .all(|&c| geometry.cell_units[c].contains(&line))
+                    })?;
+                units.push(line);
+                seen.extend(
+                    geometry.units[line]
+                        .iter()
+                        .filter(|&&c| board.values[c] == 0 && !cells.contains(&c)),
+                );
+            }
+            let eliminations: Vec<(usize, u8)> = seen
                 .iter()
                 .filter(|c| !subset.contains(c))
                 .flat_map(|&c| {
@@ -47,11 +85,15 @@ pub fn naked(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
                 })
                 .collect();
             (!eliminations.is_empty()).then(|| Step {
-                technique: technique(true, k),
+                technique: match (locked, k) {
+                    (true, 2) => Technique::LockedPair,
+                    (true, _) => Technique::LockedTriple,
+                    _ => technique(true, k),
+                },
                 placements: Vec::new(),
                 eliminations,
                 pattern: subset.to_vec(),
-                units: vec![u],
+                units,
                 digits: digit_list(union),
                 chains: Vec::new(),
                 complexity: 0,
@@ -162,6 +204,10 @@ pub(super) fn words(size: Size, step: &Step) -> String {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
             format!("{name}: {pattern} in {unit} hold only {d} between them, so {removals}")
         }
+        Technique::LockedPair | Technique::LockedTriple => format!(
+            "{name}: {pattern} in {unit} and {} hold only {d} between them, so {removals}",
+            super::explain::unit(size, step, 1)
+        ),
         _ => match step.placements.first() {
             Some(&(cell, digit)) => {
                 let digit = digit_char(size, digit);

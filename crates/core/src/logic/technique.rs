@@ -5,7 +5,9 @@
 //! description are made from it, so a technique is added in its family's file and here only.
 
 use super::rate::Level;
-use super::{chains, fish, locked, nets, singles, subsets, uniqueness, wings, Board, Step};
+use super::{
+    chains, fish, locked, nets, single_digit, singles, subsets, uniqueness, wings, Board, Step,
+};
 use crate::size::{Geometry, Size};
 
 macro_rules! techniques {
@@ -94,13 +96,30 @@ techniques! {
     Pointing => "pointing", "pointing (locked candidates)", 2.6, Medium, locked::pointing, locked::words;
     /// A row's or column's candidates for a digit all in one box: not elsewhere in that box.
     Claiming => "claiming", "claiming (locked candidates)", 2.8, Medium, locked::claiming, locked::words;
+    /// A naked pair in a box whose two cells share a line too: its digits leave both.
+    LockedPair => "locked-pair", "locked pair", 3.0, Medium, |b, g| subsets::locked(b, g, 2), subsets::words;
     NakedPair => "naked-pair", "naked pair", 3.0, Medium, |b, g| subsets::naked(b, g, 2), subsets::words;
     /// Rated 3.2 (below a hidden pair) but a fish: a hard puzzle's technique.
     XWing => "x-wing", "X-Wing", 3.2, Hard, |b, g| fish::fish(b, g, 2), fish::words;
     HiddenPair => "hidden-pair", "hidden pair", 3.4, Medium, |b, g| subsets::hidden(b, g, 2), subsets::words;
+    /// A naked triple in a box whose cells share a line too.
+    LockedTriple => "locked-triple", "locked triple", 3.6, Hard, |b, g| subsets::locked(b, g, 3), subsets::words;
     NakedTriple => "naked-triple", "naked triple", 3.6, Hard, |b, g| subsets::naked(b, g, 3), subsets::words;
     Swordfish => "swordfish", "Swordfish", 3.8, Hard, |b, g| fish::fish(b, g, 3), fish::words;
     HiddenTriple => "hidden-triple", "hidden triple", 4.0, Hard, |b, g| subsets::hidden(b, g, 3), subsets::words;
+    /// Two strong links of a digit in parallel lines, joined at one end by a cross line (see
+    /// `single_digit`).
+    Skyscraper => "skyscraper", "Skyscraper", 4.0, Hard,
+        left_out_of_first_load(single_digit::skyscraper), single_digit::words;
+    /// A strong link in a row and one in a column, joined in a box.
+    TwoStringKite => "two-string-kite", "2-String Kite", 4.1, Hard,
+        left_out_of_first_load(single_digit::two_string_kite), single_digit::words;
+    /// A box whose places for a digit lie in one row and one column, and a strong link.
+    EmptyRectangle => "empty-rectangle", "Empty Rectangle", 4.1, Hard,
+        left_out_of_first_load(single_digit::empty_rectangle), single_digit::words;
+    /// Any other two strong links joined by a weak one.
+    TurbotFish => "turbot-fish", "Turbot Fish", 4.2, Hard,
+        left_out_of_first_load(single_digit::turbot_fish), single_digit::words;
     XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
     WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
     XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
@@ -136,7 +155,29 @@ techniques! {
         nets::nested_forcing_chain, nets::words;
 }
 
+/// A finder the page's first-load build leaves out (feature `all-techniques`): there it finds
+/// nothing, and its code is not in the build.
+fn left_out_of_first_load(find: Finder) -> Finder {
+    if super::ALL_TECHNIQUES {
+        find
+    } else {
+        |_, _| None
+    }
+}
+
+type Finder = fn(&Board, &Geometry) -> Option<Step>;
+
 impl Technique {
+    /// The first technique a build without every technique leaves out (see
+    /// [`super::ALL_TECHNIQUES`]): a path that reaches it there may differ from the full one's.
+    pub const FIRST_LEFT_OUT: Technique = Technique::Skyscraper;
+
+    /// Whether a build without every technique finds the same steps up to and including one of
+    /// this technique (every technique tried before it is in that build).
+    pub fn before_left_out(self) -> bool {
+        self < Technique::FIRST_LEFT_OUT
+    }
+
     /// Whether it rests on the puzzle having one solution (see `uniqueness`): tried only on a
     /// board known to.
     pub fn assumes_uniqueness(self) -> bool {

@@ -150,7 +150,7 @@ impl Algorithm {
         let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
         (self != Algorithm::Ilp || cfg!(feature = "ilp"))
             && (!needs_sat || cfg!(feature = "sat"))
-            && (self != Algorithm::Logic || logic::FORCING_CHAINS)
+            && (self != Algorithm::Logic || logic::ALL_TECHNIQUES)
     }
 
     pub fn from_id(id: &str) -> Option<Algorithm> {

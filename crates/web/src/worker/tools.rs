@@ -3,16 +3,23 @@
 
 use sudoku_core::generate::{generate_seeded, Minimality, Settings};
 use sudoku_core::logic::{
-    describe, explainer_after, rating_and_ending, solve_path, Rating, FORCING_CHAINS,
+    describe, explainer_after, rating_and_ending, solve_path, Level, Rating, Technique,
+    ALL_TECHNIQUES,
 };
 use sudoku_core::Grid;
 
 use crate::protocol::{Analysis, GenerateRequest, Hint, SolverReply};
 
-/// Where the techniques of a build without forcing chains stop on a puzzle with one solution,
+/// Where the techniques of a build without every technique stop on a puzzle with one solution,
 /// the request goes to the full worker (on one with several, nothing would go further).
 fn needs_forcing_chains(puzzle: &Grid) -> bool {
-    !FORCING_CHAINS && sudoku_core::exact::count_solutions(puzzle, 2).is_unique()
+    !ALL_TECHNIQUES && sudoku_core::exact::count_solutions(puzzle, 2).is_unique()
+}
+
+/// Whether a step may differ from the full build's: this build lacks techniques tried before
+/// it (see `Technique::FIRST_LEFT_OUT`), so the full worker answers.
+fn past_this_build(technique: Technique) -> bool {
+    !ALL_TECHNIQUES && !technique.before_left_out()
 }
 
 /// The generator gives up after this long (a level or symmetry the size rarely reaches).
@@ -29,6 +36,7 @@ pub fn hint(puzzle: &Grid) -> SolverReply {
         return SolverReply::Failed("no hint: the grid is full".into());
     }
     match board.next_step(&geometry) {
+        Some(step) if past_this_build(step.technique) => SolverReply::NeedsFullWorker,
         Some(step) => {
             let mut changes: Vec<u16> = step
                 .placements
@@ -61,7 +69,9 @@ pub fn analyse(puzzle: &Grid) -> SolverReply {
         return SolverReply::Failed("the givens clash: nothing to rate".into());
     }
     let (steps, rating) = solve_path(puzzle);
-    if matches!(rating, Rating::Stuck { .. }) && needs_forcing_chains(puzzle) {
+    if matches!(rating, Rating::Stuck { .. }) && needs_forcing_chains(puzzle)
+        || steps.iter().any(|s| past_this_build(s.technique))
+    {
         return SolverReply::NeedsFullWorker;
     }
     let explainer = matches!(rating, Rating::Solved { .. })
@@ -84,6 +94,11 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply
             Ok(settings) => settings,
             Err(e) => return SolverReply::Failed(e.to_string()),
         };
+    // A level from hard up is met by ratings this build may give otherwise (it lacks techniques
+    // the full one tries first): the full worker draws the same puzzle as `sudoku generate`.
+    if !ALL_TECHNIQUES && settings.level >= Some(Level::Hard) {
+        return SolverReply::NeedsFullWorker;
+    }
     // The page waits GENERATE_MILLIS for a puzzle; an exact-minimal 25×25 one takes about a
     // minute of one core natively, so the page's are minimal for the techniques' test.
     settings.minimality = Minimality::Logic;

@@ -166,7 +166,7 @@ impl Probes<'_> {
 
 /// The conclusion with the shortest proof among the kinds asked for.
 pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) -> Option<Step> {
-    if !super::FORCING_CHAINS {
+    if !super::ALL_TECHNIQUES {
         return None;
     }
     let size = board.size();

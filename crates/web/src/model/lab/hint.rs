@@ -28,7 +28,8 @@ impl Lab {
         match self.out.get(job)? {
             Asked::Hint(puzzle) => Some(SolverRequest::Hint(puzzle.clone())),
             Asked::Analysis(puzzle) => Some(SolverRequest::Analyse(puzzle.clone())),
-            Asked::Run | Asked::Open | Asked::Generate => None,
+            Asked::Generate(request) => Some(SolverRequest::Generate(request.clone())),
+            Asked::Run | Asked::Open => None,
         }
     }
 

@@ -43,7 +43,8 @@ enum Asked {
     Open,
     Hint(Grid),
     Analysis(Grid),
-    Generate,
+    /// Kept to go to the full worker when the first one sends it back.
+    Generate(crate::protocol::GenerateRequest),
 }
 
 /// One run of an algorithm as the page sees it.
@@ -205,7 +206,7 @@ impl Lab {
 
     /// Whether a new puzzle is being generated.
     pub fn is_generating(&self) -> bool {
-        self.out.any(|a| *a == Asked::Generate)
+        self.out.any(|a| matches!(a, Asked::Generate(_)))
     }
 
     /// A worker's reply, routed by what its job was asked for; a dropped job's late reply is
@@ -226,7 +227,7 @@ impl Lab {
             Asked::Open => return self.trace_reply(job, message),
             Asked::Hint(_) => self.hint_answered(message),
             Asked::Analysis(_) => self.analysis_answered(message),
-            Asked::Generate => self.generated(message),
+            Asked::Generate(_) => self.generated(message),
         }
         Effects::default()
     }

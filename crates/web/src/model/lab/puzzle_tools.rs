@@ -146,7 +146,7 @@ impl Lab {
             }
         };
         let mut effects = self.stopped_run();
-        let job = self.out.issue(Asked::Generate);
+        let job = self.out.issue(Asked::Generate(request.clone()));
         self.notice = None;
         effects.jobs.submit(job, SolverRequest::Generate(request));
         effects
