@@ -90,11 +90,12 @@ fn count(py: Python<'_>, puzzle_text: &str, limit: u64) -> PyResult<u64> {
     Ok(py.detach(|| count_solutions(&grid, limit).count))
 }
 
-/// `sudoku rate`'s line, on the lab's scale or (`scale = "se"`) Sudoku Explainer's.
+/// `sudoku rate`'s line, on the lab's scale, Sudoku Explainer's (`scale = "se"`) or HoDoKu's
+/// (`"hodoku"`).
 #[pyfunction]
 #[pyo3(signature = (puzzle_text, scale = "lab"))]
 fn rate(py: Python<'_>, puzzle_text: &str, scale: &str) -> PyResult<String> {
-    let scale = Scale::from_id(scale).ok_or_else(|| error("scale must be lab or se"))?;
+    let scale = Scale::from_id(scale).ok_or_else(|| error("scale must be lab, se or hodoku"))?;
     let grid = puzzle(puzzle_text)?;
     Ok(py.detach(|| rating_line_on(&grid, scale)))
 }

@@ -81,6 +81,9 @@ def test_count_rate_explain_and_generate_answer_as_the_cli(sudoku_bin):
     rates = subprocess.run([sudoku_bin, "rate", "-"], input="\n".join(puzzles), capture_output=True, text=True, check=True)
     assert [sl.rate(p).line for p in puzzles] == rates.stdout.splitlines()
     assert all(sl.rate(p).level == "hard" for p in puzzles)
+    hodoku = subprocess.run([sudoku_bin, "rate", "--scale", "hodoku", "-"], input="\n".join(puzzles), capture_output=True, text=True, check=True)
+    assert [sl.rate(p).hodoku_line for p in puzzles] == hodoku.stdout.splitlines()
+    assert all(sl.rate(p).hodoku_level in ("medium", "hard", "unfair") and sl.rate(p).hodoku_score > 0 for p in puzzles)
     assert all(sl.count(p) == 1 for p in puzzles)
     # Below 25×25 both minimality tests are exact: the same puzzles; a wrong name is refused.
     assert sl.generate(count=2, seed=3, minimality="logic") == sl.generate(count=2, seed=3)

@@ -4,6 +4,7 @@
 //! needs, and the `logic` algorithm can replay them (guessing, and saying so, only where no
 //! technique applies). One file per technique family; every technique works on every size.
 
+mod aic;
 mod chains;
 mod explain;
 mod fish;

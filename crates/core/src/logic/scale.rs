@@ -53,6 +53,7 @@ impl Scale {
                     | T::TwoStringKite
                     | T::EmptyRectangle
                     | T::TurbotFish
+                    | T::Aic
             ),
         }
     }

@@ -6,7 +6,7 @@
 
 use super::rate::Level;
 use super::{
-    chains, fish, locked, nets, single_digit, singles, subsets, uniqueness, wings, Board, Step,
+    aic, chains, fish, locked, nets, single_digit, singles, subsets, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -135,6 +135,9 @@ techniques! {
     XChain => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
     /// A chain of bivalue cells.
     XyChain => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
+    /// An alternating chain of strong and weak links through any candidates (see `aic`).
+    Aic => "aic", "AIC (alternating inference chain)", 7.0, Expert,
+        left_out_of_first_load(aic::aic), aic::words;
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
     ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, nets::words;

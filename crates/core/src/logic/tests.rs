@@ -92,6 +92,7 @@ fn every_step_agrees_with_the_solution() {
         Technique::UniqueRectangle,
         Technique::XChain,
         Technique::XyChain,
+        Technique::Aic,
         Technique::ForcingChain,
         Technique::NishioForcingChain,
         Technique::DynamicForcingChain,

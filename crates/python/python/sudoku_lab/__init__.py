@@ -121,10 +121,13 @@ class Rating:
     has ``level``, ``rating`` and ``technique`` ``None``. On Sudoku Explainer's scale
     (``se_line``, as ``sudoku rate --scale se`` gives it: ``"7.1/1.2/1.2 forcing-chain"``):
     ``er`` (the hardest step), ``ep`` (the hardest up to the first placement) and ``ed`` (the
-    first step's), ``None`` where not rated."""
+    first step's), ``None`` where not rated. On HoDoKu's scale (``hodoku_line``, as ``sudoku
+    rate --scale hodoku`` gives it: ``"hard 1362 hidden-pair"``): ``hodoku_level`` (``easy``,
+    ``medium``, ``hard``, ``unfair``, ``extreme``) and ``hodoku_score``."""
 
     line: str
     se_line: str = ""
+    hodoku_line: str = ""
     level: Optional[str] = _field(init=False)
     rating: Optional[float] = _field(init=False)
     at_least: bool = _field(init=False)
@@ -132,6 +135,8 @@ class Rating:
     er: Optional[float] = _field(init=False)
     ep: Optional[float] = _field(init=False)
     ed: Optional[float] = _field(init=False)
+    hodoku_level: Optional[str] = _field(init=False)
+    hodoku_score: Optional[int] = _field(init=False)
 
     def __post_init__(self) -> None:
         parts = self.line.split(" ")
@@ -145,6 +150,10 @@ class Rating:
         se = [float(x) for x in numbers] if len(numbers) == 3 else [None, None, None]
         for name, x in zip(("er", "ep", "ed"), se):
             object.__setattr__(self, name, x)
+        hodoku = self.hodoku_line.split(" ")
+        scored = len(hodoku) == 3 and hodoku[1].isdigit()
+        object.__setattr__(self, "hodoku_level", hodoku[0] if scored else None)
+        object.__setattr__(self, "hodoku_score", int(hodoku[1]) if scored else None)
 
     @property
     def difficulty(self) -> Optional[str]:
@@ -170,9 +179,10 @@ def count(puzzle: str, limit: int = 2) -> int:
 
 def rate(puzzle: str) -> Rating:
     """The puzzle's rating by the human-style techniques (as ``sudoku rate``), with Sudoku
-    Explainer's ER/EP/ED (as ``sudoku rate --scale se``)."""
+    Explainer's ER/EP/ED (as ``sudoku rate --scale se``) and HoDoKu's level and score (as
+    ``sudoku rate --scale hodoku``)."""
     text = _text("puzzle", puzzle)
-    return Rating(_core.rate(text), _core.rate(text, "se"))
+    return Rating(_core.rate(text), _core.rate(text, "se"), _core.rate(text, "hodoku"))
 
 
 def explain(puzzle: str) -> List[str]:

@@ -13,7 +13,7 @@
 mod probe;
 mod words;
 
-pub(super) use words::words;
+pub(super) use words::{chain as chain_in_words, words};
 
 use self::probe::{link, node, Node, Probe, Reach, Scratch};
 use super::{Board, Link, Step, Technique};

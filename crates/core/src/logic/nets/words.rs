@@ -15,7 +15,8 @@ fn fact(size: Size, link: Link) -> String {
     )
 }
 
-fn chain(size: Size, links: &[Link]) -> String {
+/// Facts joined by arrows: "r1c2=4 → r1c5≠4 → r1c5=7".
+pub(in crate::logic) fn chain(size: Size, links: &[Link]) -> String {
     links
         .iter()
         .map(|&l| fact(size, l))

@@ -7,8 +7,9 @@
 //! are HoDoKu's published defaults; the techniques are the lab's own (see the README for where
 //! the two differ).
 
-use super::rate::{unique_solve_path, Rating};
-use super::{Scale, Step, Technique};
+mod path;
+
+use super::{Ended, Step, Technique};
 use crate::grid::Grid;
 
 /// HoDoKu's levels.
@@ -95,6 +96,7 @@ pub const ORDER: &[Technique] = &[
     Technique::UniqueRectangle,
     Technique::XChain,
     Technique::XyChain,
+    Technique::Aic,
     Technique::ForcingChain,
     Technique::NishioForcingChain,
     Technique::MultipleForcingChain,
@@ -137,6 +139,8 @@ pub fn step_score(technique: Technique) -> (u32, HodokuLevel) {
         T::XyWing => (160, Hard),
         T::XyzWing => (180, Hard),
         T::XChain | T::XyChain => (260, Unfair),
+        // HoDoKu's AIC and nice loops.
+        T::Aic => (280, Unfair),
         T::ForcingChain | T::NishioForcingChain | T::MultipleForcingChain => (500, Extreme),
         T::DynamicForcingChain | T::DynamicForcingChainPlus => (700, Extreme),
         T::NestedForcingChain => (10_000, Extreme),
@@ -185,8 +189,8 @@ pub fn hodoku_of(steps: &[Step]) -> Option<Hodoku> {
 /// The HoDoKu rating of a puzzle known to have one solution: its path in HoDoKu's order
 /// (`None` when the techniques do not finish it).
 pub fn hodoku_unique(puzzle: &Grid) -> Option<Hodoku> {
-    match unique_solve_path(puzzle, Scale::Hodoku) {
-        (steps, Rating::Solved { .. }) => hodoku_of(&steps),
+    match path::solution_path(puzzle) {
+        (steps, Ended::Solved) => hodoku_of(&steps),
         _ => None,
     }
 }
