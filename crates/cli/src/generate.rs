@@ -27,9 +27,17 @@ pub struct GenerateArgs {
     /// level without it (`--difficulty`, its old name, still works).
     #[arg(long = "level", alias = "difficulty", value_name = "LEVEL")]
     difficulty: Option<String>,
+    /// HoDoKu's level: easy, medium, hard, unfair or extreme (as `sudoku rate --scale hodoku`
+    /// rates them); with `--level` too, both.
+    #[arg(long, value_name = "LEVEL")]
+    hodoku: Option<String>,
+    /// Sudoku Explainer's ER, a value or a range (`8.3`, `8.0-9.0`), as `sudoku rate --scale se`
+    /// rates it.
+    #[arg(long, value_name = "ER")]
+    er: Option<String>,
     /// Exactly this many givens: a minimal puzzle with clues of its solution added back (as game
     /// sites publish them); unique, of any level.
-    #[arg(long, conflicts_with = "difficulty")]
+    #[arg(long, conflicts_with_all = ["difficulty", "hodoku", "er"])]
     givens: Option<usize>,
     /// Symmetry of the clues: none, 180, 90, mirror or diagonal.
     #[arg(long, default_value = "none")]
@@ -53,6 +61,8 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         count,
         seed,
         difficulty,
+        hodoku,
+        er,
         givens,
         symmetry,
         minimality,
@@ -82,6 +92,7 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         sudoku_core::generate::check_givens(settings.size, givens)
             .map_err(|e| UsageError(format!("--givens: {e}")))?;
     }
+    let wanted = rated_as(hodoku.as_deref(), er.as_deref())?;
     let pool = thread_pool(threads)?;
     let (size, symmetry) = (settings.size, settings.symmetry);
     let draw = |index: u64, expired: &dyn Fn() -> bool| match givens {
@@ -93,7 +104,9 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
             expired,
         )
         .unwrap_or(None),
-        None => sudoku_core::generate::generate_seeded(&settings, (seed, index), expired),
+        None => {
+            sudoku_core::generate::generate_seeded_where(&settings, (seed, index), expired, &wanted)
+        }
     };
     let found = generate_all(&draw, count, max_seconds, &pool);
     if found < count {
@@ -104,6 +117,52 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         crate::fell_short();
     }
     Ok(())
+}
+
+/// What `--hodoku` and `--er` ask of a puzzle (its ratings on those scales; the generator's
+/// puzzles have one solution), or why they cannot be read.
+fn rated_as(
+    hodoku: Option<&str>,
+    er: Option<&str>,
+) -> Result<impl Fn(&Grid) -> bool + Sync, UsageError> {
+    use sudoku_core::logic::{explainer_unique, hodoku_unique, HodokuLevel};
+    let hodoku = hodoku
+        .map(|id| {
+            HodokuLevel::from_id(id).ok_or_else(|| {
+                UsageError(format!(
+                    "--hodoku: no level '{id}': use easy, medium, hard, unfair or extreme"
+                ))
+            })
+        })
+        .transpose()?;
+    let er = er.map(er_range).transpose()?;
+    Ok(move |puzzle: &Grid| {
+        hodoku.is_none_or(|level| hodoku_unique(puzzle).is_some_and(|h| h.level == level))
+            && er.is_none_or(|(low, high)| {
+                explainer_unique(puzzle).is_some_and(|se| (low..=high).contains(&se.rating))
+            })
+    })
+}
+
+/// `8.3` or `8.0-9.0` as tenths, lowest first.
+fn er_range(text: &str) -> Result<(u16, u16), UsageError> {
+    let tenths = |s: &str| {
+        s.trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|x| (1.0..=12.0).contains(x))
+            .map(|x| (x * 10.0).round() as u16)
+    };
+    let (low, high) = match text.split_once('-') {
+        Some((low, high)) => (tenths(low), tenths(high)),
+        None => (tenths(text), tenths(text)),
+    };
+    match (low, high) {
+        (Some(low), Some(high)) if low <= high => Ok((low, high)),
+        _ => Err(UsageError(format!(
+            "--er: '{text}' is not an ER or a range of them: use e.g. 8.3 or 8.0-9.0 (1.0 to 12.0)"
+        ))),
+    }
 }
 
 /// Makes the puzzle of an index, or none once the deadline (`expired`) has passed.

@@ -124,17 +124,21 @@ enum Command {
     /// Rate each puzzle by the hardest human technique it needs, one line per puzzle:
     /// `LEVEL RATING TECHNIQUE` (e.g. `hard 4.2 xy-wing`), or `not unique`, `no solution`,
     /// `invalid: …`. Levels: easy (singles and direct steps), medium (locked candidates, pairs),
-    /// hard (triples, quads, fish, wings), expert (chains, forcing chains), extreme (dynamic and
-    /// nested forcing chains). `--scale se`: Sudoku Explainer's `ER/EP/ED TECHNIQUE` (e.g.
-    /// `7.1/1.2/1.2 forcing-chain`); `--format csv`: every scale, one row per puzzle.
+    /// hard (triples, quads, fish, single-digit patterns, wings), expert (chains, AIC, forcing
+    /// chains), extreme (dynamic and nested forcing chains). `--scale se`: Sudoku Explainer's
+    /// `ER/EP/ED TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`); `--scale hodoku`: HoDoKu's
+    /// `LEVEL SCORE TECHNIQUE` (e.g. `hard 1362 hidden-pair`); `--format csv`: every scale, one
+    /// row per puzzle.
     Rate {
         #[command(flatten)]
         input: PuzzleInput,
-        /// The scale of a line: lab (level, rating, technique) or se (Sudoku Explainer's ER/EP/ED)
+        /// The scale of a line: lab (level, rating, technique), se (Sudoku Explainer's ER/EP/ED)
+        /// or hodoku (HoDoKu's level and score)
         #[arg(long, value_enum, default_value = "lab")]
         scale: logic::ScaleArg,
         /// lines (one verdict per puzzle) or csv (a header, then line, puzzle, the lab's level,
-        /// rating and technique, SE's ER, EP, ED and technique)
+        /// rating and technique, SE's ER, EP, ED and technique, HoDoKu's level, score and
+        /// technique)
         #[arg(long, value_enum, default_value = "lines")]
         format: logic::RateFormat,
     },

@@ -189,6 +189,45 @@ fn generate_gives_the_same_unique_puzzles_at_their_level_on_any_threads() {
     assert_eq!((code, &logic), (0, &exact));
 }
 
+/// `--hodoku LEVEL` and `--er RANGE` keep the puzzles rated so on those scales (as `rate`
+/// rates them); a bad level or range is named.
+#[test]
+fn generate_meets_a_level_on_hodokus_scale_and_an_er_range() {
+    let (unfair, err, code) = stdout_of(
+        &[
+            "generate", "--count", "3", "--seed", "5", "--hodoku", "unfair",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unfair.lines().count(), 3);
+    let (rates, _, _) = stdout_of(&["rate", "--scale", "hodoku", "-"], &unfair);
+    assert!(rates.lines().all(|l| l.starts_with("unfair ")), "{rates}");
+    let (ranged, err, code) = stdout_of(
+        &[
+            "generate", "--count", "2", "--seed", "5", "--er", "6.0-7.5", "--level", "expert",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (rates, _, _) = stdout_of(&["rate", "--scale", "se", "-"], &ranged);
+    for line in rates.lines() {
+        let er: f32 = line.split('/').next().unwrap().parse().unwrap();
+        assert!((6.0..=7.5).contains(&er), "{rates}");
+    }
+    let (lab, _, _) = stdout_of(&["rate", "-"], &ranged);
+    assert!(lab.lines().all(|l| l.starts_with("expert ")), "{lab}");
+    for (flag, value, says) in [
+        ("--hodoku", "insane", "sudoku: --hodoku: no level 'insane'"),
+        ("--er", "9.0-8.0", "sudoku: --er: '9.0-8.0' is not an ER"),
+        ("--er", "x", "sudoku: --er: 'x' is not an ER"),
+    ] {
+        let (_, err, code) = stdout_of(&["generate", flag, value], "");
+        assert_eq!(code, 2);
+        assert!(err.starts_with(says), "{err}");
+    }
+}
+
 #[test]
 fn generate_with_givens_gives_unique_puzzles_with_exactly_that_many() {
     let (out, err, code) = stdout_of(

@@ -228,6 +228,17 @@ pub fn generate<R: Rng + ?Sized>(
     attempts: usize,
     rng: &mut R,
 ) -> Option<Grid> {
+    generate_where(settings, attempts, rng, &|_| true)
+}
+
+/// [`generate`], keeping only a puzzle `wanted` accepts as well (a rating on another scale:
+/// `sudoku generate --hodoku unfair`, `--er 8.0-9.0`).
+pub fn generate_where<R: Rng + ?Sized>(
+    settings: &Settings,
+    attempts: usize,
+    rng: &mut R,
+    wanted: &dyn Fn(&Grid) -> bool,
+) -> Option<Grid> {
     let Settings {
         size,
         level,
@@ -245,7 +256,7 @@ pub fn generate<R: Rng + ?Sized>(
     for _ in 0..attempts.max(1) {
         let solution = random_solution(size, rng);
         let puzzle = minimal_from(&solution, symmetry, minimality, rng);
-        if level.is_none() || rate(&puzzle).level() == level {
+        if (level.is_none() || rate(&puzzle).level() == level) && wanted(&puzzle) {
             return Some(puzzle);
         }
     }
@@ -257,8 +268,18 @@ pub fn generate<R: Rng + ?Sized>(
 /// the time is up (`None` then, and for a level the size cannot reach).
 pub fn generate_seeded(
     settings: &Settings,
+    coordinates: (u64, u64),
+    expired: &dyn Fn() -> bool,
+) -> Option<Grid> {
+    generate_seeded_where(settings, coordinates, expired, &|_| true)
+}
+
+/// [`generate_seeded`], keeping only a puzzle `wanted` accepts as well.
+pub fn generate_seeded_where(
+    settings: &Settings,
     (seed, index): (u64, u64),
     expired: &dyn Fn() -> bool,
+    wanted: &dyn Fn(&Grid) -> bool,
 ) -> Option<Grid> {
     use rand::SeedableRng;
     if settings.level.is_some_and(|l| !reachable(settings.size, l)) {
@@ -266,7 +287,7 @@ pub fn generate_seeded(
     }
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(crate::runs::run_seed(seed, &[index]));
     loop {
-        if let Some(puzzle) = generate(settings, 1, &mut rng) {
+        if let Some(puzzle) = generate_where(settings, 1, &mut rng, wanted) {
             return Some(puzzle);
         }
         if expired() {

@@ -11,8 +11,8 @@ pub mod symmetry;
 pub mod unique;
 
 pub use generator::{
-    generate, generate_seeded, is_unique, minimal_from, minimal_puzzle, reachable, Minimality,
-    Settings, SettingsError, Symmetry,
+    generate, generate_seeded, generate_seeded_where, generate_where, is_unique, minimal_from,
+    minimal_puzzle, reachable, Minimality, Settings, SettingsError, Symmetry,
 };
 pub use givens::{check_givens, min_givens, with_givens, with_givens_seeded, GivensError};
 pub use pattern::{

@@ -136,12 +136,7 @@ type Candidates = Vec<(usize, u8)>;
 
 /// What "`a` or `e`" proves: `a` placed when the chain came back to it, else the candidates
 /// that cannot hold with both false.
-fn conclusions(
-    board: &Board,
-    geometry: &Geometry,
-    a: Link,
-    e: Link,
-) -> (Candidates, Candidates) {
+fn conclusions(board: &Board, geometry: &Geometry, a: Link, e: Link) -> (Candidates, Candidates) {
     let size = board.size();
     let holds = |cell: usize, digit: u8| board.candidates(cell) & digit_bit(digit) != 0;
     if a == e {

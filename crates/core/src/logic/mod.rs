@@ -31,8 +31,8 @@ pub use rate::{
     solve_path_by, solves_within, tenths_of, unique_solve_path, unrated, Level, Rating,
 };
 pub use scale::{
-    explainer, explainer_after, explainer_difficulty, explainer_of, length_penalty, tenths,
-    Explainer, Scale,
+    explainer, explainer_after, explainer_difficulty, explainer_of, explainer_unique,
+    length_penalty, tenths, Explainer, Scale,
 };
 pub use solver::{Logic, IN_PLAIN_WORDS, PSEUDOCODE, SPEC};
 pub use technique::Technique;

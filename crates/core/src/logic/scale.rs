@@ -170,7 +170,7 @@ impl Explainer {
 }
 
 /// [`explainer`] of a puzzle known to have one solution.
-pub(super) fn explainer_unique(puzzle: &Grid) -> Option<Explainer> {
+pub fn explainer_unique(puzzle: &Grid) -> Option<Explainer> {
     explainer_from(puzzle.size(), unique_solve_path(puzzle, Scale::Explainer))
 }
 

@@ -14,7 +14,7 @@ macro_rules! techniques {
     ($(
         $(#[$doc:meta])*
         $variant:ident => $id:literal, $name:literal, $difficulty:literal, $level:ident,
-            $find:expr, $words:path;
+            $find:expr, $words:expr;
     )*) => {
         /// The techniques, easiest first (the order they are tried in).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,7 +54,7 @@ macro_rules! techniques {
 
             /// A step of this technique in words.
             pub fn describe(self, size: Size, step: &Step) -> String {
-                match self { $(Technique::$variant => $words(size, step),)* }
+                match self { $(Technique::$variant => ($words)(size, step),)* }
             }
         }
 
@@ -110,16 +110,16 @@ techniques! {
     /// Two strong links of a digit in parallel lines, joined at one end by a cross line (see
     /// `single_digit`).
     Skyscraper => "skyscraper", "Skyscraper", 4.0, Hard,
-        left_out_of_first_load(single_digit::skyscraper), single_digit::words;
+        left_out_of_first_load(single_digit::skyscraper), words_left_out(single_digit::words);
     /// A strong link in a row and one in a column, joined in a box.
     TwoStringKite => "two-string-kite", "2-String Kite", 4.1, Hard,
-        left_out_of_first_load(single_digit::two_string_kite), single_digit::words;
+        left_out_of_first_load(single_digit::two_string_kite), words_left_out(single_digit::words);
     /// A box whose places for a digit lie in one row and one column, and a strong link.
     EmptyRectangle => "empty-rectangle", "Empty Rectangle", 4.1, Hard,
-        left_out_of_first_load(single_digit::empty_rectangle), single_digit::words;
+        left_out_of_first_load(single_digit::empty_rectangle), words_left_out(single_digit::words);
     /// Any other two strong links joined by a weak one.
     TurbotFish => "turbot-fish", "Turbot Fish", 4.2, Hard,
-        left_out_of_first_load(single_digit::turbot_fish), single_digit::words;
+        left_out_of_first_load(single_digit::turbot_fish), words_left_out(single_digit::words);
     XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
     WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
     XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
@@ -137,25 +137,25 @@ techniques! {
     XyChain => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
     /// An alternating chain of strong and weak links through any candidates (see `aic`).
     Aic => "aic", "AIC (alternating inference chain)", 7.0, Expert,
-        left_out_of_first_load(aic::aic), aic::words;
+        left_out_of_first_load(aic::aic), words_left_out(aic::words);
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
-    ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, nets::words;
+    ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);
     /// A candidate whose truth, followed on its own digit, leaves the digit no place in a unit.
     NishioForcingChain => "nishio-forcing-chain", "Nishio forcing chain", 7.5, Expert,
-        nets::nishio_forcing_chain, nets::words;
+        nets::nishio_forcing_chain, words_left_out(nets::words);
     /// Every candidate of a cell (place of a digit in a unit) leads to one fact.
     MultipleForcingChain => "cell-unit-forcing-chain", "cell or unit forcing chain", 8.0, Expert,
-        nets::multiple_forcing_chain, nets::words;
+        nets::multiple_forcing_chain, words_left_out(nets::words);
     /// Forcing chains whose facts may rest on everything the assumption removed.
     DynamicForcingChain => "dynamic-forcing-chain", "dynamic forcing chain", 8.5, Extreme,
-        nets::dynamic_forcing_chain, nets::words;
+        nets::dynamic_forcing_chain, words_left_out(nets::words);
     /// Dynamic, with locked candidates, pairs and X-Wings applied along the way.
     DynamicForcingChainPlus => "dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0,
-        Extreme, nets::dynamic_forcing_chain_plus, nets::words;
+        Extreme, nets::dynamic_forcing_chain_plus, words_left_out(nets::words);
     /// Dynamic (+), with dynamic forcing chains (+) inside.
     NestedForcingChain => "nested-forcing-chain", "nested forcing chain", 9.5, Extreme,
-        nets::nested_forcing_chain, nets::words;
+        nets::nested_forcing_chain, words_left_out(nets::words);
 }
 
 /// A finder the page's first-load build leaves out (feature `all-techniques`): there it finds
@@ -169,6 +169,17 @@ fn left_out_of_first_load(find: Finder) -> Finder {
 }
 
 type Finder = fn(&Board, &Geometry) -> Option<Step>;
+
+/// The wording of a technique the first-load build leaves out: never asked for there.
+fn words_left_out(words: Words) -> Words {
+    if super::ALL_TECHNIQUES {
+        words
+    } else {
+        |_, _| String::new()
+    }
+}
+
+type Words = fn(Size, &Step) -> String;
 
 impl Technique {
     /// The first technique a build without every technique leaves out (see

@@ -1,0 +1,106 @@
+//! The lab's HoDoKu scale against HoDoKu's own (`tests/data/hodoku.tsv`: hodoku-py, which follows
+//! HoDoKu 2.2's solution path and score, on the puzzles of `tests/data/serate.tsv`). On the mixed
+//! sample of the 17-clue set and top1465 and on each, the share of equal levels and the rank correlation of the scores must
+//! not fall below what they are now; the figures are printed for BENCHMARKS.md.
+
+#![cfg(feature = "all-techniques")]
+
+use sudoku_core::logic::{hodoku_unique, HodokuLevel};
+use sudoku_core::Grid;
+
+struct Row {
+    set: String,
+    puzzle: Grid,
+    level: HodokuLevel,
+    score: u32,
+}
+
+fn table() -> Vec<Row> {
+    include_str!("../../../tests/data/hodoku.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            Row {
+                set: cols[0].to_string(),
+                puzzle: Grid::parse(cols[1]).unwrap(),
+                level: HodokuLevel::from_id(cols[2]).unwrap(),
+                score: cols[3].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// Ranks from 1, ties given their mean rank.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        for &k in &order[i..=j] {
+            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+/// Spearman's rank correlation: Pearson's on the ranks.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    let (ra, rb) = (ranks(a), ranks(b));
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(&ra), mean(&rb));
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+    cov / (var(&ra, ma) * var(&rb, mb)).sqrt()
+}
+
+#[test]
+fn spearman_is_one_for_the_same_order_and_minus_one_reversed() {
+    let a = [1.0, 5.0, 2.0, 9.0, 9.0];
+    assert!((spearman(&a, &a) - 1.0).abs() < 1e-12);
+    let reversed: Vec<f64> = a.iter().map(|x| -x).collect();
+    assert!((spearman(&a, &reversed) + 1.0).abs() < 1e-12);
+    assert_eq!(ranks(&a), [1.0, 3.0, 2.0, 4.5, 4.5]);
+}
+
+#[test]
+fn levels_and_scores_agree_with_hodokus_on_its_table() {
+    // The forum's hardest take seconds each (nested chains); BENCHMARKS has them.
+    let rows: Vec<Row> = table().into_iter().filter(|r| r.set != "hardest").collect();
+    let ours: Vec<_> = rows
+        .iter()
+        .map(|r| hodoku_unique(&r.puzzle).expect("every puzzle is solved by logic"))
+        .collect();
+    // (set, floors: equal levels in %, Spearman of the scores)
+    let floors = [
+        ("all", 95.5, 0.98),
+        ("clue17", 97.0, 0.96),
+        ("top1465", 91.0, 0.96),
+    ];
+    for (set, level_floor, spearman_floor) in floors {
+        let of_set: Vec<usize> = (0..rows.len())
+            .filter(|&i| set == "all" || rows[i].set == set)
+            .collect();
+        assert!(of_set.len() > 250, "{set}: {} rows", of_set.len());
+        let equal = of_set
+            .iter()
+            .filter(|&&i| ours[i].level == rows[i].level)
+            .count();
+        let equal = 100.0 * equal as f64 / of_set.len() as f64;
+        let theirs: Vec<f64> = of_set.iter().map(|&i| rows[i].score as f64).collect();
+        let mine: Vec<f64> = of_set.iter().map(|&i| ours[i].score as f64).collect();
+        let rho = spearman(&theirs, &mine);
+        eprintln!(
+            "{set}: {} puzzles, HoDoKu's level equal on {equal:.1} %, Spearman of the scores {rho:.3}",
+            of_set.len()
+        );
+        assert!(equal >= level_floor, "{set}: levels equal on {equal:.1} %");
+        assert!(rho >= spearman_floor, "{set}: Spearman {rho:.3}");
+    }
+}
