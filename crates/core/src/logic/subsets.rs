@@ -107,7 +107,21 @@ fn naked_in(
 }
 
 pub fn hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
-    hidden_with(board, geometry, k, &Some)
+    hidden_with(board, geometry, k, 0..geometry.units.len(), &Some)
+}
+
+/// Naked (or hidden) subsets searched as HoDoKu searches them: boxes, then rows, then columns.
+pub fn boxes_first(board: &Board, geometry: &Geometry, k: usize, naked: bool) -> Option<Step> {
+    let n = board.size.n();
+    [2 * n..3 * n, 0..n, n..2 * n]
+        .into_iter()
+        .find_map(|units| {
+            if naked {
+                naked_in(board, geometry, k, units, false)
+            } else {
+                hidden_with(board, geometry, k, units, &Some)
+            }
+        })
 }
 
 pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
@@ -115,7 +129,7 @@ pub fn direct_hidden(board: &Board, geometry: &Geometry, k: usize) -> Option<Ste
         2 => Technique::DirectHiddenPair,
         _ => Technique::DirectHiddenTriple,
     };
-    hidden_with(board, geometry, k, &|step| {
+    hidden_with(board, geometry, k, 0..geometry.units.len(), &|step| {
         let u = step.units[0];
         let open = geometry.units[u]
             .iter()
@@ -144,9 +158,11 @@ fn hidden_with(
     board: &Board,
     geometry: &Geometry,
     k: usize,
+    units: std::ops::Range<usize>,
     finish: &dyn Fn(Step) -> Option<Step>,
 ) -> Option<Step> {
-    for (u, cells) in geometry.units.iter().enumerate() {
+    for u in units {
+        let cells = &geometry.units[u];
         let open = cells.iter().fold(0u32, |m, &c| m | board.candidates[c]);
         if (open.count_ones() as usize) <= k {
             continue;

@@ -168,6 +168,22 @@ impl<'g> Queues<'g> {
     }
 }
 
+/// The first step of a technique as HoDoKu finds it: subsets box first (which one comes first
+/// changes the path), the rest as the lab finds them.
+fn find(board: &Board, geometry: &Geometry, technique: Technique) -> Option<Step> {
+    use Technique as T;
+    let (k, naked) = match technique {
+        T::NakedPair => (2, true),
+        T::NakedTriple => (3, true),
+        T::NakedQuad => (4, true),
+        T::HiddenPair => (2, false),
+        T::HiddenTriple => (3, false),
+        T::HiddenQuad => (4, false),
+        _ => return board.find(geometry, technique),
+    };
+    crate::logic::subsets::boxes_first(board, geometry, k, naked)
+}
+
 /// HoDoKu's solution path of a puzzle known to have one solution, and how it ended.
 pub(super) fn solution_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
     let geometry = Geometry::new(puzzle.size());
@@ -187,7 +203,12 @@ pub(super) fn solution_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
             None => queues
                 .naked_single()
                 .or_else(|| queues.hidden_single())
-                .or_else(|| queues.board.next_step_in(&geometry, ORDER, &others)),
+                .or_else(|| {
+                    ORDER
+                        .iter()
+                        .filter(|&&t| others(t))
+                        .find_map(|&t| find(&queues.board, &geometry, t))
+                }),
         };
         let Some(step) = step else {
             if queues.hidden.is_empty() && queues.naked.is_empty() {
