@@ -237,6 +237,20 @@ test('a puzzle that needs forcing chains is rated and hinted by the full worker,
   await page.close();
 });
 
+test('a puzzle whose path reaches a technique the first-load worker leaves out (a Skyscraper) is rated by the full worker', CHROMIUM_ONLY, async () => {
+  const page = await newPage();
+  const urls = [];
+  page.playwright.on('request', (request) => urls.push(request.url()));
+  // `sudoku rate`: hard 4.0 skyscraper (the first-load worker would find another step there).
+  const SKYSCRAPER = '1.37....5...6.4...8...........81.....9....7...6.....9..2....4..5...3...........2.';
+  await page.goto(`${BASE}?puzzle=${SKYSCRAPER}`);
+  await page.waitForFunction(() => /Rating: hard 4\.0 skyscraper/.test(document.querySelector('#rating')?.textContent ?? ''),
+    null, { timeout: 60_000 });
+  assert.ok(urls.some((u) => /full_worker/.test(u)), 'the full worker was loaded for the rating');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('the two models run in the browser: cp in the lab\'s worker, ilp in the worker with the LP engine, loaded only then', CHROMIUM_ONLY, async () => {
   const page = await newPage();
   // Every request of the page and its workers (what only the Chromium driver can watch).
