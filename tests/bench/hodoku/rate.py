@@ -1,7 +1,7 @@
 """Rate puzzles with hodoku-py (PyPI: HoDoKu 2.2's solution path and score) and print one
 tab-separated line per puzzle: set, puzzle, level, score, then the path's techniques as
 `name*count` in the order first used. The lab's HoDoKu table (tests/data/hodoku.tsv) was
-made with it; ./dev bench times it beside `sudoku rate --scale hodoku`.
+made with it (`grep -v '^#' tests/data/serate.tsv | cut -f1,2 | python rate.py`).
 
 Reads `set<TAB>puzzle` lines (or bare puzzles, set "-") on stdin; a puzzle hodoku-py rejects
 keeps its line with `invalid` and the reason."""
