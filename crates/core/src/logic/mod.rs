@@ -7,6 +7,7 @@
 mod aic;
 mod chains;
 mod explain;
+mod finned_fish;
 mod fish;
 mod hodoku;
 mod locked;

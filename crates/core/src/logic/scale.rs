@@ -54,6 +54,9 @@ impl Scale {
                     | T::EmptyRectangle
                     | T::TurbotFish
                     | T::Aic
+                    | T::FinnedXWing
+                    | T::FinnedSwordfish
+                    | T::FinnedJellyfish
             ),
         }
     }

@@ -6,7 +6,8 @@
 
 use super::rate::Level;
 use super::{
-    aic, chains, fish, locked, nets, single_digit, singles, subsets, uniqueness, wings, Board, Step,
+    aic, chains, finned_fish, fish, locked, nets, single_digit, singles, subsets, uniqueness,
+    wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -126,8 +127,15 @@ techniques! {
     /// Four cells that would let two digits swap (types 1, 2 and 4; see `uniqueness`).
     UniqueRectangle => "unique-rectangle", "unique rectangle", 4.5, Hard,
         uniqueness::unique_rectangle, uniqueness::words;
+    /// A fish with fins in one box: cover cells in that box lose the digit (see `finned_fish`).
+    FinnedXWing => "finned-x-wing", "finned X-Wing", 4.6, Hard,
+        left_out_of_first_load(|b, g| finned_fish::finned(b, g, 2)), words_left_out(finned_fish::words);
+    FinnedSwordfish => "finned-swordfish", "finned Swordfish", 4.8, Hard,
+        left_out_of_first_load(|b, g| finned_fish::finned(b, g, 3)), words_left_out(finned_fish::words);
     NakedQuad => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
     Jellyfish => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
+    FinnedJellyfish => "finned-jellyfish", "finned Jellyfish", 5.3, Hard,
+        left_out_of_first_load(|b, g| finned_fish::finned(b, g, 4)), words_left_out(finned_fish::words);
     HiddenQuad => "hidden-quad", "hidden quad", 5.4, Hard, |b, g| subsets::hidden(b, g, 4), subsets::words;
     /// One cell with three candidates in a grid of pairs: the digit that breaks the pairs.
     BugPlusOne => "bug-plus-one", "BUG+1", 5.6, Hard, uniqueness::bug_plus_one, uniqueness::words;

@@ -90,6 +90,8 @@ fn every_step_agrees_with_the_solution() {
         Technique::EmptyRectangle,
         Technique::TurbotFish,
         Technique::UniqueRectangle,
+        Technique::FinnedXWing,
+        Technique::FinnedSwordfish,
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
