@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { cliPuzzle } from './cli.mjs';
 import { ARTIFACTS, BASE, CHROMIUM_ONLY, HARD, HARD_SOLVED, boardLine, newPage, waitForRating, waitForStatus } from './support.mjs';
 
 test('the URL contract runs three exact algorithms to a verified solution', async () => {
@@ -365,7 +366,19 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
     for (let c = 0; c < 4; c += 1) assert.equal(clue(r * 4 + c), clue(c * 4 + (3 - r)), `90° symmetry at r${r}c${c}: ${line}`);
   }
   await page.waitForFunction(() => /Rating: easy/.test(document.querySelector('#rating')?.textContent ?? ''));
+  // A hard 9×9 goes to the full worker (the first-load worker lacks techniques the rating may
+  // need): the CLI's puzzle for the same seed.
+  await page.selectOption('#gen-size', '9');
+  await page.selectOption('#gen-symmetry', 'none');
+  await page.selectOption('#gen-level', 'hard');
+  await page.fill('#gen-seed', '7');
+  await page.click('#generate');
+  const cli = cliPuzzle(['--level', 'hard', '--seed', '7', '--symmetry', 'none']);
+  await page.waitForFunction(() => [...document.querySelectorAll('[role=gridcell]')].length === 81
+    && document.querySelector('#rating')?.textContent.startsWith('Rating: hard'), null, { timeout: 60_000 });
+  assert.equal(await boardLine(page), cli);
   // A level 4×4 cannot reach is said, and the page stays usable.
+  await page.selectOption('#gen-size', '4');
   await page.selectOption('#gen-level', 'hard');
   await page.click('#generate');
   await page.waitForFunction(() => /never need more than singles/.test(document.body.textContent));

@@ -15,6 +15,15 @@ function sudoku(args) {
   execFileSync(command, [...prefix, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
+/** The puzzle `sudoku generate ARGS…` prints (the first line). */
+export function cliPuzzle(args) {
+  const binary = join(ROOT, 'target/debug/sudoku');
+  const [command, prefix] = existsSync(binary)
+    ? [binary, []]
+    : ['cargo', ['run', '-q', '--locked', '-p', 'sudoku-cli', '--']];
+  return execFileSync(command, [...prefix, 'generate', ...args], { cwd: ROOT, encoding: 'utf8' }).split('\n')[0];
+}
+
 /** The CSV files in `dir`, by name without `.csv`. */
 function csvFiles(dir) {
   return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.csv'))
