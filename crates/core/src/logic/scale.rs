@@ -37,9 +37,9 @@ impl Scale {
         Scale::ALL.into_iter().find(|s| s.id() == id)
     }
 
-    /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing and no
-    /// single-digit patterns, which it finds as chains, and no locked pair or triple, which it
-    /// takes as a naked subset in one unit).
+    /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing, single-digit
+    /// patterns, AIC or finned fish, whose eliminations it finds as chains, and no locked pair or
+    /// triple, which it takes as a naked subset in one unit).
     pub fn uses(self, technique: Technique) -> bool {
         use Technique as T;
         match self {
@@ -62,7 +62,7 @@ impl Scale {
     }
 
     /// The order its solve path tries the techniques in: the lab's (easiest first) or
-    /// HoDoKu's.
+    /// HoDoKu's (whose own path, `hodoku::path`, also finds singles as HoDoKu does).
     pub fn order(self) -> &'static [Technique] {
         match self {
             Scale::Lab | Scale::Explainer => Technique::ALL,

@@ -1,11 +1,11 @@
 //! HoDoKu's scale, after HoDoKu 2.2's default settings: its solver tries the techniques in its
-//! own order (singles, locked pairs and triples, locked candidates, subsets, fish, BUG+1, the single-digit patterns, wings,
-//! uniqueness, chains, forcing chains: [`ORDER`]), each step adds its technique's score to the
-//! puzzle's (a naked single 4, a hidden single 14, an X-Wing 140, an XY-Chain 260, a forcing
-//! chain 500, …), and the puzzle's level is its hardest step's, raised while the score passes the
-//! level's limit (easy 800, medium 1,000, hard 1,600, unfair 1,800). Scores, levels and limits
-//! are HoDoKu's published defaults; the techniques are the lab's own (see the README for where
-//! the two differ).
+//! own order (singles, locked pairs and triples, locked candidates, subsets, fish, BUG+1, the
+//! single-digit patterns, wings, uniqueness, finned fish, chains, forcing chains: [`ORDER`]),
+//! each step adds its technique's score to the puzzle's (a naked single 4, a hidden single 14,
+//! an X-Wing 140, an XY-Chain 260, a forcing chain 500, …), and the puzzle's level is its
+//! hardest step's, raised while the score passes the level's limit (easy 800, medium 1,000,
+//! hard 1,600, unfair 1,800). Scores, levels and limits are HoDoKu's published defaults; the
+//! techniques are the lab's own (BENCHMARKS says where the two scales differ).
 
 mod path;
 
