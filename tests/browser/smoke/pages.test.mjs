@@ -113,6 +113,9 @@ test('after one visit the lab reloads, solves and plays a lesson with its server
       }
       return true;
     });
+    // The first visit's puzzle (AI Escargot) is rated by the full worker: a worker still
+    // loading when the server goes fails to load ("Load failed" in WebKit, seen in CI).
+    await waitForRating(page);
     await server.close();
     await page.goto(`${server.url}?puzzle=${HARD}&algorithm=dlx&seed=3&run=1`);
     await page.waitForSelector('main');
