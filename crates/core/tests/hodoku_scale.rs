@@ -6,6 +6,7 @@
 #![cfg(feature = "all-techniques")]
 
 use sudoku_core::logic::{hodoku_unique, HodokuLevel};
+use sudoku_core::study::race::friedman::ranks;
 use sudoku_core::Grid;
 
 struct Row {
@@ -31,26 +32,7 @@ fn table() -> Vec<Row> {
         .collect()
 }
 
-/// Ranks from 1, ties given their mean rank.
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        for &k in &order[i..=j] {
-            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-/// Spearman's rank correlation: Pearson's on the ranks.
+/// Spearman's rank correlation: Pearson's on the ranks (ties given their mean rank).
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
     let (ra, rb) = (ranks(a), ranks(b));
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;

@@ -49,6 +49,15 @@ pub(super) fn removals(size: Size, eliminations: &[(usize, u8)]) -> String {
         .join("; ")
 }
 
+/// Units by name, comma-separated: "row 2, row 7".
+pub(super) fn unit_list(size: Size, units: &[usize]) -> String {
+    units
+        .iter()
+        .map(|&u| size.unit(u).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The name of the step's `k`-th unit ("row 3"), or nothing.
 pub(super) fn unit(size: Size, step: &Step, k: usize) -> String {
     step.units

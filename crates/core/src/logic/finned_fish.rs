@@ -4,7 +4,7 @@
 //! way: it sees every fin. Sashimi when a base line keeps fewer than two places in the covers.
 //! Searched on boards up to 16×16 (the choices of base lines and fin boxes grow fast).
 
-use super::explain::{cells, digits, removals};
+use super::explain::{cells, digits, removals, unit_list};
 use super::{Board, Step, Technique};
 use crate::size::{Geometry, Size};
 
@@ -172,13 +172,7 @@ fn fins_for(
 /// for the fins r2c5 in box 2; either a fin holds 4 or the X-Wing does, so …".
 pub(super) fn words(size: Size, step: &Step) -> String {
     let k = step.units.len() / 2;
-    let names = |units: &[usize]| {
-        units
-            .iter()
-            .map(|&u| size.unit(u).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = |units: &[usize]| unit_list(size, units);
     let covers = &step.units[k..];
     let fins: Vec<usize> = step
         .pattern

@@ -2,7 +2,7 @@
 //! same k columns must take those columns' places in those rows, so it goes nowhere else in
 //! those columns — and the same with rows and columns exchanged.
 
-use super::explain::{digits, removals};
+use super::explain::{digits, removals, unit_list};
 use super::{first_subset, Board, Step, Technique};
 use crate::size::{Geometry, Size};
 
@@ -72,13 +72,7 @@ pub fn fish(board: &Board, geometry: &Geometry, k: usize) -> Option<Step> {
 /// A fish in words: "X-Wing: the 4s of row 2, row 7 lie in column 3, column 8 only, so …".
 pub(super) fn words(size: Size, step: &Step) -> String {
     let k = step.units.len() / 2;
-    let names = |units: &[usize]| {
-        units
-            .iter()
-            .map(|&u| size.unit(u).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = |units: &[usize]| unit_list(size, units);
     format!(
         "{}: the {}s of {} lie in {} only, so {}",
         step.technique.name(),
