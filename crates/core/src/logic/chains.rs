@@ -5,8 +5,8 @@
 //! goes.
 //!
 //! X-Chain: one digit, strong links through units with two places, weak links between cells that
-//! see each other (simple colouring's trap, the Skyscraper, the 2-String Kite and the Turbot
-//! Fish are its short forms). XY-Chain: bivalue cells, each cell's two digits its strong link,
+//! see each other (the Skyscraper, the 2-String Kite, the Turbot Fish and simple colours' trap
+//! are its short forms, tried before it). XY-Chain: bivalue cells, each cell's two digits its strong link,
 //! consecutive cells seeing each other and sharing the digit that passes; when the first cell's
 //! other digit comes out at the end, that digit goes from every cell seeing both ends.
 //!

@@ -6,6 +6,7 @@
 
 mod aic;
 mod chains;
+mod colours;
 mod explain;
 mod finned_fish;
 mod fish;
@@ -13,6 +14,7 @@ mod hodoku;
 mod locked;
 mod nets;
 mod rate;
+mod remote_pairs;
 mod scale;
 mod single_digit;
 mod singles;

@@ -38,8 +38,9 @@ impl Scale {
     }
 
     /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing, single-digit
-    /// patterns, AIC or finned fish, whose eliminations it finds as chains, and no locked pair or
-    /// triple, which it takes as a naked subset in one unit).
+    /// patterns, remote pairs, colours, AIC or finned fish, whose eliminations it finds as
+    /// chains, no hidden rectangle, and no locked pair or triple, which it takes as a naked
+    /// subset in one unit).
     pub fn uses(self, technique: Technique) -> bool {
         use Technique as T;
         match self {
@@ -54,6 +55,10 @@ impl Scale {
                     | T::EmptyRectangle
                     | T::TurbotFish
                     | T::Aic
+                    | T::RemotePair
+                    | T::HiddenRectangle
+                    | T::SimpleColours
+                    | T::MultiColours
                     | T::FinnedXWing
                     | T::FinnedSwordfish
                     | T::FinnedJellyfish

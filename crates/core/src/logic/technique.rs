@@ -6,8 +6,8 @@
 
 use super::rate::Level;
 use super::{
-    aic, chains, finned_fish, fish, locked, nets, single_digit, singles, subsets, uniqueness,
-    wings, Board, Step,
+    aic, chains, colours, finned_fish, fish, locked, nets, remote_pairs, single_digit, singles,
+    subsets, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -124,14 +124,27 @@ techniques! {
     XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
     WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
     XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
+    /// Cells of one pair of digits, each seeing the next: the digits alternate (see
+    /// `remote_pairs`).
+    RemotePair => "remote-pair", "remote pair", 4.5, Hard,
+        left_out_of_first_load(remote_pairs::remote_pair), words_left_out(remote_pairs::words);
     /// Four cells that would let two digits swap (types 1, 2 and 4; see `uniqueness`).
     UniqueRectangle => "unique-rectangle", "unique rectangle", 4.5, Hard,
         uniqueness::unique_rectangle, uniqueness::words;
+    /// Such four cells, one with the two digits only, and strong links on one digit.
+    HiddenRectangle => "hidden-rectangle", "hidden rectangle", 4.5, Hard,
+        left_out_of_first_load(uniqueness::hidden_rectangle), words_left_out(uniqueness::words);
     /// A fish with fins in one box: cover cells in that box lose the digit (see `finned_fish`).
     FinnedXWing => "finned-x-wing", "finned X-Wing", 4.6, Hard,
         left_out_of_first_load(|b, g| finned_fish::finned(b, g, 2)), words_left_out(finned_fish::words);
+    /// One digit's strong links colour its cells in turns: one colour holds it (see `colours`).
+    SimpleColours => "simple-colours", "simple colours", 4.7, Hard,
+        left_out_of_first_load(colours::simple_colours), words_left_out(colours::words);
     FinnedSwordfish => "finned-swordfish", "finned Swordfish", 4.8, Hard,
         left_out_of_first_load(|b, g| finned_fish::finned(b, g, 3)), words_left_out(finned_fish::words);
+    /// Two such groups of colours that see each other.
+    MultiColours => "multi-colours", "multi-colours", 4.9, Hard,
+        left_out_of_first_load(colours::multi_colours), words_left_out(colours::words);
     NakedQuad => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
     Jellyfish => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
     FinnedJellyfish => "finned-jellyfish", "finned Jellyfish", 5.3, Hard,
@@ -203,7 +216,10 @@ impl Technique {
     /// Whether it rests on the puzzle having one solution (see `uniqueness`): tried only on a
     /// board known to.
     pub fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::BugPlusOne)
+        matches!(
+            self,
+            Technique::UniqueRectangle | Technique::HiddenRectangle | Technique::BugPlusOne
+        )
     }
 
     /// Whether it is a direct step: one that places the single its pattern makes.

@@ -69,7 +69,8 @@ fn every_step_agrees_with_the_solution() {
         // Forcing chains finish every puzzle: none is left to guessing.
         assert!(board.is_solved(), "stuck on {}", puzzle.to_line());
     }
-    // The sets exercise most techniques (the rarest may not occur on them).
+    // The sets exercise most techniques (the rarest may not occur on them: multi-colours is
+    // checked on HoDoKu's table, `tests/hodoku_scale.rs`).
     for technique in [
         Technique::FullHouse,
         Technique::HiddenSingle,
@@ -89,8 +90,11 @@ fn every_step_agrees_with_the_solution() {
         Technique::TwoStringKite,
         Technique::EmptyRectangle,
         Technique::TurbotFish,
+        Technique::RemotePair,
         Technique::UniqueRectangle,
+        Technique::HiddenRectangle,
         Technique::FinnedXWing,
+        Technique::SimpleColours,
         Technique::FinnedSwordfish,
         Technique::XChain,
         Technique::XyChain,

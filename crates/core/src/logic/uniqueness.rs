@@ -10,6 +10,11 @@
 //! - type 4: two are {a, b}, the other two share a unit where a has no other place: one of them
 //!   is a, so neither is b.
 //!
+//! Hidden rectangle: four such cells, one of them {a, b} only. Where a's only places in the row
+//! and in the column of the opposite corner are corners, that corner is not b: were it b, the
+//! row and the column would put a in the two other corners, the first corner would be b, and a
+//! and b could swap.
+//!
 //! BUG+1 (bivalue universal grave): every empty cell has two candidates but one, which has
 //! three, and every digit left in a unit has two places there but in that cell's units, where
 //! one has three. Were it not that digit, every cell and unit would be a pair: a pattern with
@@ -19,7 +24,7 @@ use super::explain::{cells, digits, removals};
 use super::wings::seeing_all;
 use super::{digit_list, Board, Step, Technique};
 use crate::bits::{digit_bit, digits as each_digit};
-use crate::grid::cell_name;
+use crate::grid::{cell_name, digit_char};
 use crate::size::{Geometry, Size};
 
 /// The first unique rectangle of type 1, 2 or 4 on the board.
@@ -44,18 +49,7 @@ pub fn unique_rectangle(board: &Board, geometry: &Geometry) -> Option<Step> {
 
 /// The step a rectangle whose first corner is {a, b} gives, if any.
 fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32) -> Option<Step> {
-    let boxes: Vec<usize> = corners.iter().map(|&c| geometry.cell_units[c][2]).collect();
-    let distinct_boxes = {
-        let mut b = boxes.clone();
-        b.sort_unstable();
-        b.dedup();
-        b.len()
-    };
-    if distinct_boxes != 2
-        || corners
-            .iter()
-            .any(|&c| board.values[c] != 0 || board.candidates[c] & pair != pair)
-    {
+    if !rectangle_of(board, geometry, corners, pair) {
         return None;
     }
     let [a, b] = digit_list(pair)[..] else {
@@ -118,6 +112,61 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
     }
 }
 
+/// The first hidden rectangle on the board: from each bivalue corner, every rectangle.
+pub fn hidden_rectangle(board: &Board, geometry: &Geometry) -> Option<Step> {
+    let size = board.size;
+    let n = size.n();
+    for first in 0..n * n {
+        let pair = board.candidates[first];
+        if board.values[first] != 0 || pair.count_ones() != 2 {
+            continue;
+        }
+        let (r1, c1) = (first / n, first % n);
+        for r2 in (0..n).filter(|&r| r != r1) {
+            for c2 in (0..n).filter(|&c| c != c1) {
+                // first (r1, c1), beside it in its row and its column, opposite (r2, c2).
+                let corners = [first, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                if !rectangle_of(board, geometry, corners, pair) {
+                    continue;
+                }
+                let opposite = corners[3];
+                for (locked, gone) in [(0, 1), (1, 0)] {
+                    let [x, y] = [digit_list(pair)[locked], digit_list(pair)[gone]];
+                    let only_corners = |unit: usize, other: usize| {
+                        let places = board.places(geometry, unit, x);
+                        places.len() == 2 && places.contains(&opposite) && places.contains(&other)
+                    };
+                    if only_corners(r2, corners[2]) && only_corners(n + c2, corners[1]) {
+                        return Some(Step {
+                            technique: Technique::HiddenRectangle,
+                            placements: Vec::new(),
+                            eliminations: vec![(opposite, y)],
+                            pattern: corners.to_vec(),
+                            units: vec![r2, n + c2],
+                            digits: vec![x, y],
+                            chains: Vec::new(),
+                            complexity: 0,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether four cells on two rows and two columns make a rectangle in two boxes, every corner
+/// empty and holding both digits of `pair`.
+fn rectangle_of(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32) -> bool {
+    let mut boxes = corners.map(|c| geometry.cell_units[c][2]);
+    boxes.sort_unstable();
+    let distinct = 1 + boxes.windows(2).filter(|w| w[0] != w[1]).count();
+    distinct == 2
+        && corners
+            .iter()
+            .all(|&c| board.values[c] == 0 && board.candidates[c] & pair == pair)
+}
+
 /// BUG+1: the one cell with three candidates, placed by elimination of the two that would
 /// leave a bivalue grave.
 pub fn bug_plus_one(board: &Board, geometry: &Geometry) -> Option<Step> {
@@ -175,6 +224,24 @@ pub(super) fn words(size: Size, step: &Step) -> String {
             digits(size, &step.digits),
             removals(size, &step.eliminations)
         ),
+        Technique::HiddenRectangle => {
+            let [x, y] = [step.digits[0], step.digits[1]].map(|d| digit_char(size, d));
+            let p = &step.pattern;
+            format!(
+                "{name}: {} hold {x} and {y}, {} nothing else, and {x}'s only places in {} and \
+                 in {} are corners; were {} {y}, they would put {x} in {} and {}, {} would be \
+                 {y}, and {x} and {y} could swap (two solutions), so {}",
+                cells(size, p),
+                cell_name(size, p[0]),
+                size.unit(step.units[0]),
+                size.unit(step.units[1]),
+                cell_name(size, p[3]),
+                cell_name(size, p[2]),
+                cell_name(size, p[1]),
+                cell_name(size, p[0]),
+                removals(size, &step.eliminations)
+            )
+        }
         _ => format!(
             "{name}: every empty cell but {} has two candidates, and {} has three places in its \
              units: were {} not {}, the grid would be a bivalue grave (two solutions or none), \
