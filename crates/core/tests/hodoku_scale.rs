@@ -93,7 +93,7 @@ fn levels_and_scores_agree_with_hodokus_on_its_table() {
     }
 }
 
-/// Where HoDoKu's path takes a remote pair, a hidden rectangle or colours, the lab's path in
+/// Where HoDoKu's path takes a remote pair, a hidden rectangle, colours or ALS, the lab's path in
 /// HoDoKu's order takes them too, and every step of it agrees with the solution.
 #[test]
 fn the_named_patterns_hodoku_takes_are_taken_and_true() {
@@ -102,6 +102,8 @@ fn the_named_patterns_hodoku_takes_are_taken_and_true() {
         ("hidden-rectangle", Technique::HiddenRectangle),
         ("simple-colors", Technique::SimpleColours),
         ("multi-colors", Technique::MultiColours),
+        ("als-xz", Technique::AlsXz),
+        ("als-xy-wing", Technique::AlsXyWing),
     ];
     let mut seen: BTreeMap<Technique, usize> = BTreeMap::new();
     let rows = table();

@@ -5,6 +5,7 @@
 //! technique applies). One file per technique family; every technique works on every size.
 
 mod aic;
+mod als;
 mod chains;
 mod colours;
 mod explain;

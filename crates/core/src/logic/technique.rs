@@ -6,8 +6,8 @@
 
 use super::rate::Level;
 use super::{
-    aic, chains, colours, finned_fish, fish, locked, nets, remote_pairs, single_digit, singles,
-    subsets, uniqueness, wings, Board, Step,
+    aic, als, chains, colours, finned_fish, fish, locked, nets, remote_pairs, single_digit,
+    singles, subsets, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -159,6 +159,11 @@ techniques! {
     /// An alternating chain of strong and weak links through any candidates (see `aic`).
     Aic => "aic", "AIC (alternating inference chain)", 7.0, Expert,
         left_out_of_first_load(aic::aic), words_left_out(aic::words);
+    /// Two almost locked sets (N cells, N + 1 digits) that cannot both hold a digit (see `als`).
+    AlsXz => "als-xz", "ALS-XZ", 7.0, Expert, left_out_of_first_load(als::als_xz), words_left_out(als::words);
+    /// Two almost locked sets, each tied to a third by a different digit.
+    AlsXyWing => "als-xy-wing", "ALS-XY-Wing", 7.0, Expert,
+        left_out_of_first_load(als::als_xy_wing), words_left_out(als::words);
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
     ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);

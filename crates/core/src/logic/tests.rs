@@ -99,6 +99,8 @@ fn every_step_agrees_with_the_solution() {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::ForcingChain,
         Technique::NishioForcingChain,
         Technique::DynamicForcingChain,

@@ -104,6 +104,8 @@ pub const ORDER: &[Technique] = &[
     Technique::XChain,
     Technique::XyChain,
     Technique::Aic,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
     Technique::ForcingChain,
     Technique::NishioForcingChain,
     Technique::MultipleForcingChain,
@@ -154,6 +156,8 @@ pub fn step_score(technique: Technique) -> (u32, HodokuLevel) {
         T::XChain | T::XyChain => (260, Unfair),
         // HoDoKu's AIC and nice loops.
         T::Aic => (280, Unfair),
+        T::AlsXz => (300, Unfair),
+        T::AlsXyWing => (320, Unfair),
         T::ForcingChain | T::NishioForcingChain | T::MultipleForcingChain => (500, Extreme),
         T::DynamicForcingChain | T::DynamicForcingChainPlus => (700, Extreme),
         T::NestedForcingChain => (10_000, Extreme),
