@@ -38,7 +38,7 @@ fn seeing_both(board: &Board, geometry: &Geometry, chain: &[usize], digit: u8) -
 }
 
 /// The chain that ends at `node`, from its parents.
-fn path(parent: &[Option<usize>], mut node: usize) -> Vec<usize> {
+pub(super) fn path(parent: &[Option<usize>], mut node: usize) -> Vec<usize> {
     let mut chain = vec![node];
     while let Some(p) = parent[node] {
         chain.push(p);

@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 
+use super::chains::path;
 use super::explain::{chain, removals};
 use super::wings::seeing_all;
 use super::{digit_list, Board, Step, Technique};
@@ -49,18 +50,11 @@ pub fn remote_pair(board: &Board, geometry: &Geometry) -> Option<Step> {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let mut path = vec![members[end]];
-                    let mut at = end;
-                    while let Some(p) = parent[at] {
-                        path.push(members[p]);
-                        at = p;
-                    }
-                    path.reverse();
                     return Some(Step {
                         technique: Technique::RemotePair,
                         placements: Vec::new(),
                         eliminations,
-                        pattern: path,
+                        pattern: path(parent, end).into_iter().map(|i| members[i]).collect(),
                         units: Vec::new(),
                         digits: pair_digits,
                         chains: Vec::new(),

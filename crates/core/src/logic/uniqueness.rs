@@ -121,6 +121,9 @@ pub fn hidden_rectangle(board: &Board, geometry: &Geometry) -> Option<Step> {
         if board.values[first] != 0 || pair.count_ones() != 2 {
             continue;
         }
+        let [a, b] = digit_list(pair)[..] else {
+            continue;
+        };
         let (r1, c1) = (first / n, first % n);
         for r2 in (0..n).filter(|&r| r != r1) {
             for c2 in (0..n).filter(|&c| c != c1) {
@@ -130,8 +133,7 @@ pub fn hidden_rectangle(board: &Board, geometry: &Geometry) -> Option<Step> {
                     continue;
                 }
                 let opposite = corners[3];
-                for (locked, gone) in [(0, 1), (1, 0)] {
-                    let [x, y] = [digit_list(pair)[locked], digit_list(pair)[gone]];
+                for (x, y) in [(a, b), (b, a)] {
                     let only_corners = |unit: usize, other: usize| {
                         let places = board.places(geometry, unit, x);
                         places.len() == 2 && places.contains(&opposite) && places.contains(&other)
