@@ -28,6 +28,8 @@ pub enum Iteration {
     Generation,
     /// A multi-start loop's construction.
     Construction,
+    /// An ant colony's cycle (each ant builds one grid).
+    Cycle,
 }
 
 impl Limits {
@@ -87,6 +89,8 @@ pub enum Limit {
     Constructions(u64),
     /// The conflicts of a clause-learning search.
     Conflicts(u64),
+    /// An ant colony's cycles.
+    Cycles(u64),
 }
 
 /// How a run ended.
@@ -120,6 +124,9 @@ impl fmt::Display for Status {
             }
             Status::GaveUp(Limit::Conflicts(n)) => {
                 write!(f, "gave up after {}", count(*n, "conflict"))
+            }
+            Status::GaveUp(Limit::Cycles(n)) => {
+                write!(f, "gave up after {}", count(*n, "cycle"))
             }
             Status::Cancelled => f.write_str("cancelled"),
         }
@@ -261,6 +268,7 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
                 Iteration::Move => Limit::Iterations(n),
                 Iteration::Generation => Limit::Generations(n),
                 Iteration::Construction => Limit::Constructions(n),
+                Iteration::Cycle => Limit::Cycles(n),
             }));
         }
         self.stats.iterations += 1;

@@ -87,7 +87,12 @@ proptest! {
             prop_assert_eq!(count_solutions(&broken, 2).count, 0);
             for a in all_exact() {
                 let outcome = a.run(&broken, &RunConfig::default(), &mut NullObserver).unwrap();
-                prop_assert_eq!(outcome.status, Status::NoSolution, "{} on {}", a, broken);
+                // A cell-order search may spend its node budget refuting a 9×9 (seed
+                // 10197246449379718377 took plain backtracking past 50,000,000 nodes): giving up
+                // is its honest answer there, a wrong one never is.
+                let refuted_or_spent = outcome.status == Status::NoSolution
+                    || (CELL_ORDER.contains(&a) && matches!(outcome.status, Status::GaveUp(_)));
+                prop_assert!(refuted_or_spent, "{} on {}: {:?}", a, broken, outcome.status);
             }
         }
     }
@@ -258,6 +263,7 @@ const LOCAL_SEARCHES: &[(Algorithm, i64)] = &[
     (Algorithm::Genetic, 30),
     (Algorithm::GeneticAllDiff, 30),
     (Algorithm::Annealing, 20_000),
+    (Algorithm::AntColony, 5),
 ];
 
 proptest! {
@@ -281,7 +287,11 @@ proptest! {
                     let replay = Replay::after(&puzzle, &recorder.events);
                     prop_assert_eq!(replay.values.as_slice(), first.grid.values(), "{} trace", algorithm);
                 }
-                Status::GaveUp(sudoku_core::Limit::Iterations(limit) | sudoku_core::Limit::Generations(limit)) => {
+                Status::GaveUp(
+                    sudoku_core::Limit::Iterations(limit)
+                    | sudoku_core::Limit::Generations(limit)
+                    | sudoku_core::Limit::Cycles(limit),
+                ) => {
                     prop_assert_eq!(limit, budget as u64);
                     prop_assert_eq!(first.stats.iterations, budget as u64, "{}", algorithm);
                 }

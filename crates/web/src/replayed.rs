@@ -91,6 +91,7 @@ fn status(outcome: &str, words: &str) -> Status {
                 "generation" => Status::GaveUp(Limit::Generations(count)),
                 "construction" => Status::GaveUp(Limit::Constructions(count)),
                 "conflict" => Status::GaveUp(Limit::Conflicts(count)),
+                "cycle" => Status::GaveUp(Limit::Cycles(count)),
                 _ => Status::GaveUp(Limit::Nodes(count)),
             }
         }

@@ -1,5 +1,6 @@
 //! Heuristic solvers: they search a space of candidate grids and may give up within their budget.
 
+pub mod aco;
 pub mod allowed;
 pub mod annealing;
 pub mod blockfill;
@@ -8,6 +9,7 @@ pub mod genetic;
 pub mod grasp;
 pub mod tabu;
 
+pub use aco::AntColony;
 pub use annealing::Annealing;
 pub use coloring::{Coloring, Origin, Traversal};
 pub use genetic::{Genetic, MutationScope};
@@ -45,8 +47,12 @@ pub(crate) mod test_support {
     pub fn gives_up_the_same_way<S: Solver>(make: impl Fn() -> S, puzzle: &Grid, budget: u64) {
         let first = make().solve(puzzle, &mut NullObserver);
         assert_eq!(first, make().solve(puzzle, &mut NullObserver));
-        let Status::GaveUp(Limit::Iterations(n) | Limit::Generations(n) | Limit::Constructions(n)) =
-            first.status
+        let Status::GaveUp(
+            Limit::Iterations(n)
+            | Limit::Generations(n)
+            | Limit::Constructions(n)
+            | Limit::Cycles(n),
+        ) = first.status
         else {
             panic!("{:?}", first.status);
         };

@@ -113,6 +113,8 @@ registry! {
         heuristic::genetic::ALLDIFF_IN_PLAIN_WORDS;
     Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args,
         heuristic::annealing::IN_PLAIN_WORDS;
+    AntColony => heuristic::aco::SPEC, heuristic::AntColony::from_args,
+        heuristic::aco::IN_PLAIN_WORDS;
 }
 
 impl Algorithm {

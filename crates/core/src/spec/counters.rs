@@ -24,6 +24,10 @@ pub enum WorkCounter {
     Generations,
     /// A multi-start method's constructions ([`Stats::iterations`]).
     Constructions,
+    /// An ant colony's cycles ([`Stats::iterations`]).
+    Cycles,
+    /// An ant colony's tours, one grid built by one ant ([`Stats::restarts`]).
+    Tours,
     /// Starts from scratch ([`Stats::restarts`]).
     Restarts,
     /// Simulated annealing's returns to its starting temperature ([`Stats::restarts`]).
@@ -41,6 +45,8 @@ impl WorkCounter {
             WorkCounter::Iterations => "iterations",
             WorkCounter::Generations => "generations",
             WorkCounter::Constructions => "constructions",
+            WorkCounter::Cycles => "cycles",
+            WorkCounter::Tours => "tours",
             WorkCounter::Restarts => "restarts",
             WorkCounter::Reheats => "reheats",
         }
@@ -52,10 +58,13 @@ impl WorkCounter {
             WorkCounter::Nodes | WorkCounter::Decisions => WorkCounter::Nodes,
             WorkCounter::Backtracks | WorkCounter::Conflicts => WorkCounter::Backtracks,
             WorkCounter::Propagations => WorkCounter::Propagations,
-            WorkCounter::Iterations | WorkCounter::Generations | WorkCounter::Constructions => {
-                WorkCounter::Iterations
+            WorkCounter::Iterations
+            | WorkCounter::Generations
+            | WorkCounter::Constructions
+            | WorkCounter::Cycles => WorkCounter::Iterations,
+            WorkCounter::Restarts | WorkCounter::Reheats | WorkCounter::Tours => {
+                WorkCounter::Restarts
             }
-            WorkCounter::Restarts | WorkCounter::Reheats => WorkCounter::Restarts,
         }
     }
 
