@@ -264,6 +264,7 @@ const LOCAL_SEARCHES: &[(Algorithm, i64)] = &[
     (Algorithm::GeneticAllDiff, 30),
     (Algorithm::Annealing, 20_000),
     (Algorithm::AntColony, 5),
+    (Algorithm::AntColonyMulti, 5),
 ];
 
 proptest! {

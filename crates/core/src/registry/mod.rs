@@ -115,6 +115,8 @@ registry! {
         heuristic::annealing::IN_PLAIN_WORDS;
     AntColony => heuristic::aco::SPEC, heuristic::AntColony::from_args,
         heuristic::aco::IN_PLAIN_WORDS;
+    AntColonyMulti => heuristic::aco::MULTI_SPEC, heuristic::AntColony::multi_from_args,
+        heuristic::aco::MULTI_IN_PLAIN_WORDS;
 }
 
 impl Algorithm {
@@ -147,11 +149,14 @@ impl Algorithm {
 
     /// Whether this build can run the algorithm: `ilp` and `sat` need the core's features of
     /// their names (the LP engine, the SAT engine), which the page's first-load worker leaves
-    /// out, and so does `portfolio` (its second engine is `sat`); every other one always runs.
+    /// out, and so does `portfolio` (its second engine is `sat`), and the ant colonies (`aco`);
+    /// every other one always runs.
     pub fn available(self) -> bool {
         let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
+        let needs_aco = matches!(self, Algorithm::AntColony | Algorithm::AntColonyMulti);
         (self != Algorithm::Ilp || cfg!(feature = "ilp"))
             && (!needs_sat || cfg!(feature = "sat"))
+            && (!needs_aco || cfg!(feature = "aco"))
             && (self != Algorithm::Logic || logic::ALL_TECHNIQUES)
     }
 

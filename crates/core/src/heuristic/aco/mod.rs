@@ -17,21 +17,23 @@
 //!
 //! The paper's parameters are the defaults: 10 ants, q0 = 0.9, ρ = 0.9, ξ = 0.1, f_BVE = 0.005.
 //! Its budget is wall-clock time; the lab's is cycles, so runs repeat on any machine.
+//!
+//! The multi-colony system (`ant-colony-multi`) is the lab's reading of the authors' parallel
+//! successor: k such colonies side by side, each with its own pheromone and best grid, run in
+//! turn within one thread (a cycle: every colony's ants tour once, so budgets stay comparable
+//! in tours). Every `exchange_every` cycles each colony also reinforces two grids it receives:
+//! the last cycle's best of the colony before it on a ring, and the best so far of another
+//! colony drawn at random. Separate trails keep diversity; the exchange shares progress. The
+//! number of colonies (4) and the exchange interval (10 cycles) are the lab's choices.
 
+#[cfg(feature = "aco")]
 mod board;
+#[cfg(feature = "aco")]
+mod run;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-
-use board::AntBoard;
-
-use crate::bits::digits;
-use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::size::Geometry;
-use crate::solve::{Halt, Iteration, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_iterations_of, Args, Family, IntParam, RealParam, Spec, WorkCounter};
-use crate::trace::{Event, Observer, Reason, Rule};
+use crate::trace::Rule;
 
 /// The ant colony system with constraint propagation.
 #[derive(Clone, Debug)]
@@ -46,7 +48,11 @@ pub struct AntColony {
     pub local_evaporation: f64,
     /// f_BVE: the share of the best score lost each cycle.
     pub best_value_evaporation: f64,
-    /// Cycles at most.
+    /// Colonies, each with its own pheromone (1: Lloyd and Amos's single colony).
+    pub colonies: usize,
+    /// Cycles between two exchanges of grids among the colonies.
+    pub exchange_every: u64,
+    /// Cycles at most (a cycle: every colony's ants tour once).
     pub max_iterations: u64,
     pub seed: u64,
 }
@@ -59,201 +65,26 @@ impl Default for AntColony {
             evaporation: EVAPORATION.default,
             local_evaporation: LOCAL_EVAPORATION.default,
             best_value_evaporation: BEST_VALUE_EVAPORATION.default,
+            colonies: 1,
+            exchange_every: EXCHANGE_EVERY.default as u64,
             max_iterations: MAX_ITERATIONS.default as u64,
             seed: 0,
         }
     }
 }
 
-/// The colony's pheromone: one level per cell and digit.
-struct Pheromone {
-    levels: Vec<f64>,
-    n: usize,
-    initial: f64,
-}
-
-impl Pheromone {
-    fn new(cells: usize, n: usize) -> Pheromone {
-        let initial = 1.0 / cells as f64;
-        Pheromone {
-            levels: vec![initial; cells * n],
-            n,
-            initial,
-        }
-    }
-
-    fn at(&mut self, cell: usize, digit: u8) -> &mut f64 {
-        &mut self.levels[cell * self.n + digit as usize - 1]
-    }
-
-    /// The local update after an ant's choice: τ ← (1 − ξ)τ + ξτ0.
-    fn wear(&mut self, cell: usize, digit: u8, xi: f64) {
-        let initial = self.initial;
-        let tau = self.at(cell, digit);
-        *tau = (1.0 - xi) * *tau + xi * initial;
-    }
-
-    /// The global update on the best grid's values: τ ← (1 − ρ)τ + ρΔτ_best.
-    fn reward(&mut self, best: &[u8], rho: f64, score: f64) {
-        for (cell, &digit) in best.iter().enumerate().filter(|(_, &d)| d != 0) {
-            let tau = self.at(cell, digit);
-            *tau = (1.0 - rho) * *tau + rho * score;
-        }
-    }
-
-    /// The digit an ant fixes in `cell` among `candidates`: the strongest with probability
-    /// `greedy`, else one drawn in proportion to the pheromone.
-    fn choose<R: Rng>(&mut self, cell: usize, candidates: u32, greedy: f64, rng: &mut R) -> u8 {
-        let level = |p: &mut Pheromone, d: u8| *p.at(cell, d);
-        if rng.random::<f64>() < greedy {
-            let mut best = (f64::MIN, 0);
-            for d in digits(candidates) {
-                let tau = level(self, d);
-                if tau > best.0 {
-                    best = (tau, d);
-                }
-            }
-            return best.1;
-        }
-        let total: f64 = digits(candidates).map(|d| level(self, d)).sum();
-        let mut draw = rng.random::<f64>() * total;
-        let mut last = 0;
-        for d in digits(candidates) {
-            last = d;
-            draw -= level(self, d);
-            if draw < 0.0 {
-                return d;
-            }
-        }
-        last
-    }
-}
-
-/// What one ant left: its grid and the first cell it failed.
-struct Tour {
-    board: AntBoard,
-    failed: Option<usize>,
-}
-
-impl AntColony {
-    /// One ant's tour from `start`: every cell visited once, a digit fixed where one is left.
-    fn tour<R: Rng, O: Observer + ?Sized>(
-        &self,
-        (geometry, start): (&Geometry, usize),
-        mut board: AntBoard,
-        pheromone: &mut Pheromone,
-        rng: &mut R,
-        tracker: &mut Tracker<'_, O>,
-    ) -> Result<Tour, Halt> {
-        let cells = board.values.len();
-        let mut failed = None;
-        let mut halted = Ok(());
-        for cell in (start..cells).chain(0..start) {
-            if board.values[cell] != 0 {
-                continue;
-            }
-            let candidates = board.candidates[cell];
-            if candidates == 0 {
-                failed.get_or_insert(cell);
-                continue;
-            }
-            let digit = pheromone.choose(cell, candidates, self.greedy, rng);
-            pheromone.wear(cell, digit, self.local_evaporation);
-            let removed = board.fix(geometry, cell, digit, Reason::DECISION, &mut |c, d, why| {
-                if halted.is_ok() {
-                    halted = tracker.assign(c, d, why);
-                }
-            });
-            halted?;
-            tracker.count_eliminations(removed);
-        }
-        Ok(Tour { board, failed })
-    }
-}
-
-impl Solver for AntColony {
-    fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let limits = Limits::iterations(self.max_iterations).counted_in(Iteration::Cycle);
-        let mut tracker = Tracker::new(observer, limits);
-        if !puzzle.conflicts().is_empty() {
-            return tracker.finish(puzzle, Ok(None));
-        }
-        let geometry = Geometry::new(puzzle.size());
-        // What propagating the givens fixes, replayed at the start of each ant's tour (as
-        // filtering: the cells every ant starts from).
-        let mut propagated = Vec::new();
-        let Some(start_board) =
-            AntBoard::from_puzzle(puzzle, &geometry, &mut |c, d, _| propagated.push((c, d)))
-        else {
-            return tracker.finish(puzzle, Ok(None));
-        };
-        let cells = puzzle.size().cells();
-        let mut pheromone = Pheromone::new(cells, puzzle.size().n());
-        let result = (|| -> Result<Vec<u8>, Halt> {
-            for &(c, d) in &propagated {
-                tracker.assign(c, d, Reason::FILTERED)?;
-            }
-            if start_board.fixed == cells {
-                return Ok(start_board.values.clone());
-            }
-            let (mut best_score, mut best_values) = (0.0, Vec::new());
-            let (mut fewest_open, mut attempt) = (u32::MAX, 0u32);
-            let mut last: Option<(usize, Option<usize>)> = None;
-            loop {
-                tracker.iteration()?;
-                let mut cycle_best: Option<Tour> = None;
-                for _ in 0..self.ants {
-                    attempt += 1;
-                    tracker.stats.restarts += 1; // a tour
-                    if let Some((progress, stuck)) = last {
-                        tracker.emit(Event::Restart {
-                            attempt,
-                            progress: progress as u32,
-                            stuck: stuck.map(|c| c as u16),
-                        })?;
-                        for &(c, d) in &propagated {
-                            tracker.assign(c, d, Reason::FILTERED)?;
-                        }
-                    }
-                    let start = rng.random_range(0..cells);
-                    let tour = self.tour(
-                        (&geometry, start),
-                        start_board.clone(),
-                        &mut pheromone,
-                        &mut rng,
-                        &mut tracker,
-                    )?;
-                    if tour.board.fixed == cells {
-                        return Ok(tour.board.values);
-                    }
-                    last = Some((tour.board.fixed, tour.failed));
-                    if cycle_best
-                        .as_ref()
-                        .is_none_or(|b| tour.board.fixed > b.board.fixed)
-                    {
-                        cycle_best = Some(tour);
-                    }
-                }
-                let cycle_best = cycle_best.expect("at least one ant");
-                let open = cells - cycle_best.board.fixed;
-                let score = cells as f64 / open as f64;
-                if score > best_score {
-                    best_score = score;
-                    best_values = cycle_best.board.values;
-                }
-                pheromone.reward(&best_values, self.evaporation, best_score);
-                best_score *= 1.0 - self.best_value_evaporation;
-                fewest_open = fewest_open.min(open as u32);
-                tracker.improved(open as u32);
-                tracker.emit(Event::Iteration {
-                    iteration: tracker.stats.iterations as u32,
-                    cost: open as u32,
-                    best: fewest_open,
-                })?;
-            }
-        })();
-        tracker.finish_found(puzzle, result)
+/// A build without the engine (the page's first-load worker): never reached, since
+/// `Algorithm::run` refuses an algorithm this build cannot run.
+#[cfg(not(feature = "aco"))]
+impl crate::solve::Solver for AntColony {
+    fn solve<O: crate::trace::Observer + ?Sized>(
+        &mut self,
+        puzzle: &crate::grid::Grid,
+        observer: &mut O,
+    ) -> crate::solve::Outcome {
+        use crate::solve::{Halt, Limit, Tracker};
+        Tracker::new(observer, Default::default())
+            .finish(puzzle, Err(Halt::Limit(Limit::Cycles(0))))
     }
 }
 
@@ -292,6 +123,21 @@ const BEST_VALUE_EVAPORATION: RealParam = RealParam {
     min: 0.0,
     max: 1.0,
     default: 0.005,
+};
+const COLONIES: IntParam = IntParam {
+    name: "colonies",
+    description:
+        "Colonies searching side by side, each with its own pheromone (the lab's choice: 4).",
+    min: 2,
+    max: 64,
+    default: 4,
+};
+const EXCHANGE_EVERY: IntParam = IntParam {
+    name: "exchange_every",
+    description: "Cycles between two exchanges: each colony then also reinforces the last cycle's best grid of the colony before it on a ring and the best grid so far of another colony drawn at random (the lab's choice: 10).",
+    min: 1,
+    max: 1_000_000,
+    default: 10,
 };
 const MAX_ITERATIONS: IntParam = max_iterations_of(
     "Cycles at most (each ant builds one grid per cycle) before giving up.",
@@ -361,6 +207,77 @@ pub const SPEC: Spec = Spec {
     check: None,
 };
 
+/// The multi-colony system: colonies of the same ants side by side, sharing grids.
+pub const MULTI_PSEUDOCODE: &[Line] = &[
+    line(0, "MULTI-COLONY(grid):"),
+    step(
+        1,
+        "propagate the givens: the naked and hidden singles they force are fixed",
+        &[Mark::Assign(Rule::Filtered)],
+    ),
+    line(1, "for each of k colonies: τ ← 1 / cells, best ← none"),
+    line(1, "repeat max_iterations cycles:"),
+    line(2, "for each colony, for each of its ants:"),
+    step(
+        3,
+        "start from the givens at a random cell (the cells they force fixed again)",
+        &[Mark::Restart],
+    ),
+    step(
+        3,
+        "each open cell in turn: the digit of highest τ (chance q0), else one drawn ∝ τ",
+        &[Mark::Assign(Rule::Decision)],
+    ),
+    step(
+        3,
+        "propagate: naked and hidden singles (a cell left empty is failed)",
+        &[
+            Mark::Assign(Rule::NakedSingle),
+            Mark::Assign(Rule::HiddenSingle),
+        ],
+    ),
+    line(3, "every cell fixed: return solved"),
+    line(
+        2,
+        "each colony: its cycle's best ant scores Δτ = cells / open; best ← it if higher",
+    ),
+    line(
+        2,
+        "every exchange_every cycles: each colony receives the cycle best of the one before it on a ring and the best so far of another drawn at random",
+    ),
+    step(
+        2,
+        "each colony: τ ← (1 − ρ)τ + ρΔτ on its best grid and the grids received; Δτ_best ← (1 − f_BVE)Δτ_best",
+        &[Mark::Iteration],
+    ),
+    line(1, "return gave up"),
+];
+
+/// The registry's entry of the multi-colony system.
+pub const MULTI_SPEC: Spec = Spec {
+    id: "ant-colony-multi",
+    name: "Multi-colony ant colony system (the lab's reading of Lloyd & Amos's successor)",
+    family: Family::Heuristic,
+    description: "Several ant colony systems search side by side, each with its own pheromone; every few cycles each reinforces grids received from the others (a ring of cycle bests, a random partner's best so far), so they keep diverse trails and still share progress.",
+    params: &[
+        COLONIES.spec(),
+        EXCHANGE_EVERY.spec(),
+        ANTS.spec(),
+        GREEDY.spec(),
+        EVAPORATION.spec(),
+        LOCAL_EVAPORATION.spec(),
+        BEST_VALUE_EVAPORATION.spec(),
+        MAX_ITERATIONS.spec(),
+    ],
+    budget: Some(MAX_ITERATIONS.name),
+    pseudocode: MULTI_PSEUDOCODE,
+    counters: &[WorkCounter::Cycles, WorkCounter::Tours, WorkCounter::Propagations],
+    check: None,
+};
+
+/// The multi-colony system in plain words.
+pub const MULTI_IN_PLAIN_WORDS: &str = "Several colonies of virtual ants fill the grid as in the ant colony system, each following its own pheromone trails; every few rounds each colony also learns from the best grids of the others. Separate trails keep the search from settling on one wrong guess.";
+
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
 pub const IN_PLAIN_WORDS: &str = "A colony of virtual ants each fills the grid cell by cell, preferring digits that earlier good attempts used (their \"pheromone\"), and after each choice fills in whatever the rules then force. The most complete grid of each round leaves pheromone for the next; it stops when an ant fills every cell.";
 
@@ -372,11 +289,22 @@ impl AntColony {
             evaporation: EVAPORATION.read(args),
             local_evaporation: LOCAL_EVAPORATION.read(args),
             best_value_evaporation: BEST_VALUE_EVAPORATION.read(args),
+            colonies: 1,
+            exchange_every: EXCHANGE_EVERY.default as u64,
             max_iterations: MAX_ITERATIONS.read(args).max(1) as u64,
             seed: args.seed,
         }
     }
+
+    /// The multi-colony system ([`MULTI_SPEC`]) from its arguments.
+    pub fn multi_from_args(args: &Args) -> AntColony {
+        AntColony {
+            colonies: COLONIES.read(args).max(2) as usize,
+            exchange_every: EXCHANGE_EVERY.read(args).max(1) as u64,
+            ..AntColony::from_args(args)
+        }
+    }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "aco"))]
 mod tests;

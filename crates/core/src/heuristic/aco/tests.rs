@@ -1,6 +1,8 @@
 use super::*;
+use crate::grid::Grid;
 use crate::heuristic::test_support::*;
-use crate::solve::Status;
+use crate::solve::{Solver, Status};
+use crate::trace::Event;
 
 #[test]
 fn solves_an_easy_puzzle_and_replays() {
@@ -73,5 +75,35 @@ fn solves_minimal_twenty_five_by_twenty_five_puzzles() {
     use crate::exact::fixtures::{puzzles, SIZES};
     for puzzle in puzzles(SIZES).iter().filter(|p| p.size().n() == 25) {
         solves_and_replays(AntColony::default(), puzzle);
+    }
+}
+
+#[test]
+fn the_multi_colony_system_solves_and_replays_and_gives_up_within_its_budget() {
+    let hardest: Grid = HARDEST.parse().unwrap();
+    let multi = AntColony {
+        colonies: 3,
+        exchange_every: 2,
+        seed: 4,
+        ..AntColony::default()
+    };
+    let (outcome, _) = solves_and_replays(multi.clone(), &hardest);
+    // Three colonies of ten ants: a cycle is thirty tours, the last one cut short by the win.
+    let (cycles, tours) = (outcome.stats.iterations, outcome.stats.restarts);
+    assert!(
+        tours > (cycles - 1) * 30 && tours <= cycles * 30,
+        "{tours} tours in {cycles} cycles"
+    );
+    let limited = || AntColony {
+        ants: 1,
+        max_iterations: 4,
+        ..multi.clone()
+    };
+    gives_up_the_same_way(limited, &hardest, 4);
+    for puzzle in crate::exact::fixtures::puzzles(crate::exact::fixtures::SIZES)
+        .iter()
+        .filter(|p| p.size().n() <= 16)
+    {
+        solves_and_replays(multi.clone(), puzzle);
     }
 }
