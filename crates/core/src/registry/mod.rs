@@ -26,22 +26,22 @@ use crate::{exact, heuristic, logic};
 /// The registry: `Variant => its module's spec, its constructor from Args, its description in
 /// plain words;`, in the order lists show them.
 macro_rules! registry {
-    ($($variant:ident => $spec:path, $build:path, $plain:path;)*) => {
+    ($($(#[$attr:meta])* $variant:ident => $spec:path, $build:path, $plain:path;)*) => {
         /// Every algorithm the lab runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum Algorithm {
-            $($variant,)*
+            $($(#[$attr])* $variant,)*
         }
 
         impl Algorithm {
             /// The registry, in the order lists show it.
-            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)*];
+            pub const ALL: &'static [Algorithm] = &[$($(#[$attr])* Algorithm::$variant,)*];
 
             /// What the algorithm's module declares about it.
             pub fn spec(self) -> &'static Spec {
                 match self {
-                    $(Algorithm::$variant => &$spec,)*
+                    $($(#[$attr])* Algorithm::$variant => &$spec,)*
                 }
             }
 
@@ -50,7 +50,7 @@ macro_rules! registry {
             /// first load does not carry it: the help page and `sudoku list` show it.
             pub fn in_plain_words(self) -> &'static str {
                 match self {
-                    $(Algorithm::$variant => $plain,)*
+                    $($(#[$attr])* Algorithm::$variant => $plain,)*
                 }
             }
 
@@ -61,7 +61,7 @@ macro_rules! registry {
                 observer: &mut O,
             ) -> Outcome {
                 match self {
-                    $(Algorithm::$variant => $build(args).solve(puzzle, observer),)*
+                    $($(#[$attr])* Algorithm::$variant => $build(args).solve(puzzle, observer),)*
                 }
             }
         }
@@ -113,8 +113,12 @@ registry! {
         heuristic::genetic::ALLDIFF_IN_PLAIN_WORDS;
     Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args,
         heuristic::annealing::IN_PLAIN_WORDS;
+    // Only in builds with the ant colony engines: the page's first-load bundle (page and worker)
+    // has no room for them under its 420 KB budget yet; the CLI, Python and the full worker do.
+    #[cfg(feature = "aco")]
     AntColony => heuristic::aco::SPEC, heuristic::AntColony::from_args,
         heuristic::aco::IN_PLAIN_WORDS;
+    #[cfg(feature = "aco")]
     AntColonyMulti => heuristic::aco::MULTI_SPEC, heuristic::AntColony::multi_from_args,
         heuristic::aco::MULTI_IN_PLAIN_WORDS;
 }
@@ -149,14 +153,12 @@ impl Algorithm {
 
     /// Whether this build can run the algorithm: `ilp` and `sat` need the core's features of
     /// their names (the LP engine, the SAT engine), which the page's first-load worker leaves
-    /// out, and so does `portfolio` (its second engine is `sat`), and the ant colonies (`aco`);
-    /// every other one always runs.
+    /// out, and so does `portfolio` (its second engine is `sat`); every other one always runs
+    /// (the ant colonies are registered only in builds with their engines, `aco`).
     pub fn available(self) -> bool {
         let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
-        let needs_aco = matches!(self, Algorithm::AntColony | Algorithm::AntColonyMulti);
         (self != Algorithm::Ilp || cfg!(feature = "ilp"))
             && (!needs_sat || cfg!(feature = "sat"))
-            && (!needs_aco || cfg!(feature = "aco"))
             && (self != Algorithm::Logic || logic::ALL_TECHNIQUES)
     }
 

@@ -73,21 +73,6 @@ impl Default for AntColony {
     }
 }
 
-/// A build without the engine (the page's first-load worker): never reached, since
-/// `Algorithm::run` refuses an algorithm this build cannot run.
-#[cfg(not(feature = "aco"))]
-impl crate::solve::Solver for AntColony {
-    fn solve<O: crate::trace::Observer + ?Sized>(
-        &mut self,
-        puzzle: &crate::grid::Grid,
-        observer: &mut O,
-    ) -> crate::solve::Outcome {
-        use crate::solve::{Halt, Limit, Tracker};
-        Tracker::new(observer, Default::default())
-            .finish(puzzle, Err(Halt::Limit(Limit::Cycles(0))))
-    }
-}
-
 const ANTS: IntParam = IntParam {
     name: "ants",
     description: "Ants per cycle, each building one grid.",
