@@ -98,7 +98,8 @@ def test_count_rate_explain_and_generate_answer_as_the_cli(sudoku_bin):
 
 def test_the_registry_lists_parameters_with_defaults():
     table = {a["id"]: a for a in sl.algorithms()}
-    assert len(table) == 22
+    assert len(table) == 24
+    assert table["ant-colony"]["budget"] == "max_iterations"
     assert table["portfolio"]["params"][0]["name"] == "handover"
     genetic = {p["name"]: p for p in table["genetic"]["params"]}
     assert genetic["population"]["range"]["default"] == 200
@@ -110,7 +111,8 @@ def test_the_registry_lists_parameters_with_defaults():
     assert all(a["in_plain_words"] != a["description"] for a in table.values())
     # Each counter named in a listing is a field of a run's result, or that field in its words.
     words = {"decisions": "nodes", "conflicts": "backtracks", "generations": "iterations",
-             "constructions": "iterations", "reheats": "restarts"}
+             "constructions": "iterations", "reheats": "restarts", "cycles": "iterations",
+             "tours": "restarts"}
     for algorithm in table.values():
         for counter in algorithm["counters"]:
             assert hasattr(sl.solve(HARD, "dlx"), words.get(counter, counter)), counter
