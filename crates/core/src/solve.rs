@@ -93,6 +93,46 @@ pub enum Limit {
     Cycles(u64),
 }
 
+impl Limit {
+    /// What the budget counts, in the singular ("node", "cycle"): the unit the status words
+    /// give it in.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Limit::Nodes(_) => "node",
+            Limit::Iterations(_) => "iteration",
+            Limit::Generations(_) => "generation",
+            Limit::Constructions(_) => "construction",
+            Limit::Conflicts(_) => "conflict",
+            Limit::Cycles(_) => "cycle",
+        }
+    }
+
+    /// How many of its unit the budget allowed.
+    pub fn budget(self) -> u64 {
+        match self {
+            Limit::Nodes(n)
+            | Limit::Iterations(n)
+            | Limit::Generations(n)
+            | Limit::Constructions(n)
+            | Limit::Conflicts(n)
+            | Limit::Cycles(n) => n,
+        }
+    }
+
+    /// The limit of `n` of `unit` (singular, as [`Limit::unit`] names it), if one counts it.
+    pub fn of_unit(unit: &str, n: u64) -> Option<Limit> {
+        const EACH: [fn(u64) -> Limit; 6] = [
+            Limit::Nodes,
+            Limit::Iterations,
+            Limit::Generations,
+            Limit::Constructions,
+            Limit::Conflicts,
+            Limit::Cycles,
+        ];
+        EACH.iter().map(|make| make(n)).find(|l| l.unit() == unit)
+    }
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -112,21 +152,8 @@ impl fmt::Display for Status {
         match self {
             Status::Solved => f.write_str("solved"),
             Status::NoSolution => f.write_str("no solution"),
-            Status::GaveUp(Limit::Nodes(n)) => write!(f, "gave up after {}", count(*n, "node")),
-            Status::GaveUp(Limit::Iterations(n)) => {
-                write!(f, "gave up after {}", count(*n, "iteration"))
-            }
-            Status::GaveUp(Limit::Generations(n)) => {
-                write!(f, "gave up after {}", count(*n, "generation"))
-            }
-            Status::GaveUp(Limit::Constructions(n)) => {
-                write!(f, "gave up after {}", count(*n, "construction"))
-            }
-            Status::GaveUp(Limit::Conflicts(n)) => {
-                write!(f, "gave up after {}", count(*n, "conflict"))
-            }
-            Status::GaveUp(Limit::Cycles(n)) => {
-                write!(f, "gave up after {}", count(*n, "cycle"))
+            Status::GaveUp(limit) => {
+                write!(f, "gave up after {}", count(limit.budget(), limit.unit()))
             }
             Status::Cancelled => f.write_str("cancelled"),
         }

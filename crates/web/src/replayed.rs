@@ -86,14 +86,8 @@ fn status(outcome: &str, words: &str) -> Status {
             let after = words.rsplit("after ").next().unwrap_or_default();
             let (count, unit) = after.split_once(' ').unwrap_or((after, ""));
             let count = count.replace(',', "").parse().unwrap_or(0);
-            match unit.trim_end_matches('s') {
-                "iteration" => Status::GaveUp(Limit::Iterations(count)),
-                "generation" => Status::GaveUp(Limit::Generations(count)),
-                "construction" => Status::GaveUp(Limit::Constructions(count)),
-                "conflict" => Status::GaveUp(Limit::Conflicts(count)),
-                "cycle" => Status::GaveUp(Limit::Cycles(count)),
-                _ => Status::GaveUp(Limit::Nodes(count)),
-            }
+            let unit = unit.trim_end_matches('s');
+            Status::GaveUp(Limit::of_unit(unit, count).unwrap_or(Limit::Nodes(count)))
         }
         _ => Status::Cancelled,
     }
