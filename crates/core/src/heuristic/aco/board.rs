@@ -48,7 +48,7 @@ impl AntBoard {
                 }
             }
         }
-        board.fix_hidden_singles(geometry, on_fix);
+        board.propagate(geometry, on_fix);
         Some(board)
     }
 
@@ -63,11 +63,12 @@ impl AntBoard {
         on_fix: &mut impl FnMut(usize, u8, Reason),
     ) -> u32 {
         self.pending.push((cell, value, why));
-        self.fix_hidden_singles(geometry, on_fix)
+        self.propagate(geometry, on_fix)
     }
 
-    /// Runs the pending fixes and the hidden singles of the changed units to a fixpoint.
-    fn fix_hidden_singles(
+    /// Runs the pending fixes (and the naked singles they leave) and the hidden singles of the
+    /// changed units to a fixpoint.
+    fn propagate(
         &mut self,
         geometry: &Geometry,
         on_fix: &mut impl FnMut(usize, u8, Reason),

@@ -129,36 +129,43 @@ const MAX_ITERATIONS: IntParam = max_iterations_of(
     10_000,
 );
 
+// The lines both colonies' pseudo-code share.
+const PROPAGATE_GIVENS: Line = step(
+    1,
+    "propagate the givens: the naked and hidden singles they force are fixed",
+    &[Mark::Assign(Rule::Filtered)],
+);
+const START_TOUR: Line = step(
+    3,
+    "start from the givens at a random cell (the cells they force fixed again)",
+    &[Mark::Restart],
+);
+const fn propagate_choice(indent: u8) -> Line {
+    step(
+        indent,
+        "propagate: naked and hidden singles (a cell left empty is failed)",
+        &[
+            Mark::Assign(Rule::NakedSingle),
+            Mark::Assign(Rule::HiddenSingle),
+        ],
+    )
+}
+
 /// The ant colony system with constraint propagation and best-value evaporation.
 pub const PSEUDOCODE: &[Line] = &[
     line(0, "ANT-COLONY(grid):"),
-    step(
-        1,
-        "propagate the givens: the naked and hidden singles they force are fixed",
-        &[Mark::Assign(Rule::Filtered)],
-    ),
+    PROPAGATE_GIVENS,
     line(1, "τ ← 1 / cells for every cell and digit; best ← none"),
     line(1, "repeat max_iterations cycles:"),
     line(2, "for each ant:"),
-    step(
-        3,
-        "start from the givens at a random cell (the cells they force fixed again)",
-        &[Mark::Restart],
-    ),
+    START_TOUR,
     line(3, "for each cell in turn, open and with candidates left:"),
     step(
         4,
         "fix the digit of highest τ (chance q0), else one drawn ∝ τ; τ ← (1 − ξ)τ + ξτ0",
         &[Mark::Assign(Rule::Decision)],
     ),
-    step(
-        4,
-        "propagate: naked and hidden singles (a cell left empty is failed)",
-        &[
-            Mark::Assign(Rule::NakedSingle),
-            Mark::Assign(Rule::HiddenSingle),
-        ],
-    ),
+    propagate_choice(4),
     line(3, "every cell fixed: return solved"),
     line(
         2,
@@ -195,32 +202,17 @@ pub const SPEC: Spec = Spec {
 /// The multi-colony system: colonies of the same ants side by side, sharing grids.
 pub const MULTI_PSEUDOCODE: &[Line] = &[
     line(0, "MULTI-COLONY(grid):"),
-    step(
-        1,
-        "propagate the givens: the naked and hidden singles they force are fixed",
-        &[Mark::Assign(Rule::Filtered)],
-    ),
+    PROPAGATE_GIVENS,
     line(1, "for each of k colonies: τ ← 1 / cells, best ← none"),
     line(1, "repeat max_iterations cycles:"),
     line(2, "for each colony, for each of its ants:"),
-    step(
-        3,
-        "start from the givens at a random cell (the cells they force fixed again)",
-        &[Mark::Restart],
-    ),
+    START_TOUR,
     step(
         3,
         "each open cell in turn: the digit of highest τ (chance q0), else one drawn ∝ τ",
         &[Mark::Assign(Rule::Decision)],
     ),
-    step(
-        3,
-        "propagate: naked and hidden singles (a cell left empty is failed)",
-        &[
-            Mark::Assign(Rule::NakedSingle),
-            Mark::Assign(Rule::HiddenSingle),
-        ],
-    ),
+    propagate_choice(3),
     line(3, "every cell fixed: return solved"),
     line(
         2,

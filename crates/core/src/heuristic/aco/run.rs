@@ -28,8 +28,17 @@ impl Pheromone {
         }
     }
 
+    fn index(&self, cell: usize, digit: u8) -> usize {
+        cell * self.n + digit as usize - 1
+    }
+
     fn at(&mut self, cell: usize, digit: u8) -> &mut f64 {
-        &mut self.levels[cell * self.n + digit as usize - 1]
+        let i = self.index(cell, digit);
+        &mut self.levels[i]
+    }
+
+    fn level(&self, cell: usize, digit: u8) -> f64 {
+        self.levels[self.index(cell, digit)]
     }
 
     /// The local update after an ant's choice: τ ← (1 − ξ)τ + ξτ0.
@@ -49,24 +58,23 @@ impl Pheromone {
 
     /// The digit an ant fixes in `cell` among `candidates`: the strongest with probability
     /// `greedy`, else one drawn in proportion to the pheromone.
-    fn choose<R: Rng>(&mut self, cell: usize, candidates: u32, greedy: f64, rng: &mut R) -> u8 {
-        let level = |p: &mut Pheromone, d: u8| *p.at(cell, d);
+    fn choose<R: Rng>(&self, cell: usize, candidates: u32, greedy: f64, rng: &mut R) -> u8 {
         if rng.random::<f64>() < greedy {
             let mut best = (f64::MIN, 0);
             for d in digits(candidates) {
-                let tau = level(self, d);
+                let tau = self.level(cell, d);
                 if tau > best.0 {
                     best = (tau, d);
                 }
             }
             return best.1;
         }
-        let total: f64 = digits(candidates).map(|d| level(self, d)).sum();
+        let total: f64 = digits(candidates).map(|d| self.level(cell, d)).sum();
         let mut draw = rng.random::<f64>() * total;
         let mut last = 0;
         for d in digits(candidates) {
             last = d;
-            draw -= level(self, d);
+            draw -= self.level(cell, d);
             if draw < 0.0 {
                 return d;
             }
@@ -136,6 +144,14 @@ impl Colony {
     }
 }
 
+/// How a colony's cycle ended.
+enum CycleEnd {
+    /// No ant filled the grid: the cells the cycle's best ant left open.
+    Open(usize),
+    /// An ant filled every cell: its grid.
+    Solved(Vec<u8>),
+}
+
 /// How the ants' search is going, for the restarts it reports.
 struct Walk<'a> {
     geometry: &'a Geometry,
@@ -147,15 +163,14 @@ struct Walk<'a> {
 
 impl AntColony {
     /// One colony's cycle: each ant tours once; the best ant's grid becomes the colony's cycle
-    /// best (and its best so far if it scores higher). Returns a solved grid if an ant fills
-    /// every cell, and the cells the cycle's best left open.
+    /// best (and its best so far if it scores higher).
     fn cycle<R: Rng, O: Observer + ?Sized>(
         &self,
         colony: &mut Colony,
         walk: &mut Walk<'_>,
         rng: &mut R,
         tracker: &mut Tracker<'_, O>,
-    ) -> Result<Result<usize, Vec<u8>>, Halt> {
+    ) -> Result<CycleEnd, Halt> {
         let cells = walk.start_board.values.len();
         let mut cycle_best: Option<Tour> = None;
         for _ in 0..self.ants {
@@ -180,7 +195,7 @@ impl AntColony {
                 tracker,
             )?;
             if tour.board.fixed == cells {
-                return Ok(Err(tour.board.values));
+                return Ok(CycleEnd::Solved(tour.board.values));
             }
             walk.last = Some((tour.board.fixed, tour.failed));
             if cycle_best
@@ -198,7 +213,7 @@ impl AntColony {
             colony.best_values = cycle_best.board.values.clone();
         }
         colony.cycle_best = (score, cycle_best.board.values);
-        Ok(Ok(open))
+        Ok(CycleEnd::Open(open))
     }
 
     /// The grids each colony receives at an exchange: the cycle best of the colony before it
@@ -260,8 +275,8 @@ impl Solver for AntColony {
                 let mut open = usize::MAX;
                 for colony in &mut colonies {
                     match self.cycle(colony, &mut walk, &mut rng, &mut tracker)? {
-                        Ok(left) => open = open.min(left),
-                        Err(solved) => return Ok(solved),
+                        CycleEnd::Open(left) => open = open.min(left),
+                        CycleEnd::Solved(grid) => return Ok(grid),
                     }
                 }
                 let exchange = colonies.len() > 1
