@@ -119,17 +119,22 @@ impl Limit {
         }
     }
 
+    /// Every kind of limit, made from its budget.
+    pub const EVERY: [fn(u64) -> Limit; 6] = [
+        Limit::Nodes,
+        Limit::Iterations,
+        Limit::Generations,
+        Limit::Constructions,
+        Limit::Conflicts,
+        Limit::Cycles,
+    ];
+
     /// The limit of `n` of `unit` (singular, as [`Limit::unit`] names it), if one counts it.
     pub fn of_unit(unit: &str, n: u64) -> Option<Limit> {
-        const EACH: [fn(u64) -> Limit; 6] = [
-            Limit::Nodes,
-            Limit::Iterations,
-            Limit::Generations,
-            Limit::Constructions,
-            Limit::Conflicts,
-            Limit::Cycles,
-        ];
-        EACH.iter().map(|make| make(n)).find(|l| l.unit() == unit)
+        Limit::EVERY
+            .iter()
+            .map(|make| make(n))
+            .find(|l| l.unit() == unit)
     }
 }
 

@@ -179,14 +179,7 @@ fn a_file_that_does_not_open_is_said_and_the_page_keeps_its_puzzle() {
 #[test]
 fn a_recorded_give_up_reads_back_as_the_limit_its_words_name() {
     use sudoku_core::solve::{Limit, Status};
-    for make in [
-        Limit::Nodes,
-        Limit::Iterations,
-        Limit::Generations,
-        Limit::Constructions,
-        Limit::Conflicts,
-        Limit::Cycles,
-    ] {
+    for make in Limit::EVERY {
         for n in [1, 1_000] {
             let gave_up = Status::GaveUp(make(n));
             let words = format!("unsolved: {gave_up}");
