@@ -33,11 +33,12 @@ test('the URL contract runs three exact algorithms to a verified solution', asyn
 // Every heuristic of the registry, each from the URL with a seed that solves this puzzle
 // natively (`sudoku solve -a ID --seed S`: 1 for all but the GA, whose seed 1 gives up on it),
 // checked against the known solution.
-const HEURISTICS = ['coloring-bfs', 'coloring-dfs', 'coloring-dsatur', 'tabu-alldiff', 'tabu-ac3', 'grasp', 'grasp-alldiff', 'genetic', 'genetic-alldiff', 'annealing'];
+const HEURISTICS = ['coloring-bfs', 'coloring-dfs', 'coloring-dsatur', 'tabu-alldiff', 'tabu-ac3', 'grasp', 'grasp-alldiff', 'genetic', 'genetic-alldiff', 'annealing', 'ant-colony', 'ant-colony-multi'];
 const SEEDS = { genetic: 2 };
 const COUNTERS = {
   coloring: ['constructions', 'restarts'], tabu: ['iterations', 'nodes', 'backtracks'],
   grasp: ['iterations', 'restarts', 'propagations'], genetic: ['generations'], annealing: ['iterations', 'reheats'],
+  'ant-colony': ['cycles', 'tours', 'propagations'],
 };
 
 test('every heuristic runs from the URL with its seed and ends verified', async () => {
@@ -52,7 +53,7 @@ test('every heuristic runs from the URL with its seed and ends verified', async 
     // The counters each keeps, in its own words (its module's list), and no others.
     const counters = await page.$$eval('.metrics th', (ths) => ths.map((th) => th.textContent)
       .filter((t) => !['algorithm', 'seed', 'time in the worker', 'events'].includes(t)));
-    assert.deepEqual(counters, COUNTERS[id.replace(/-(bfs|dfs|dsatur|alldiff|ac3)$/, '')], id);
+    assert.deepEqual(counters, COUNTERS[id.replace(/-(bfs|dfs|dsatur|alldiff|ac3|multi)$/, '')], id);
     assert.doesNotMatch(await page.textContent('#step-counter'), /depth 0/, id);
     if (['grasp', 'genetic', 'annealing'].includes(id)) {
       // (The -alldiff variants solve this puzzle by filtering alone: no curve to draw.)

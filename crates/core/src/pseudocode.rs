@@ -3,6 +3,7 @@
 //! the event under the playback cursor; it knows no algorithm.
 
 use crate::trace::{Event, Rule};
+use crate::words::prose;
 
 /// What kind of step an event is, as far as the pseudo-code cares: its kind, and for
 /// placements and eliminations the rule behind them.
@@ -62,7 +63,7 @@ pub struct Line {
 pub const fn line(indent: u8, text: &'static str) -> Line {
     Line {
         indent,
-        text,
+        text: prose(text),
         marks: &[],
     }
 }
@@ -71,7 +72,7 @@ pub const fn line(indent: u8, text: &'static str) -> Line {
 pub const fn step(indent: u8, text: &'static str, marks: &'static [Mark]) -> Line {
     Line {
         indent,
-        text,
+        text: prose(text),
         marks,
     }
 }

@@ -3,6 +3,18 @@
 
 use std::fmt::Display;
 
+/// A text for readers (an algorithm's description, a parameter's, a line of pseudo-code): itself
+/// in builds with the core's `texts` feature, empty without it. The page's first-load worker
+/// runs algorithms and never shows their texts, so it leaves them out of its download; the page
+/// that shows them has them. Evaluated in constants, so the text left out is not in the build.
+pub const fn prose(text: &'static str) -> &'static str {
+    if cfg!(feature = "texts") {
+        text
+    } else {
+        ""
+    }
+}
+
 /// `n` with its noun, singular when `n` is one: `count(1, "run")` = "1 run", `count(3, "run")`
 /// = "3 runs".
 pub fn count<N: Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {

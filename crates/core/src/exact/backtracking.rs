@@ -9,6 +9,7 @@ use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Observer;
+use crate::words::prose;
 
 /// How a backtracking search knows which digits a cell may take.
 pub trait Rules: Sized {
@@ -169,8 +170,9 @@ pub const SPEC: Spec = Spec {
     id: "backtracking",
     name: "Plain backtracking",
     family: Family::Exact,
-    description:
+    description: prose(
         "Cells in reading order, digits 1..n, rule check by scanning the row, column and box.",
+    ),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

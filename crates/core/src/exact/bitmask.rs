@@ -9,6 +9,7 @@ use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Observer;
+use crate::words::prose;
 
 use super::backtracking::{solve_with_rules, Rules};
 
@@ -123,7 +124,7 @@ pub const SPEC: Spec = Spec {
     id: "bitmask",
     name: "Bitmask backtracking",
     family: Family::Exact,
-    description: "Cell-order backtracking with row/column/box bit masks: O(1) checks.",
+    description: prose("Cell-order backtracking with row/column/box bit masks: O(1) checks."),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

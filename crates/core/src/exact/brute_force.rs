@@ -8,6 +8,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
+use crate::words::prose;
 
 use super::backtracking::{solve_with_rules, Rules, ScanRules};
 use super::bitmask::MaskRules;
@@ -102,8 +103,9 @@ pub const SPEC: Spec = Spec {
     id: "brute-force",
     name: "Brute force (naked singles + backtracking)",
     family: Family::Exact,
-    description:
+    description: prose(
         "Fills every naked single first, then plain backtracking (the GA paper's brute force).",
+    ),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -11,6 +11,7 @@ use crate::size::Size;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Observer;
+use crate::words::prose;
 
 /// Algorithm X with dancing links.
 #[derive(Clone, Debug, Default)]
@@ -305,7 +306,9 @@ pub const SPEC: Spec = Spec {
     id: "dlx",
     name: "Dancing links (Algorithm X)",
     family: Family::Exact,
-    description: "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
+    description: prose(
+        "Knuth's Algorithm X on the 4n²-column exact-cover matrix, with dancing links.",
+    ),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -14,6 +14,7 @@ use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
+use crate::words::prose;
 
 /// Forward checking + MRV.
 #[derive(Clone, Debug, Default)]
@@ -167,8 +168,9 @@ pub const SPEC: Spec = Spec {
     id: "fc-mrv",
     name: "Forward checking + MRV",
     family: Family::Exact,
-    description:
+    description: prose(
         "Removes each placed digit from the peers' domains; branches on the smallest domain.",
+    ),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -14,6 +14,7 @@ use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
+use crate::words::prose;
 
 /// Norvig's propagate-and-search.
 #[derive(Clone, Debug, Default)]
@@ -216,8 +217,9 @@ pub const SPEC: Spec = Spec {
     id: "norvig",
     name: "Norvig constraint propagation",
     family: Family::Exact,
-    description:
+    description: prose(
         "Eliminate + only-place propagation to a fixpoint, search on the fewest candidates.",
+    ),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -14,6 +14,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Limit, Limits, Outcome, Solver, Status};
 use crate::spec::{Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Event, Flow, Observer, Rule};
+use crate::words::prose;
 
 /// Search nodes of the propagation engine before the work is handed to SAT: about what one
 /// SAT count costs on a minimal 25×25 puzzle (BENCHMARKS.md, "SAT": 42 ms ≈ 500 of the
@@ -131,7 +132,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> SolutionCount {
 /// Search nodes before the handover (0: by the grid's size).
 const HANDOVER: IntParam = IntParam {
     name: "handover",
-    description: "Nodes before SAT takes over (0: 500 on 16×16, 25×25; never below).",
+    description: prose("Nodes before SAT takes over (0: 500 on 16×16, 25×25; never below)."),
     min: 0,
     max: u32::MAX as i64,
     default: 0,
@@ -195,7 +196,9 @@ pub const SPEC: Spec = Spec {
     id: "portfolio",
     name: "Portfolio (propagation, then SAT)",
     family: Family::Exact,
-    description: "The propagation engine; past 500 nodes on 16×16 and 25×25, SAT from the givens.",
+    description: prose(
+        "The propagation engine; past 500 nodes on 16×16 and 25×25, SAT from the givens.",
+    ),
     params: &[HANDOVER.spec(), MAX_CONFLICTS.spec()],
     budget: Some(MAX_CONFLICTS.name),
     pseudocode: PSEUDOCODE,

@@ -14,6 +14,7 @@
 //! wanders above its start for far more than 20 chains, and the search would never cool.) The run ends at cost 0 (solved) or when `max_iterations`
 //! moves have been made.
 
+use crate::words::prose;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -157,21 +158,21 @@ impl Solver for Annealing {
 
 const COOLING: RealParam = RealParam {
     name: "cooling",
-    description: "Temperature factor after each Markov chain of (free cells)² moves.",
+    description: prose("Temperature factor after each Markov chain of (free cells)² moves."),
     min: 0.5,
     max: 0.999_999,
     default: 0.99,
 };
 const REHEAT_AFTER: IntParam = IntParam {
     name: "reheat_after",
-    description: "Chains without improvement before the temperature is reset.",
+    description: prose("Chains without improvement before the temperature is reset."),
     min: 1,
     max: 1_000_000,
     default: 20,
 };
 const MAX_ITERATIONS: IntParam = IntParam {
     name: "max_iterations",
-    description: "Moves at most before giving up.",
+    description: prose("Moves at most before giving up."),
     min: 1,
     max: i64::MAX,
     default: 20_000_000,
@@ -211,7 +212,7 @@ pub const SPEC: Spec = Spec {
     id: "annealing",
     name: "Simulated annealing (Lewis 2007)",
     family: Family::Heuristic,
-    description: "Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007).",
+    description: prose("Boxes as permutations, in-box swaps, cost = digits missing per row and column; geometric cooling with reheats (Lewis 2007)."),
     params: &[COOLING.spec(), REHEAT_AFTER.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,

@@ -23,6 +23,7 @@
 //!   among equals). With no empty cell the puzzle is already complete.
 //! - Neighbours are taken in ascending cell order (the graph's adjacency lists).
 
+use crate::words::prose;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -309,14 +310,14 @@ impl Solver for Coloring {
 
 const ORIGIN: ChoiceParam<Origin> = ChoiceParam {
     name: "origin",
-    description: "Where each construction starts: first empty cell, centre, a random cell, or the cell with the most coloured neighbours (mv).",
+    description: prose("Where each construction starts: first empty cell, centre, a random cell, or the cell with the most coloured neighbours (mv)."),
     ids: &["first", "centre", "random", "mv"],
     values: &[Origin::First, Origin::Centre, Origin::Random, Origin::MostColouredNeighbours],
     default: 0,
 };
 const LIST_SIZE: IntParam = IntParam {
     name: "list_size",
-    description: "Restricted list: draw each colour among the first this many usable ones (the paper: 9, 7, 5, 3).",
+    description: prose("Restricted list: draw each colour among the first this many usable ones (the paper: 9, 7, 5, 3)."),
     min: 1,
     max: 25,
     default: 9,
@@ -377,7 +378,7 @@ pub const BFS: Spec = Spec {
     id: "coloring-bfs",
     name: "Graph colouring, breadth-first (CL), multi-start",
     family: Family::Heuristic,
-    description: "Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+    description: prose("Colours cells in breadth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013)."),
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
@@ -393,7 +394,7 @@ pub const DFS: Spec = Spec {
     id: "coloring-dfs",
     name: "Graph colouring, depth-first (CP), multi-start",
     family: Family::Heuristic,
-    description: "Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013).",
+    description: prose("Colours cells in depth-first order from an origin, each from a random pick among the first usable colours; restarts until a full colouring (Cunha, Silva & Maciel 2013)."),
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
@@ -409,7 +410,7 @@ pub const DSATUR: Spec = Spec {
     id: "coloring-dsatur",
     name: "Graph colouring, DSATUR order, multi-start (our variant)",
     family: Family::Heuristic,
-    description: "The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order.",
+    description: prose("The colouring multi-start with one change: the next cell is the one whose neighbours use the most distinct colours (DSATUR), not the traversal order."),
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,

@@ -22,6 +22,7 @@
 //! lacks once no such pair is left), and the hill climbing only takes swaps that keep both digits
 //! in their new cells' domains.
 
+use crate::words::prose;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -193,7 +194,7 @@ impl Solver for Grasp {
 
 const ALPHA: RealParam = RealParam {
     name: "alpha",
-    description: "Share of the candidates, best first, in the restricted candidate list (0 = pure greedy, 1 = pure random).",
+    description: prose("Share of the candidates, best first, in the restricted candidate list (0 = pure greedy, 1 = pure random)."),
     min: 0.0,
     max: 1.0,
     default: 0.3,
@@ -242,7 +243,7 @@ pub const SPEC: Spec = Spec {
     id: "grasp",
     name: "GRASP with hill climbing",
     family: Family::Heuristic,
-    description: "Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá).",
+    description: prose("Random greedy fill from a restricted candidate list (fewest row/column repeats), then hill climbing over in-box swaps; repeated, best kept (Takano, de Freitas & de Sá)."),
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
@@ -258,7 +259,7 @@ pub const ALLDIFF: Spec = Spec {
     id: "grasp-alldiff",
     name: "GRASP over alldifferent-filtered domains",
     family: Family::Heuristic,
-    description: "GRASP after alldifferent (GAC) filtering: settled cells fixed, the greedy fill and the in-box swaps kept within the filtered domains (alldifferent inside GRASP, as the tabu paper suggests).",
+    description: prose("GRASP after alldifferent (GAC) filtering: settled cells fixed, the greedy fill and the in-box swaps kept within the filtered domains (alldifferent inside GRASP, as the tabu paper suggests)."),
     params: &[ALPHA.spec(), MAX_ITERATIONS.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,

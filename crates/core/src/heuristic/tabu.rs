@@ -26,6 +26,7 @@
 //! consistency alone removes no digit inside a domain's range and with bit-set domains prunes
 //! less than AC-3 (see EXPERIMENTS.md) — `consistency = bounds` selects Hall intervals only.
 
+use crate::words::prose;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -221,21 +222,21 @@ impl Solver for Tabu {
 const MAX_ITERATIONS: IntParam = max_iterations(10_000);
 const TENURE: IntParam = IntParam {
     name: "tenure",
-    description: "Iterations a refuted or dropped cell–digit pair stays tabu.",
+    description: prose("Iterations a refuted or dropped cell–digit pair stays tabu."),
     min: 0,
     max: 1_000_000,
     default: 10,
 };
 const CANDIDATES: IntParam = IntParam {
     name: "candidates",
-    description: "Moves evaluated per iteration (the candidate list).",
+    description: prose("Moves evaluated per iteration (the candidate list)."),
     min: 1,
     max: 10_000,
     default: 10,
 };
 const CONSISTENCY: ChoiceParam<Filter> = ChoiceParam {
     name: "consistency",
-    description: "alldifferent filtering: full GAC by matching (gac) or bounds consistency by Hall intervals (bounds).",
+    description: prose("alldifferent filtering: full GAC by matching (gac) or bounds consistency by Hall intervals (bounds)."),
     ids: &["gac", "bounds"],
     values: &[Filter::AllDifferentGac, Filter::AllDifferent],
     default: 0,
@@ -290,7 +291,7 @@ pub const ALLDIFF: Spec = Spec {
     id: "tabu-alldiff",
     name: "Tabu search + alldifferent filtering",
     family: Family::Heuristic,
-    description: "Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015).",
+    description: prose("Assigns digits from alldifferent-filtered domains, filtering again after every move; tabu list, aspiration, random drops when stuck (Soto et al. 2015)."),
     params: &[CONSISTENCY.spec(), MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
@@ -306,7 +307,7 @@ pub const AC3: Spec = Spec {
     id: "tabu-ac3",
     name: "Tabu search + AC-3 filtering",
     family: Family::Heuristic,
-    description: "The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS).",
+    description: prose("The same tabu search with AC-3 as the filter (Soto et al.'s AC3-TS)."),
     params: &[MAX_ITERATIONS.spec(), TENURE.spec(), CANDIDATES.spec()],
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,

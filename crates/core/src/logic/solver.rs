@@ -202,7 +202,7 @@ pub const SPEC: Spec = Spec {
     id: "logic",
     name: "Human-style logic (techniques, then guesses)",
     family: Family::Exact,
-    description: super::technique::DESCRIPTION,
+    description: crate::words::prose(super::technique::DESCRIPTION),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

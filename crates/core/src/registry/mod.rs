@@ -113,12 +113,8 @@ registry! {
         heuristic::genetic::ALLDIFF_IN_PLAIN_WORDS;
     Annealing => heuristic::annealing::SPEC, heuristic::Annealing::from_args,
         heuristic::annealing::IN_PLAIN_WORDS;
-    // Only in builds with the ant colony engines: the page's first-load bundle (page and worker)
-    // has no room for them under its 420 KB budget yet; the CLI, Python and the full worker do.
-    #[cfg(feature = "aco")]
     AntColony => heuristic::aco::SPEC, heuristic::AntColony::from_args,
         heuristic::aco::IN_PLAIN_WORDS;
-    #[cfg(feature = "aco")]
     AntColonyMulti => heuristic::aco::MULTI_SPEC, heuristic::AntColony::multi_from_args,
         heuristic::aco::MULTI_IN_PLAIN_WORDS;
 }
@@ -151,14 +147,16 @@ impl Algorithm {
         self.spec().pseudocode
     }
 
-    /// Whether this build can run the algorithm: `ilp` and `sat` need the core's features of
-    /// their names (the LP engine, the SAT engine), which the page's first-load worker leaves
-    /// out, and so does `portfolio` (its second engine is `sat`); every other one always runs
-    /// (the ant colonies are registered only in builds with their engines, `aco`).
+    /// Whether this build can run the algorithm: `ilp`, `sat` and the ant colonies need the
+    /// core's features of their names (the LP engine, the SAT engine, `aco`), which the page's
+    /// first-load worker leaves out, and so does `portfolio` (its second engine is `sat`);
+    /// every other one always runs.
     pub fn available(self) -> bool {
         let needs_sat = matches!(self, Algorithm::Sat | Algorithm::Portfolio);
+        let ant_colony = matches!(self, Algorithm::AntColony | Algorithm::AntColonyMulti);
         (self != Algorithm::Ilp || cfg!(feature = "ilp"))
             && (!needs_sat || cfg!(feature = "sat"))
+            && (!ant_colony || cfg!(feature = "aco"))
             && (self != Algorithm::Logic || logic::ALL_TECHNIQUES)
     }
 

@@ -3,6 +3,7 @@
 //! ([`IntParam`], [`RealParam`], [`ChoiceParam`]) next to its code and reads them through those
 //! constants: the default is written once, and a value's type was checked before the run.
 
+use crate::words::prose;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -334,7 +335,7 @@ pub const fn max_iterations(default: i64) -> IntParam {
 pub const fn max_iterations_of(description: &'static str, default: i64) -> IntParam {
     IntParam {
         name: "max_iterations",
-        description,
+        description: prose(description),
         min: 1,
         max: 100_000_000,
         default,
@@ -345,7 +346,7 @@ pub const fn max_iterations_of(description: &'static str, default: i64) -> IntPa
 pub const fn max_nodes(default: i64) -> IntParam {
     IntParam {
         name: "max_nodes",
-        description: "Give up after this many search nodes (0 = no limit).",
+        description: prose("Give up after this many search nodes (0 = no limit)."),
         min: 0,
         max: i64::MAX,
         default,

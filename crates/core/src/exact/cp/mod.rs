@@ -14,6 +14,7 @@ use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
+use crate::words::prose;
 
 /// The CP model, propagated with an alldifferent filter and searched smallest domain first.
 #[derive(Clone, Debug)]
@@ -196,7 +197,7 @@ const MAX_NODES: IntParam = max_nodes(5_000_000);
 
 const CONSISTENCY: ChoiceParam<Filter> = ChoiceParam {
     name: "consistency",
-    description: "alldifferent propagation: generalised arc consistency by matching (gac), or bounds consistency by Hall intervals with the values of fixed cells removed from their units (bounds).",
+    description: prose("alldifferent propagation: generalised arc consistency by matching (gac), or bounds consistency by Hall intervals with the values of fixed cells removed from their units (bounds)."),
     ids: &["gac", "bounds"],
     values: &[Filter::AllDifferentGac, Filter::AllDifferent],
     default: 0,
@@ -236,7 +237,7 @@ pub const SPEC: Spec = Spec {
     id: "cp",
     name: "Constraint programming (alldifferent)",
     family: Family::Exact,
-    description: "The paper's CP model: alldifferent per unit propagated to a fixpoint (GAC or bounds), search on the smallest domain.",
+    description: prose("The paper's CP model: alldifferent per unit propagated to a fixpoint (GAC or bounds), search on the smallest domain."),
     params: &[CONSISTENCY.spec(), MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -18,6 +18,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::Limits;
 use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Rule;
+use crate::words::prose;
 
 /// Which form of the model goes to the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ const MAX_NODES: IntParam = max_nodes(20_000);
 
 const MODEL: ChoiceParam<Model> = ChoiceParam {
     name: "model",
-    description: "reduced: variables only for the digits the givens leave open; full: the paper's n³ variables with the givens as constraints.",
+    description: prose("reduced: variables only for the digits the givens leave open; full: the paper's n³ variables with the givens as constraints."),
     ids: &["reduced", "full"],
     values: &[Model::Reduced, Model::Full],
     default: 0,
@@ -96,7 +97,7 @@ pub const SPEC: Spec = Spec {
     id: "ilp",
     name: "0-1 integer programming",
     family: Family::Exact,
-    description: "The paper's 0-1 model (one digit per cell, each digit once per unit) solved by branch and bound with microlp; shows the LP relaxation's weights.",
+    description: prose("The paper's 0-1 model (one digit per cell, each digit once per unit) solved by branch and bound with microlp; shows the LP relaxation's weights."),
     params: &[MODEL.spec(), MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

@@ -18,6 +18,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
 use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{NullObserver, Observer, Rule};
+use crate::words::prose;
 
 mod bands;
 mod boards;
@@ -185,7 +186,7 @@ pub const SPEC: Spec = Spec {
     id: "propagation",
     name: "Propagation engine (band words, locked candidates, singles, probing, MRV + degree)",
     family: Family::Exact,
-    description: "9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles, locked candidates (pointing and claiming) for the digits that changed; before branching each two-candidate cell is probed (each digit tried on a copy with singles): a digit that fails gives the other, else the branch is the cell whose two trials removed most.",
+    description: prose("9×9: one 27-bit word per digit and band, locked candidates and hidden singles by table, naked singles, column claims; branches on the two-candidate cell with the most open neighbours. Other sizes: one bit board per digit, naked and hidden singles, locked candidates (pointing and claiming) for the digits that changed; before branching each two-candidate cell is probed (each digit tried on a copy with singles): a digit that fails gives the other, else the branch is the cell whose two trials removed most."),
     params: &[MAX_NODES.spec()],
     budget: Some(MAX_NODES.name),
     pseudocode: PSEUDOCODE,

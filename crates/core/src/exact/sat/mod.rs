@@ -24,6 +24,7 @@ mod run;
 #[cfg(all(test, feature = "sat"))]
 mod tests;
 
+use crate::words::prose;
 use cdcl::{Cdcl, Restarts};
 use cnf::{AtMostOne, Encoding};
 
@@ -108,7 +109,7 @@ impl Solver for Sat {
 
 const ENCODING: ChoiceParam<Encoding> = ChoiceParam {
     name: "encoding",
-    description: "extended: also one digit per cell and each digit somewhere in each unit (propagation finds singles); minimal: only the clauses a model needs.",
+    description: prose("extended: also one digit per cell and each digit somewhere in each unit (propagation finds singles); minimal: only the clauses a model needs."),
     ids: &["extended", "minimal"],
     values: &[Encoding::Extended, Encoding::Minimal],
     default: 0,
@@ -116,7 +117,7 @@ const ENCODING: ChoiceParam<Encoding> = ChoiceParam {
 
 const AT_MOST_ONE: ChoiceParam<AtMostOne> = ChoiceParam {
     name: "at_most_one",
-    description: "How \"at most one of k\" is written: pairwise (k(k−1)/2 two-literal clauses) or sequential (Sinz's counter: k − 1 extra variables, 3k − 4 clauses).",
+    description: prose("How \"at most one of k\" is written: pairwise (k(k−1)/2 two-literal clauses) or sequential (Sinz's counter: k − 1 extra variables, 3k − 4 clauses)."),
     ids: &["pairwise", "sequential"],
     values: &[AtMostOne::Pairwise, AtMostOne::Sequential],
     default: 0,
@@ -124,7 +125,7 @@ const AT_MOST_ONE: ChoiceParam<AtMostOne> = ChoiceParam {
 
 const RESTARTS: ChoiceParam<Restarts> = ChoiceParam {
     name: "restarts",
-    description: "When to restart from level 0: glucose (recent learned clauses worse than the average), luby (Luby's sequence × 100 conflicts) or never.",
+    description: prose("When to restart from level 0: glucose (recent learned clauses worse than the average), luby (Luby's sequence × 100 conflicts) or never."),
     ids: &["glucose", "luby", "never"],
     values: &[Restarts::Glucose, Restarts::Luby, Restarts::Never],
     default: 0,
@@ -133,7 +134,7 @@ const RESTARTS: ChoiceParam<Restarts> = ChoiceParam {
 /// The conflict budget (0 = none); `portfolio`'s SAT stage takes the same.
 pub(crate) const MAX_CONFLICTS: IntParam = IntParam {
     name: "max_conflicts",
-    description: "Give up after this many conflicts (0 = no limit).",
+    description: prose("Give up after this many conflicts (0 = no limit)."),
     min: 0,
     max: i64::MAX,
     default: 0,
@@ -189,7 +190,7 @@ pub const SPEC: Spec = Spec {
     id: "sat",
     name: "SAT (CNF + clause learning)",
     family: Family::Exact,
-    description: "Sudoku reduced to CNF (a variable per cell and digit) and solved by conflict-driven clause learning: watched literals, first-UIP learning, back-jumping, VSIDS, restarts.",
+    description: prose("Sudoku reduced to CNF (a variable per cell and digit) and solved by conflict-driven clause learning: watched literals, first-UIP learning, back-jumping, VSIDS, restarts."),
     params: &[
         ENCODING.spec(),
         AT_MOST_ONE.spec(),

@@ -34,6 +34,7 @@ mod run;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::spec::{max_iterations_of, Args, Family, IntParam, RealParam, Spec, WorkCounter};
 use crate::trace::Rule;
+use crate::words::prose;
 
 /// The ant colony system with constraint propagation.
 #[derive(Clone, Debug)]
@@ -75,51 +76,55 @@ impl Default for AntColony {
 
 const ANTS: IntParam = IntParam {
     name: "ants",
-    description: "Ants per cycle, each building one grid.",
+    description: prose("Ants per cycle, each building one grid."),
     min: 1,
     max: 1_000,
     default: 10,
 };
 const GREEDY: RealParam = RealParam {
     name: "greedy",
-    description: "q0: the chance an ant takes the digit of highest pheromone rather than one drawn in proportion to it.",
+    description: prose("q0: the chance an ant takes the digit of highest pheromone rather than one drawn in proportion to it."),
     min: 0.0,
     max: 1.0,
     default: 0.9,
 };
 const EVAPORATION: RealParam = RealParam {
     name: "evaporation",
-    description: "ρ: weight of the best grid's reward when the pheromone is updated after a cycle.",
+    description: prose(
+        "ρ: weight of the best grid's reward when the pheromone is updated after a cycle.",
+    ),
     min: 0.0,
     max: 1.0,
     default: 0.9,
 };
 const LOCAL_EVAPORATION: RealParam = RealParam {
     name: "local_evaporation",
-    description: "ξ: how far each choice brings its pheromone back to the starting level (so the next ants try others).",
+    description: prose("ξ: how far each choice brings its pheromone back to the starting level (so the next ants try others)."),
     min: 0.0,
     max: 1.0,
     default: 0.1,
 };
 const BEST_VALUE_EVAPORATION: RealParam = RealParam {
     name: "best_value_evaporation",
-    description:
+    description: prose(
         "f_BVE: the share of the best grid's score lost each cycle, so a stale best gives way.",
+    ),
     min: 0.0,
     max: 1.0,
     default: 0.005,
 };
 const COLONIES: IntParam = IntParam {
     name: "colonies",
-    description:
+    description: prose(
         "Colonies searching side by side, each with its own pheromone (the lab's choice: 4).",
+    ),
     min: 2,
     max: 64,
     default: 4,
 };
 const EXCHANGE_EVERY: IntParam = IntParam {
     name: "exchange_every",
-    description: "Cycles between two exchanges: each colony then also reinforces the last cycle's best grid of the colony before it on a ring and the best grid so far of another colony drawn at random (the lab's choice: 10).",
+    description: prose("Cycles between two exchanges: each colony then also reinforces the last cycle's best grid of the colony before it on a ring and the best grid so far of another colony drawn at random (the lab's choice: 10)."),
     min: 1,
     max: 1_000_000,
     default: 10,
@@ -184,7 +189,7 @@ pub const SPEC: Spec = Spec {
     id: "ant-colony",
     name: "Ant colony system with constraint propagation (Lloyd & Amos 2019)",
     family: Family::Heuristic,
-    description: "Ants fix digits cell by cell, guided by pheromone, each choice propagated (naked and hidden singles); the best grid is reinforced, with best-value evaporation against stagnation (Lloyd & Amos 2019).",
+    description: prose("Ants fix digits cell by cell, guided by pheromone, each choice propagated (naked and hidden singles); the best grid is reinforced, with best-value evaporation against stagnation (Lloyd & Amos 2019)."),
     params: &[
         ANTS.spec(),
         GREEDY.spec(),
@@ -235,7 +240,7 @@ pub const MULTI_SPEC: Spec = Spec {
     id: "ant-colony-multi",
     name: "Multi-colony ant colony system (the lab's reading of Lloyd & Amos's successor)",
     family: Family::Heuristic,
-    description: "Several ant colony systems search side by side, each with its own pheromone; every few cycles each reinforces grids received from the others (a ring of cycle bests, a random partner's best so far), so they keep diverse trails and still share progress.",
+    description: prose("Several ant colony systems search side by side, each with its own pheromone; every few cycles each reinforces grids received from the others (a ring of cycle bests, a random partner's best so far), so they keep diverse trails and still share progress."),
     params: &[
         COLONIES.spec(),
         EXCHANGE_EVERY.spec(),
@@ -280,6 +285,24 @@ impl AntColony {
             exchange_every: EXCHANGE_EVERY.read(args).max(1) as u64,
             ..AntColony::from_args(args)
         }
+    }
+}
+
+/// A build without the engines (the page's first-load worker): never reached, since
+/// `Algorithm::run` refuses an algorithm this build cannot run (the page sends it to the full
+/// worker).
+#[cfg(not(feature = "aco"))]
+impl crate::solve::Solver for AntColony {
+    fn solve<O: crate::trace::Observer + ?Sized>(
+        &mut self,
+        puzzle: &crate::grid::Grid,
+        observer: &mut O,
+    ) -> crate::solve::Outcome {
+        let tracker = crate::solve::Tracker::new(observer, Default::default());
+        tracker.finish(
+            puzzle,
+            Err(crate::solve::Halt::Limit(crate::solve::Limit::Cycles(0))),
+        )
     }
 }
 

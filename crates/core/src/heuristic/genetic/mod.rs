@@ -1,8 +1,9 @@
 //! Genetic algorithm (Miloradović & Jačović 2020).
 //!
-//! A chromosome is the grid as n blocks of n genes. The paper's blocks are the rows ("the
+//! A chromosome is the grid as n blocks of n genes. The paper's blocks are read as the rows ("the
 //! crossover must contain at least one row and at most eight", cycle crossover because "rows …
-//! are permutations"); each row is filled with its missing digits, each free cell drawing from
+//! are permutations"), though it also names its "9 blocks of 9 numbers" beside "9 columns and 9
+//! rows", which reads as boxes: both readings run (`blocks`). Each row is filled with its missing digits, each free cell drawing from
 //! the digits the givens leave it, so blocks are always permutations and givens stay fixed.
 //! `blocks = boxes` with `domains = any` is the box reading this module had before (random boxes,
 //! unconstrained swaps).
@@ -28,9 +29,11 @@
 //! digit become fixed like givens, a wipe-out proves there is no solution — then genes take, and
 //! mutations move, only digits of the filtered domains.
 //!
-//! Defaults are the paper's: population 200, 1,000 generations, elite 120, mutation 0.5. Where the
-//! description is silent: crossover is applied to every pair of parents (no crossover rate), each
-//! pair gives two children, and one mutation at most per child.
+//! Defaults are the paper's figures: population 200, 1,000 generations, elite 120, mutation 0.5.
+//! The lab's readings where the description is silent or loose: crossover is applied to every
+//! pair of parents (no crossover rate), each pair gives two children, the mutation probability is
+//! applied once per child (the paper's text puts it on each gene: `mutation_scope = gene`), and a
+//! swap stays inside a block and within the digits the givens allow.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -47,11 +50,13 @@ use crate::trace::{Event, Observer, Reason};
 /// What `mutation_rate` applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MutationScope {
-    /// The paper's reading: a child gets one swap inside a random block with probability
-    /// `mutation_rate`.
+    /// The lab's reading (the default): a child gets one swap inside a random block with
+    /// probability `mutation_rate`.
     Child,
-    /// Our variant: every free gene is swapped with another free gene of its block with
-    /// probability `mutation_rate` (keeps the population diverse; see EXPERIMENTS.md).
+    /// What the paper's text states ("a gene is mutated with probability mutation_rate"): every
+    /// free gene is swapped with another free gene of its block with that probability (the
+    /// paper's swap takes two genes anywhere on the chromosome; within the block here, so blocks
+    /// stay permutations). At the paper's 0.5 it swaps about half the free genes of every child.
     Gene,
 }
 
@@ -61,7 +66,7 @@ const MUTATION_TRIES: usize = 20;
 /// The genetic algorithm's parameters.
 #[derive(Clone, Debug)]
 pub struct Genetic {
-    /// The permutation blocks: rows (the paper) or boxes.
+    /// The permutation blocks: rows (the lab's reading of the paper, the default) or boxes.
     pub blocks: Blocks,
     pub domains: Domains,
     pub population: usize,

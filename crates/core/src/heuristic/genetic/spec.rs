@@ -7,10 +7,11 @@ use crate::spec::{
     max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec, WorkCounter,
 };
 use crate::trace::Rule;
+use crate::words::prose;
 
 pub(super) const POPULATION: IntParam = IntParam {
     name: "population",
-    description: "Individuals per generation.",
+    description: prose("Individuals per generation."),
     min: 2,
     max: 100_000,
     default: 200,
@@ -21,43 +22,44 @@ pub(super) const MAX_ITERATIONS: IntParam = max_iterations_of(
 );
 pub(super) const ELITE: IntParam = IntParam {
     name: "elite",
-    description:
+    description: prose(
         "Best individuals copied unchanged into the next generation (at most population − 1).",
+    ),
     min: 0,
     max: 100_000,
     default: 120,
 };
 pub(super) const MUTATION_RATE: RealParam = RealParam {
     name: "mutation_rate",
-    description: "Probability of a swap inside a block: per child (the paper) or per gene (see mutation_scope).",
+    description: prose("Probability of a swap inside a block: per child (the lab's reading, the default) or per gene (the paper's wording; see mutation_scope)."),
     min: 0.0,
     max: 1.0,
     default: 0.5,
 };
 pub(super) const MUTATION_SCOPE: ChoiceParam<MutationScope> = ChoiceParam {
     name: "mutation_scope",
-    description: "child: a child gets one swap with probability mutation_rate (the paper); gene: each free gene is swapped with probability mutation_rate (our variant, try 0.1).",
+    description: prose("child: a child gets one swap with probability mutation_rate (the lab's reading, the default); gene: each free gene is swapped with probability mutation_rate (what the paper's text states; try 0.1)."),
     ids: &["child", "gene"],
     values: &[MutationScope::Child, MutationScope::Gene],
     default: 0,
 };
 pub(super) const BLOCKS: ChoiceParam<Blocks> = ChoiceParam {
     name: "blocks",
-    description: "The permutation blocks of a chromosome: rows (the paper: crossover over whole rows) or boxes (the earlier box reading).",
+    description: prose("The permutation blocks of a chromosome: rows (the lab's reading of the paper: crossover over whole rows) or boxes (the other reading: the paper names its blocks beside its rows and columns)."),
     ids: &["rows", "boxes"],
     values: &[Blocks::Rows, Blocks::Boxes],
     default: 0,
 };
 pub(super) const DOMAINS: ChoiceParam<Domains> = ChoiceParam {
     name: "domains",
-    description: "Digits a gene may take: givens (those no given in its row, column or box holds: the paper) or any (any digit its block lacks).",
+    description: prose("Digits a gene may take: givens (those no given in its row, column or box holds: the paper) or any (any digit its block lacks)."),
     ids: &["givens", "any"],
     values: &[Domains::Givens, Domains::Any],
     default: 0,
 };
 pub(super) const SELECTION_RATE: RealParam = RealParam {
     name: "selection_rate",
-    description: "Probability that the fitter of two drawn individuals wins the tournament.",
+    description: prose("Probability that the fitter of two drawn individuals wins the tournament."),
     min: 0.0,
     max: 1.0,
     default: 0.85,
@@ -120,7 +122,7 @@ pub const SPEC: Spec = Spec {
     id: "genetic",
     name: "Genetic algorithm (row blocks, cycle crossover, elitism)",
     family: Family::Heuristic,
-    description: "Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020).",
+    description: prose("Rows as permutation blocks drawn from the digits the givens allow; tournament selection, two-point crossover over whole rows with cycle crossover, swap mutation that respects the givens, elitism (Miloradović & Jačović 2020)."),
     params: PARAMS,
     budget: Some(MAX_ITERATIONS.name),
     pseudocode: PSEUDOCODE,
@@ -136,7 +138,7 @@ pub const ALLDIFF: Spec = Spec {
     id: "genetic-alldiff",
     name: "Genetic algorithm over alldifferent-filtered domains",
     family: Family::Heuristic,
-    description: "The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA).",
+    description: prose("The paper's GA after alldifferent (GAC) filtering: cells the filter settles are fixed, genes take and mutations move only filtered values (the tabu paper's future work, inside a GA)."),
     // The same but `domains` (last), which the variant fixes.
     params: PARAMS.split_at(PARAMS.len() - 1).0,
     budget: Some(MAX_ITERATIONS.name),

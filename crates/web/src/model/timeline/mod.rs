@@ -104,12 +104,18 @@ impl Timeline {
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
         let summaries = &self.summaries[..shown];
         // The first summary says which kind of progress the run reports (a portfolio's
-        // handover and a search's restart are moments, not measures).
-        let first = &self
-            .summaries
-            .iter()
-            .find(|(_, e)| !matches!(e, Event::Handover { .. } | Event::SearchRestart { .. }))?
-            .1;
+        // handover and a search's restart are moments, not measures). A construction's restart
+        // measures only where nothing else does (the colourings): an ant colony restarts every
+        // tour and measures its cycles.
+        let measures = || {
+            self.summaries
+                .iter()
+                .map(|(_, e)| e)
+                .filter(|e| !matches!(e, Event::Handover { .. } | Event::SearchRestart { .. }))
+        };
+        let first = measures()
+            .find(|e| !matches!(e, Event::Restart { .. }))
+            .or_else(|| measures().next())?;
         let kind = std::mem::discriminant(first);
         let points: Vec<&Event> = summaries
             .iter()

@@ -242,3 +242,41 @@ fn a_guess_says_how_many_digits_the_rules_allowed_and_pencil_marks_keep_the_rule
         assert!(guesses > 0, "{algorithm} guessed");
     }
 }
+
+/// An ant colony restarts every tour and measures its cycles: its chart is the open cells per
+/// cycle, not the colourings' cells per construction.
+#[test]
+fn an_ant_colony_charts_its_cycles() {
+    let puzzle: Grid = HARD.parse().unwrap();
+    let mut recorder = Recorder::default();
+    let outcome = Algorithm::AntColony
+        .run(
+            &puzzle,
+            &RunConfig {
+                seed: 1,
+                ..RunConfig::default()
+            },
+            &mut recorder,
+        )
+        .unwrap();
+    assert!(outcome.is_solved());
+    let cycles = recorder
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Iteration { .. }))
+        .count();
+    assert!(cycles >= 2, "{cycles} cycles");
+    assert!(matches!(
+        recorder
+            .events
+            .iter()
+            .find(|e| matches!(e, Event::Restart { .. } | Event::Iteration { .. })),
+        Some(Event::Restart { .. })
+    ));
+    let mut t = Timeline::new(&puzzle);
+    t.extend(recorder.events.iter().copied());
+    t.seek(usize::MAX);
+    let chart = t.progress(50).unwrap();
+    assert_eq!(chart.title, "cost per iteration");
+    assert_eq!(chart.series[0].points.len(), cycles);
+}
