@@ -1,6 +1,6 @@
 //! EXPERIMENTS.md's tables drawn from studies stay equal to their studies' summaries: each such
 //! table follows a `<!-- study-table … -->` comment that names the summary (a study's
-//! `summary.csv`, committed under `studies/results`), the class, the rows and the columns, and
+//! `summary.csv`, committed under `studies/summaries`), the class, the rows and the columns, and
 //! this test draws the table again from them and compares it with the text. A figure edited by
 //! hand, or a study re-run without its table, fails here. `SUDOKU_BLESS=1 cargo test -p
 //! sudoku-core --test experiments_tables` rewrites the tables from the summaries.
