@@ -18,6 +18,18 @@ async function settled(page) {
   }, null, { timeout: 60_000 });
 }
 
+test('the ant colonies run side by side (in the full worker), each verified, their cycles charted', async () => {
+  const page = await newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(`${BASE}?compare=ant-colony,ant-colony-multi&puzzle=${HARD}&seed=1&run=1`);
+  await settled(page);
+  assert.deepEqual(await outcomes(page), [['ant-colony', 'verified'], ['ant-colony-multi', 'verified']]);
+  // Open cells per cycle, one line per colony (not the colourings' cells per construction).
+  const charts = await page.$$eval('.charts .progress-chart', (cs) => cs.map((c) => c.querySelector('figcaption').textContent));
+  assert.deepEqual(charts, ['cost per iteration']);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
 test('configurations run side by side, the table sorts, one cursor moves every board', async () => {
   const page = await newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${BASE}?compare=dlx,norvig,annealing,genetic;generations=300,tabu-ac3;max_iterations=500;seed=3&puzzle=${EASY}&seed=1&run=1`);
