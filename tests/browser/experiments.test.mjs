@@ -75,7 +75,7 @@ test('pasted instances: the valid lines run, the invalid ones are listed with th
   assert.match(await page.textContent('#invalid-lines'), /1 pasted line was skipped \(the other 2 ran\)/);
   assert.match(await page.textContent('#invalid-lines li'), /^line 2: /);
   const instances = await page.$$eval('[data-table="tabu"] tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
-  assert.deepEqual(instances, ['line 1', 'line 1', 'line 3', 'line 3']);
+  assert.deepEqual(instances, ['line 1', 'line 1', 'line 1', 'line 3', 'line 3', 'line 3']);
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
