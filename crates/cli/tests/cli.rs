@@ -273,6 +273,7 @@ fn experiment_prints_markdown_and_writes_csv() {
     let csv = std::fs::read_to_string(dir.join("filtering.csv")).unwrap();
     assert!(csv.starts_with("instance,givens,"), "{csv}");
     assert_eq!(csv.lines().count(), 47); // header + 46 instances
+
     // The paper's Example 7: AI Escargot's first box holds 57 values (six empty cells of 9 and
     // three givens); GAC removes at least what AC-3 and bounds consistency remove.
     let example = std::fs::read_to_string(dir.join("filtering-example.csv")).unwrap();
@@ -286,7 +287,10 @@ fn experiment_prints_markdown_and_writes_csv() {
         })
         .collect();
     assert_eq!(after.len(), 3, "{example}");
-    assert!(after[2] <= after[0] && after[2] <= after[1] && after[2] >= 9, "{example}");
+    assert!(
+        after[2] <= after[0] && after[2] <= after[1] && after[2] >= 9,
+        "{example}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 
     let (_, err, code) = stdout_of(&["experiment", "nonsense"], "");

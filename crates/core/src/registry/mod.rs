@@ -295,6 +295,21 @@ mod tests {
         assert_eq!(ids.len(), Algorithm::ALL.len());
     }
 
+    /// With the `texts` feature every algorithm has its texts for readers (descriptions and
+    /// pseudo-code); without it (the page's first-load worker) they are left out, names kept.
+    #[test]
+    fn texts_for_readers_follow_the_feature() {
+        for &a in Algorithm::ALL {
+            assert!(!a.id().is_empty() && !a.name().is_empty());
+            let texts = std::iter::once(a.description())
+                .chain(a.params().iter().map(|p| p.description))
+                .chain(a.pseudocode().iter().map(|l| l.text));
+            for text in texts {
+                assert_eq!(text.is_empty(), !cfg!(feature = "texts"), "{a}: {text:?}");
+            }
+        }
+    }
+
     /// Every `Spec` declared in an algorithm module is in the registry (a module left out of
     /// the table would silently disappear from the CLI and the page).
     #[test]
