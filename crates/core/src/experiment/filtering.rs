@@ -61,9 +61,9 @@ type Sizes = (u64, Vec<Option<u64>>);
 /// The instance of the paper's Example 7 (AI Escargot: s16 in Mantere & Koljonen's set).
 const EXAMPLE: &str = "s16";
 
-/// The paper's Example 7: the first box of AI Escargot, Σ|D| over its nine cells (a given counts
-/// 1) before and after each filter — the paper's 57 → 20 with alldifferent. `None` when the
-/// instances do not include it (a pasted or other file).
+/// The paper's Example 7: the first box of AI Escargot, Σ|D| over its nine cells (a given
+/// counts one) before and after each filter — the paper's 57 → 20 with alldifferent. `None`
+/// when the instances do not include it (a pasted or other file).
 fn first_box_example(instances: &[Instance]) -> Option<Table> {
     let instance = instances.iter().find(|i| i.name == EXAMPLE)?;
     let size = instance.puzzle.size();
