@@ -65,33 +65,33 @@ fn events_arriving_during_playback_are_appended() {
     assert!(t.narration(puzzle.size()).len() > 3);
 }
 
+/// The events of a seeded run (seed 1) that solves the puzzle.
+fn solved_with_seed_1(algorithm: Algorithm, puzzle: &Grid) -> Vec<Event> {
+    let mut recorder = Recorder::default();
+    let config = RunConfig {
+        seed: 1,
+        ..RunConfig::default()
+    };
+    let outcome = algorithm.run(puzzle, &config, &mut recorder).unwrap();
+    assert!(outcome.is_solved(), "{algorithm}");
+    recorder.events
+}
+
 #[test]
 fn progress_follows_the_cursor_and_is_sampled() {
     let puzzle: Grid =
         ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
             .parse()
             .unwrap();
-    let mut recorder = Recorder::default();
-    let outcome = Algorithm::Annealing
-        .run(
-            &puzzle,
-            &RunConfig {
-                seed: 1,
-                ..RunConfig::default()
-            },
-            &mut recorder,
-        )
-        .unwrap();
-    assert!(outcome.is_solved());
-    let steps = recorder
-        .events
+    let events = solved_with_seed_1(Algorithm::Annealing, &puzzle);
+    let steps = events
         .iter()
         .filter(|e| matches!(e, Event::Temperature { .. }))
         .count();
     assert!(steps > 10, "{steps} temperature steps");
     let mut t = Timeline::new(&puzzle);
     assert_eq!(t.progress(50), None);
-    t.extend(recorder.events.iter().copied());
+    t.extend(events.iter().copied());
     t.seek(0);
     let none_yet = t.progress(50).unwrap();
     assert!(none_yet.series.iter().all(|s| s.points.is_empty()));
@@ -248,33 +248,20 @@ fn a_guess_says_how_many_digits_the_rules_allowed_and_pencil_marks_keep_the_rule
 #[test]
 fn an_ant_colony_charts_its_cycles() {
     let puzzle: Grid = HARD.parse().unwrap();
-    let mut recorder = Recorder::default();
-    let outcome = Algorithm::AntColony
-        .run(
-            &puzzle,
-            &RunConfig {
-                seed: 1,
-                ..RunConfig::default()
-            },
-            &mut recorder,
-        )
-        .unwrap();
-    assert!(outcome.is_solved());
-    let cycles = recorder
-        .events
+    let events = solved_with_seed_1(Algorithm::AntColony, &puzzle);
+    let cycles = events
         .iter()
         .filter(|e| matches!(e, Event::Iteration { .. }))
         .count();
     assert!(cycles >= 2, "{cycles} cycles");
     assert!(matches!(
-        recorder
-            .events
+        events
             .iter()
             .find(|e| matches!(e, Event::Restart { .. } | Event::Iteration { .. })),
         Some(Event::Restart { .. })
     ));
     let mut t = Timeline::new(&puzzle);
-    t.extend(recorder.events.iter().copied());
+    t.extend(events.iter().copied());
     t.seek(usize::MAX);
     let chart = t.progress(50).unwrap();
     assert_eq!(chart.title, "cost per iteration");
