@@ -337,3 +337,15 @@ impl<'o, O: Observer + ?Sized> Tracker<'o, O> {
         }
     }
 }
+
+/// What an algorithm whose engine this build leaves out (the page's first-load worker: `ilp`,
+/// `sat`, the ant colonies) answers if run: giving up at once at a budget of 0. Never reached,
+/// since `Algorithm::run` refuses an algorithm this build cannot run; the registry's dispatch
+/// only needs every algorithm to be a [`Solver`].
+pub fn without_engine<O: Observer + ?Sized>(
+    puzzle: &Grid,
+    observer: &mut O,
+    limit: Limit,
+) -> Outcome {
+    Tracker::new(observer, Limits::default()).finish(puzzle, Err(Halt::Limit(limit)))
+}

@@ -36,8 +36,7 @@ pub struct Ilp {
     pub model: Model,
 }
 
-/// A build without the LP engine (the page's first-load worker): never reached, since
-/// `Algorithm::run` refuses an algorithm this build cannot run.
+/// A build without the LP engine (the page's first-load worker).
 #[cfg(not(feature = "ilp"))]
 impl crate::solve::Solver for Ilp {
     fn solve<O: crate::trace::Observer + ?Sized>(
@@ -45,11 +44,7 @@ impl crate::solve::Solver for Ilp {
         puzzle: &crate::grid::Grid,
         observer: &mut O,
     ) -> crate::solve::Outcome {
-        let tracker = crate::solve::Tracker::new(observer, self.limits);
-        tracker.finish(
-            puzzle,
-            Err(crate::solve::Halt::Limit(crate::solve::Limit::Nodes(0))),
-        )
+        crate::solve::without_engine(puzzle, observer, crate::solve::Limit::Nodes(0))
     }
 }
 

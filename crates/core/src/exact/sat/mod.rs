@@ -32,7 +32,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
 #[cfg(not(feature = "sat"))]
-use crate::solve::{Halt, Limit, Outcome, Solver, Tracker};
+use crate::solve::{without_engine, Limit, Outcome, Solver};
 use crate::spec::{Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 #[cfg(not(feature = "sat"))]
 use crate::trace::Observer;
@@ -97,13 +97,11 @@ pub fn model_values(size: Size, solver: &Cdcl) -> Vec<u8> {
         .collect()
 }
 
-/// A build without the engine (the page's first-load worker): never reached, since
-/// `Algorithm::run` refuses an algorithm this build cannot run.
+/// A build without the engine (the page's first-load worker).
 #[cfg(not(feature = "sat"))]
 impl Solver for Sat {
     fn solve<O: Observer + ?Sized>(&mut self, puzzle: &Grid, observer: &mut O) -> Outcome {
-        Tracker::new(observer, Default::default())
-            .finish(puzzle, Err(Halt::Limit(Limit::Conflicts(0))))
+        without_engine(puzzle, observer, Limit::Conflicts(0))
     }
 }
 

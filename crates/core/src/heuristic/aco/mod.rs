@@ -288,9 +288,7 @@ impl AntColony {
     }
 }
 
-/// A build without the engines (the page's first-load worker): never reached, since
-/// `Algorithm::run` refuses an algorithm this build cannot run (the page sends it to the full
-/// worker).
+/// A build without the engines (the page's first-load worker).
 #[cfg(not(feature = "aco"))]
 impl crate::solve::Solver for AntColony {
     fn solve<O: crate::trace::Observer + ?Sized>(
@@ -298,11 +296,7 @@ impl crate::solve::Solver for AntColony {
         puzzle: &crate::grid::Grid,
         observer: &mut O,
     ) -> crate::solve::Outcome {
-        let tracker = crate::solve::Tracker::new(observer, Default::default());
-        tracker.finish(
-            puzzle,
-            Err(crate::solve::Halt::Limit(crate::solve::Limit::Cycles(0))),
-        )
+        crate::solve::without_engine(puzzle, observer, crate::solve::Limit::Cycles(0))
     }
 }
 
