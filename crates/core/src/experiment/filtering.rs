@@ -76,6 +76,7 @@ fn first_box_example(instances: &[Instance]) -> Option<Table> {
             .sum()
     };
     let start = domain::initial_domains(&instance.puzzle);
+    let before = box_sum(&start);
     let mut table = Table::new(
         "filtering-example",
         "The paper's Example 7: Σ|D| of AI Escargot's first box (s16; the paper: 57 → 20 with alldifferent)",
@@ -83,17 +84,15 @@ fn first_box_example(instances: &[Instance]) -> Option<Table> {
     );
     for (&filter, name) in FILTERS.iter().zip(FILTER_NAMES) {
         let mut domains = start.clone();
-        let after = domain::filter(&geometry, &mut domains, filter)
-            .map_or("refuted".to_string(), |()| box_sum(&domains).to_string());
-        let removed = after.parse::<f64>().map_or("–".to_string(), |a| {
-            format!("{:.1}", 100.0 * (1.0 - a / box_sum(&start) as f64))
-        });
-        table.push(vec![
-            name.to_string(),
-            box_sum(&start).to_string(),
-            after,
-            removed,
-        ]);
+        let (after, removed) = match domain::filter(&geometry, &mut domains, filter) {
+            Ok(()) => {
+                let after = box_sum(&domains);
+                let removed = 100.0 * (1.0 - after as f64 / before as f64);
+                (after.to_string(), format!("{removed:.1}"))
+            }
+            Err(_) => ("refuted".to_string(), "–".to_string()),
+        };
+        table.push(vec![name.to_string(), before.to_string(), after, removed]);
     }
     Some(table)
 }

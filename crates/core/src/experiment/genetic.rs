@@ -17,28 +17,44 @@ use crate::runs::run_seed;
 use crate::solve::Solver;
 use crate::trace::NullObserver;
 
-/// The paper's success rates by givens.
-pub const PUBLISHED_SUCCESS: [(usize, f64); 4] = [(25, 20.0), (26, 33.0), (29, 100.0), (31, 83.0)];
+/// One column of the paper's table: its puzzle's givens, success %, and the other figures as
+/// printed (average generation, best generation, average time: its unit unstated, read as
+/// seconds; Intel Core i5-4300M, Windows 10).
+pub struct Published {
+    pub givens: usize,
+    pub success: f64,
+    pub figures: [&'static str; 3],
+}
 
-/// The paper's other figures by givens, as printed beside its success rates: average generation,
-/// best generation, average time (its unit unstated, read as seconds; Intel Core i5-4300M,
-/// Windows 10).
-pub const PUBLISHED_FIGURES: [(usize, &str, &str, &str); 4] = [
-    (25, "451", "45", "93.71"),
-    (26, "212", "50", "71.42"),
-    (29, "22", "14", "7.41"),
-    (31, "126", "25", "24.19"),
+/// The paper's table, by givens.
+pub const PUBLISHED: [Published; 4] = [
+    Published {
+        givens: 25,
+        success: 20.0,
+        figures: ["451", "45", "93.71"],
+    },
+    Published {
+        givens: 26,
+        success: 33.0,
+        figures: ["212", "50", "71.42"],
+    },
+    Published {
+        givens: 29,
+        success: 100.0,
+        figures: ["22", "14", "7.41"],
+    },
+    Published {
+        givens: 31,
+        success: 83.0,
+        figures: ["126", "25", "24.19"],
+    },
 ];
 
 /// The default instances: every Mantere & Koljonen puzzle with 25, 26, 29 or 31 givens.
 pub fn instances() -> Vec<Instance> {
     let mut picked: Vec<Instance> = mantere_koljonen(&[("", &["s"])])
         .into_iter()
-        .filter(|i| {
-            PUBLISHED_SUCCESS
-                .iter()
-                .any(|&(g, _)| g == i.puzzle.given_count())
-        })
+        .filter(|i| PUBLISHED.iter().any(|p| p.givens == i.puzzle.given_count()))
         .map(|mut i| {
             i.class = format!("{} givens", i.puzzle.given_count());
             i
@@ -257,10 +273,11 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
             variant_row.push(row[3].clone());
             table.push(variant_row);
         }
-        let paper = PUBLISHED_SUCCESS
+        let published = PUBLISHED
             .iter()
-            .find(|(g, _)| format!("{g} givens") == class)
-            .map(|(_, p)| format!("{p:.0}"))
+            .find(|p| format!("{} givens", p.givens) == class);
+        let paper = published
+            .map(|p| format!("{:.0}", p.success))
             .unwrap_or_else(|| "–".into());
         success[0].push(paper.parse::<f64>().ok());
         for (k, series) in success[1..].iter_mut().enumerate() {
@@ -268,12 +285,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
         }
         groups.push(class.clone());
         row.push(paper);
-        let figures = PUBLISHED_FIGURES
-            .iter()
-            .find(|(g, ..)| format!("{g} givens") == class)
-            .map_or(["–"; 3], |&(_, generation, best, time)| {
-                [generation, best, time]
-            });
+        let figures = published.map_or(["–"; 3], |p| p.figures);
         row.extend(figures.map(String::from));
         by_class.push(row);
     }

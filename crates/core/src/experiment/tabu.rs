@@ -1,6 +1,7 @@
-//! The tabu experiment (Soto et al. 2015): for alldiff-TS (with bounds consistency, the paper's filter, and with GAC) and AC3-TS, how many runs of at most
-//! `max_iterations` iterations it takes to solve each instance 30 times, and the minimum, average,
-//! maximum and standard deviation of the iterations of the solving runs.
+//! The tabu experiment (Soto et al. 2015): for alldiff-TS (with bounds consistency, the paper's
+//! filter, and with GAC) and AC3-TS, how many runs of at most `max_iterations` iterations it takes
+//! to solve each instance 30 times, and the minimum, average, maximum and standard deviation of
+//! the iterations of the solving runs.
 //!
 //! Instances: Mantere & Koljonen's files at the paper's levels (easy s10, medium s11, hard s12,
 //! SD s09, AI Escargot s16: the closest reading of "following Mantere & Koljonen", see
