@@ -220,11 +220,15 @@ pub fn drawn_incidences(
         .into_iter()
         .flat_map(|c| size.units_of(c).map(|u| (c, u)))
         .collect();
+    // The focused cell's own incidence with the focused unit, once (at most 3 + n pairs: a
+    // search, not a sort, which the page's first load would carry).
     if let Some(u) = focus_unit {
-        out.extend(size.unit_cells(u).map(|c| (c, u)));
+        for c in size.unit_cells(u) {
+            if !out.contains(&(c, u)) {
+                out.push((c, u));
+            }
+        }
     }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 

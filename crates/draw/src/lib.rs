@@ -7,12 +7,14 @@ pub mod animation;
 pub mod frame;
 pub mod graph;
 pub mod layout;
+pub mod marks;
 pub mod maths;
 pub mod narration;
 pub mod svg;
 
 pub use frame::{event_cell, BoardFrame};
 pub use graph::graph_svg;
+pub use marks::{Mark, MarkFinder};
 pub use svg::{board_svg, Style};
 #[cfg(feature = "raster")]
 pub mod raster;

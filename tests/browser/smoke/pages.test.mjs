@@ -1,6 +1,6 @@
 // The smoke suite's other pages, in every engine: compare, the links between the pages, an experiment with its CSV download
 // (equal to the CLI's file), a study with its records (the CLI's, but for the clock), the lab offline after one visit, a page whose bundle cannot be fetched, and the lab embedded in a page of
-// another origin. No console error or warning in any of them.
+// another origin, and an embed that loops a stretch of its run. No console error or warning in any of them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -180,4 +180,22 @@ test('a page of another origin embeds the lab: it runs in the frame and posts it
     await page.close();
     host.close();
   }
+});
+
+test('an embed loops a stretch of the run without controls, as its URL asks', async () => {
+  const page = await newPage();
+  await page.goto(`${BASE}?embed=1&puzzle=${HARD}&algorithm=dlx&seed=1&from=10&to=40&loop=1&controls=0&speed=40&run=1`);
+  await page.waitForSelector('#status[data-outcome=verified]', { timeout: 60_000 });
+  assert.equal(await page.count('#play, #pause, #scrub, #speed'), 0, 'controls=0');
+  const seen = [];
+  for (let i = 0; i < 50; i += 1) {
+    seen.push(Number((await page.textContent('#step-counter')).match(/^event (\d+)/)[1]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(seen.every((c) => c >= 10 && c <= 40), seen.join(','));
+  assert.ok(seen.filter((c, i) => i > 0 && c < seen[i - 1]).length >= 2, `looped: ${seen.join(',')}`);
+  assert.match(await page.getAttribute('#open-lab', 'href'), /from=10&to=40&loop=1/);
+  assert.doesNotMatch(await page.getAttribute('#open-lab', 'href'), /controls=0/, 'the full lab has its controls');
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
 });

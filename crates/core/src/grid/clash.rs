@@ -19,13 +19,15 @@ pub struct Conflict {
 impl Conflict {
     /// Every cell taking part in some conflict, ascending, each once (to highlight them).
     pub fn cells_of(conflicts: &[Conflict]) -> Vec<usize> {
-        let mut cells: Vec<usize> = conflicts
-            .iter()
-            .flat_map(|c| c.cells.iter().copied())
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        // Marked cell by cell rather than sorted: the page's first load carries no sort for it.
+        let mut marked: Vec<bool> = Vec::new();
+        for &cell in conflicts.iter().flat_map(|c| &c.cells) {
+            if cell >= marked.len() {
+                marked.resize(cell + 1, false);
+            }
+            marked[cell] = true;
+        }
+        (0..marked.len()).filter(|&c| marked[c]).collect()
     }
 
     /// "5 appears twice in row 1 (r1c1, r1c7)"-style message.

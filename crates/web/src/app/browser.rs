@@ -214,13 +214,17 @@ pub fn show_board_on_narrow_screen() {
 
 /// The full URL of the lab with this query.
 pub fn share_link(query: &Query) -> String {
-    let base = web_sys::window()
+    format!("{}{}", page_address(), query.to_search())
+}
+
+/// The page's address without its query: what a link to another state of the lab starts with.
+pub fn page_address() -> String {
+    web_sys::window()
         .and_then(|w| {
             let l = w.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
-        .unwrap_or_default();
-    format!("{base}{}", query.to_search())
+        .unwrap_or_default()
 }
 
 /// Shows `url` in the address bar in place of the current entry (no new history step): a page

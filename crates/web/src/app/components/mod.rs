@@ -5,6 +5,7 @@ pub mod board;
 pub mod chart;
 pub mod compare_table;
 pub mod copy_link;
+pub mod embed_code;
 pub mod generate_form;
 pub mod graph_view;
 pub mod hypergraph_view;

@@ -15,6 +15,9 @@ use crate::app::hooks::LabHandle;
 use crate::model::lab::Action;
 use crate::model::View;
 
+/// Columns of the timeline's strip of marks (each the most telling mark of its events).
+const MARK_COLUMNS: usize = 240;
+
 /// Whether the board can be edited (not in the embed page).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Editing {
@@ -79,6 +82,8 @@ pub fn stage(handle: &LabHandle, editing: Editing, pointed: &Pointed) -> Html {
                     cursor={t.cursor()} len={t.len()} receiving={run.is_running()}
                     narration={AttrValue::from(t.narration(run.puzzle.size()))} depth={t.depth()}
                     show_candidates={lab.show_candidates} show_help={show_help} on_help={toggle_help.clone()}
+                    controls={lab.controls}
+                    marks={sudoku_draw::marks::strip_paths(t.marks(), t.len(), MARK_COLUMNS)}
                     dispatch={act.clone()} />
             </> }
         }

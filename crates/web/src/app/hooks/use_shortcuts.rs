@@ -9,9 +9,13 @@ use yew::prelude::*;
 use crate::model::lab::Action;
 
 /// The shortcuts, as the help panel lists them.
-pub const SHORTCUTS: [(&str, &str); 6] = [
+pub const SHORTCUTS: [(&str, &str); 7] = [
     ("Space", "play / pause"),
     ("← →", "step back / forward"),
+    (
+        ", .",
+        "previous / next mark (guess, backtrack, restart, new best, generation)",
+    ),
     ("Home", "back to the start"),
     ("End", "jump to the end"),
     ("[ ]", "slower / faster"),
@@ -26,6 +30,8 @@ fn action_for(key: &str) -> Option<Action> {
         "ArrowRight" => Action::Step,
         "Home" => Action::Home,
         "End" => Action::End,
+        "," => Action::PreviousMark,
+        "." => Action::NextMark,
         "[" => Action::SpeedBy(-1),
         "]" => Action::SpeedBy(1),
         _ => return None,

@@ -26,7 +26,9 @@ pub fn embed_page(props: &LabProps) -> Html {
     } else {
         lab.share_query()
     };
+    // The full lab keeps the run and its stretch, with its controls.
     full.embed = false;
+    full.controls = None;
     let status = match &lab.run {
         None => html! {
             <button id="run" class="primary" onclick={handle.act.reform(|_| Action::Run)}>

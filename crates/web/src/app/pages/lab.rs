@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::app::browser::{query, share_link};
 use crate::app::components::algorithm_form::AlgorithmForm;
+use crate::app::components::embed_code::EmbedCode;
 use crate::app::components::generate_form::GenerateFormView;
 use crate::app::components::page_links::{page_links, url_errors};
 use crate::app::components::puzzle_input::{LibraryGroups, PuzzleInput};
@@ -117,6 +118,9 @@ pub fn lab_page(props: &LabProps) -> Html {
                     share={AttrValue::from(share_link(&lab.share_query()))}
                     compare={AttrValue::from(share_link(&lab.compare_query()))}
                     conflict={lab.param_conflict().map(AttrValue::from)} dispatch={act.clone()} />
+                <EmbedCode html={AttrValue::from(lab.embed_snippet(&crate::app::browser::page_address()))}
+                    from={lab.play_from} to={lab.play_to} looping={lab.looping} controls={lab.embed_controls}
+                    dispatch={act.clone()} />
                 if let Some(run) = &lab.run {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />

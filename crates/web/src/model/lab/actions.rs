@@ -47,8 +47,22 @@ pub enum Action {
     TogglePlay,
     Step,
     StepBack,
+    /// Back to the start (of the URL's `from`–`to` stretch, when it gives one).
     Home,
     End,
+    /// To the next or the previous marked moment (guess, backtrack, restart, new best,
+    /// generation): the `.` and `,` shortcuts.
+    NextMark,
+    PreviousMark,
+    /// The stretch playback keeps to starts, or ends, at the event shown ("from here", "to
+    /// here"); `ClearStretch` plays the whole run again.
+    StretchFrom,
+    StretchTo,
+    ClearStretch,
+    /// The stretch starts again at its end, or not.
+    ToggleLoop,
+    /// The embed snippet shows the player's controls, or not.
+    ToggleEmbedControls,
     Scrub(usize),
     Speed(u32),
     /// Speed one notch up (+) or down (−): the `]` and `[` shortcuts.

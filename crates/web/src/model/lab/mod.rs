@@ -118,6 +118,18 @@ pub struct Lab {
     pub autoplay: bool,
     /// Event to show once the run is complete (the URL's `step`).
     pending_step: Option<usize>,
+    /// The stretch playback keeps to (the URL's `from` and `to`) and whether it starts again at
+    /// its end (`loop=1`).
+    pub play_from: usize,
+    pub play_to: Option<usize>,
+    pub looping: bool,
+    /// Ticks the end of a looping stretch has been shown: it is held a moment before the
+    /// stretch starts again.
+    held: u32,
+    /// The player's buttons, speed and timeline are shown (`controls=0` hides them).
+    pub controls: bool,
+    /// The embed snippet keeps the player's controls.
+    pub embed_controls: bool,
     /// The compact page for an iframe (`embed=1`).
     pub embed: bool,
     /// The next step on the puzzle, once the worker has answered a hint request.
@@ -134,11 +146,12 @@ pub struct Lab {
 }
 
 fn default_params(algorithm: Algorithm) -> BTreeMap<&'static str, String> {
-    algorithm
-        .params()
-        .iter()
-        .map(|p| (p.name, p.default_value().to_string()))
-        .collect()
+    super::param_map(
+        algorithm
+            .params()
+            .iter()
+            .map(|p| (p.name, p.default_value().to_string())),
+    )
 }
 
 impl Lab {
@@ -173,6 +186,12 @@ impl Lab {
             view: query.view.unwrap_or(View::Board),
             autoplay: query.autoplay.unwrap_or(query.step.is_none()),
             pending_step: query.step,
+            play_from: query.from.unwrap_or(0),
+            play_to: query.to,
+            looping: query.looping,
+            held: 0,
+            controls: query.controls.unwrap_or(true),
+            embed_controls: true,
             embed: query.embed,
             hint: None,
             analysis: None,
@@ -275,16 +294,34 @@ impl Lab {
             puzzle: Some(Query::puzzle_line(&self.puzzle)),
             algorithm: Some(self.algorithm),
             seed: self.seed.trim().parse().ok(),
-            params: self
-                .params
-                .iter()
-                .map(|(k, v)| (*k, v.trim().to_string()))
-                .collect(),
+            params: super::param_map(self.params.iter().map(|(k, v)| (*k, v.trim().to_string()))),
             view: Some(self.view),
             step,
+            speed: self.speed_chosen.then_some(self.speed),
+            from: (self.play_from > 0).then_some(self.play_from),
+            to: self.play_to,
+            looping: self.looping,
+            controls: (!self.controls).then_some(false),
             embed: self.embed,
             ..Query::default()
         }
+    }
+
+    /// The HTML a teaching page pastes to show this run as the lab shows it: the compact page,
+    /// running at once, playing the lab's stretch (looping if it does), with or without the
+    /// player's controls; `base` is the lab's address.
+    pub fn embed_snippet(&self, base: &str) -> String {
+        let query = Query {
+            embed: true,
+            run: true,
+            step: None,
+            controls: (!self.embed_controls).then_some(false),
+            ..self.share_query()
+        };
+        super::query::iframe(
+            &format!("{base}{}", query.to_search()),
+            &format!("Sudoku Lab: {}", self.algorithm.name()),
+        )
     }
 
     /// The compare page with the current configuration and what it is best set beside: a
@@ -295,12 +332,12 @@ impl Lab {
         let seed: u64 = self.seed.trim().parse().unwrap_or(1);
         let current = super::query::CompareEntry {
             algorithm: self.algorithm,
-            params: self
-                .params
-                .iter()
-                .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
-                .map(|(k, v)| (*k, v.trim().to_string()))
-                .collect(),
+            params: super::param_map(
+                self.params
+                    .iter()
+                    .filter(|(k, v)| defaults.get(*k).map(|d| d.trim()) != Some(v.trim()))
+                    .map(|(k, v)| (*k, v.trim().to_string())),
+            ),
             seed: None,
         };
         let mut compare = vec![current.clone()];
@@ -419,7 +456,25 @@ impl Lab {
                 t.forward(1);
             }),
             Action::StepBack => self.move_cursor(|t| t.seek(t.cursor().saturating_sub(1))),
-            Action::Home => self.move_cursor(|t| t.seek(0)),
+            Action::Home => {
+                let from = self.play_from;
+                self.move_cursor(|t| t.seek(from))
+            }
+            Action::NextMark => self.move_cursor(|t| {
+                if let Some(at) = t.next_mark() {
+                    t.seek(at)
+                }
+            }),
+            Action::PreviousMark => self.move_cursor(|t| {
+                if let Some(at) = t.previous_mark() {
+                    t.seek(at)
+                }
+            }),
+            Action::StretchFrom | Action::StretchTo | Action::ClearStretch => {
+                self.set_stretch(&action)
+            }
+            Action::ToggleLoop => self.looping = !self.looping,
+            Action::ToggleEmbedControls => self.embed_controls = !self.embed_controls,
             Action::End => self.move_cursor(|t| t.seek(usize::MAX)),
             Action::Scrub(to) => self.move_cursor(|t| t.seek(to)),
             Action::Speed(v) => {
@@ -442,5 +497,7 @@ impl Lab {
     }
 }
 
+#[cfg(test)]
+mod playback_tests;
 #[cfg(test)]
 mod tests;

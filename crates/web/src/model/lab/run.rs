@@ -5,6 +5,10 @@ use super::super::timeline::Timeline;
 use super::{
     events_per_second, Effects, Lab, Run, DEFAULT_SPEED, LONG_RUN_SECONDS, TICKS_PER_SECOND,
 };
+
+/// Ticks a looping stretch's last event stays on the board before the stretch starts again
+/// (one second).
+const HOLD_TICKS: u32 = TICKS_PER_SECOND as u32;
 use crate::protocol::{RunRequest, SolverReply, SolverRequest};
 use sudoku_core::Algorithm;
 
@@ -16,30 +20,74 @@ impl Lab {
         }
     }
 
-    pub(super) fn play(&mut self) {
-        if let Some(run) = &mut self.run {
-            if run.timeline.at_end() && !run.is_running() {
-                // Played to the end: play again from the start.
-                run.timeline.seek(0);
-            }
-            self.playing = true;
-            self.carry = 0.0;
+    /// The end of the stretch playback keeps to, once it is known: the URL's `to` when the run
+    /// has reached it, else the run's end once the run is complete.
+    fn stretch_end(&self, run: &Run) -> Option<usize> {
+        let len = run.timeline.len();
+        match self.play_to {
+            Some(to) if to <= len => Some(to),
+            _ if !run.is_running() => Some(len),
+            _ => None,
         }
     }
 
+    pub(super) fn play(&mut self) {
+        let Some(run) = &self.run else { return };
+        let end = self.stretch_end(run);
+        let cursor = run.timeline.cursor();
+        // Played to the end of the stretch, or outside it: play it from its start.
+        let restart = end.is_some_and(|end| cursor >= end) || cursor < self.play_from;
+        let from = self.play_from;
+        if let Some(run) = &mut self.run {
+            if restart {
+                run.timeline.seek(from);
+            }
+        }
+        self.playing = true;
+        self.carry = 0.0;
+        self.held = 0;
+    }
+
     pub(super) fn tick(&mut self) -> Effects {
-        let Some(run) = &mut self.run else {
+        let Some(run) = &self.run else {
             self.playing = false;
             return Effects::default();
         };
         if !self.playing {
             return Effects::quiet();
         }
+        let end = self.stretch_end(run);
+        let (from, looping) = (self.play_from, self.looping);
+        let timeline = &mut self.run.as_mut().expect("checked above").timeline;
+        if end.is_some_and(|end| timeline.cursor() >= end) {
+            if !looping {
+                self.playing = false;
+                return Effects::default();
+            }
+            // The stretch's last event stays a moment before the stretch starts again.
+            self.held += 1;
+            if self.held < HOLD_TICKS {
+                return Effects::quiet();
+            }
+            self.held = 0;
+            timeline.seek(from);
+            return Effects::default();
+        }
+        let mut moved = 0;
+        if timeline.cursor() < from {
+            let before = timeline.cursor();
+            timeline.seek(from);
+            moved = timeline.cursor() - before;
+        }
         let per_tick = events_per_second(self.speed) / TICKS_PER_SECOND + self.carry;
         let count = per_tick.floor() as usize;
         self.carry = per_tick - count as f64;
-        let moved = run.timeline.forward(count);
-        if run.timeline.at_end() && !run.is_running() {
+        let limit = self
+            .play_to
+            .map_or(usize::MAX, |to| to.saturating_sub(timeline.cursor()));
+        moved += timeline.forward(count.min(limit));
+        let ended = end.is_some_and(|end| timeline.cursor() >= end);
+        if ended && !looping {
             self.playing = false;
             return Effects::default();
         }
@@ -58,11 +106,15 @@ impl Lab {
             SolverReply::Events(events) => run.timeline.extend(events),
             SolverReply::Done(summary) => {
                 run.summary = Some(summary);
+                let events = run.timeline.len();
+                if let Some(said) = stretch_past(&mut self.play_from, &mut self.play_to, events) {
+                    self.notice = Some(said);
+                }
                 if !self.speed_chosen {
-                    self.speed = self.speed.max(speed_to_play(run.timeline.len()));
+                    let stretch = self.play_to.unwrap_or(events) - self.play_from;
+                    self.speed = self.speed.max(speed_to_play(stretch));
                 }
                 if let Some(step) = self.pending_step.take() {
-                    let events = run.timeline.len();
                     if step > events {
                         self.notice = Some(format!(
                             "step={step} is past the run's end ({}): showing its end",
@@ -89,6 +141,25 @@ impl Lab {
             | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
         Effects::default()
+    }
+
+    /// "from here", "to here" or "whole run": the stretch follows the event shown. A stretch
+    /// that would run backwards keeps only its new end.
+    pub(super) fn set_stretch(&mut self, action: &super::Action) {
+        let cursor = self.run.as_ref().map_or(0, |r| r.timeline.cursor());
+        match action {
+            super::Action::StretchFrom => {
+                self.play_from = cursor;
+                self.play_to = self.play_to.filter(|&to| to > cursor);
+            }
+            super::Action::StretchTo if cursor > 0 => {
+                self.play_to = Some(cursor);
+                if self.play_from >= cursor {
+                    self.play_from = 0;
+                }
+            }
+            _ => (self.play_from, self.play_to) = (0, None),
+        }
     }
 
     /// Opens a trace file as a run: the full worker reads it and answers as a run would.
@@ -211,4 +282,20 @@ pub(super) fn speed_to_play(events: usize) -> u32 {
     (DEFAULT_SPEED..100)
         .find(|&v| events_per_second(v) * LONG_RUN_SECONDS >= events as f64)
         .unwrap_or(100)
+}
+
+/// A stretch (`from`, `to`) that the complete run of `events` events does not reach is widened
+/// to the run; what was widened is said.
+fn stretch_past(from: &mut usize, to: &mut Option<usize>, events: usize) -> Option<String> {
+    let count = sudoku_core::words::count(events, "event");
+    if *from > 0 && *from >= events {
+        let said = format!("from={from} is past the run's end ({count}): playing the whole run");
+        (*from, *to) = (0, None);
+        return Some(said);
+    }
+    let past = to.filter(|&to| to > events)?;
+    *to = None;
+    Some(format!(
+        "to={past} is past the run's end ({count}): playing to its end"
+    ))
 }

@@ -55,20 +55,20 @@ impl Asked for Effects {
     }
 }
 
-const HARD: &str =
+pub(super) const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-fn lab(pairs: &[(&str, &str)]) -> (Lab, Effects) {
+pub(super) fn lab(pairs: &[(&str, &str)]) -> (Lab, Effects) {
     Lab::new(Query::parse(pairs.iter().copied()), library(), 42)
 }
 
 /// The lab a link opens.
-fn lab_from(search: &str) -> (Lab, Effects) {
+pub(super) fn lab_from(search: &str) -> (Lab, Effects) {
     Lab::new(Query::from_search(search), library(), 42)
 }
 
 /// Runs a posted request natively, as the worker would, and feeds every message back.
-fn answer(lab: &mut Lab, effects: Effects) {
+pub(super) fn answer(lab: &mut Lab, effects: Effects) {
     let (job, request) = effects.post().expect("a run was posted");
     for message in runner::run_to_messages(&request) {
         lab.apply(Action::FromWorker { job, message });

@@ -88,14 +88,10 @@ impl CompareEntry {
         let algorithm = configuration.algorithm;
         Ok(CompareEntry {
             algorithm,
-            params: algorithm
-                .params()
-                .iter()
-                .filter_map(|spec| {
-                    let value = configuration.params.0.get(spec.name)?;
-                    Some((spec.name, value.to_string()))
-                })
-                .collect(),
+            params: super::param_map(algorithm.params().iter().filter_map(|spec| {
+                let value = configuration.params.0.get(spec.name)?;
+                Some((spec.name, value.to_string()))
+            })),
             seed: configuration.seed,
         })
     }
@@ -117,6 +113,15 @@ pub struct Query {
     /// Speed slider position, 0..=100 (10^(v/20) events per second).
     pub speed: Option<u32>,
     pub autoplay: Option<bool>,
+    /// The stretch of the run playback keeps to (`from=K`, `to=L`: event numbers), and whether
+    /// it starts again at its end (`loop=1`): an embed showing "the first backtrack" over and
+    /// over.
+    pub from: Option<usize>,
+    pub to: Option<usize>,
+    pub looping: bool,
+    /// `controls=0`: the player without its buttons, speed and timeline (the counter and the
+    /// narration stay), for an embed that only plays.
+    pub controls: Option<bool>,
     /// The compact page for an iframe.
     pub embed: bool,
     /// The compare page's configurations (empty: not the compare page).
@@ -299,12 +304,18 @@ impl Query {
                         shown(value)
                     )),
                 },
-                "step" => match value.parse() {
-                    Ok(s) => q.step = Some(s),
+                "step" | "from" | "to" => match value.trim().parse() {
+                    Ok(s) => match key {
+                        "step" => q.step = Some(s),
+                        "from" => q.from = Some(s),
+                        _ => q.to = Some(s),
+                    },
                     Err(_) => q
                         .errors
-                        .push(format!("step={} is not an event number", shown(value))),
+                        .push(format!("{key}={} is not an event number", shown(value))),
                 },
+                "loop" => q.looping = flag(key, value, &mut q.errors).unwrap_or(false),
+                "controls" => q.controls = flag(key, value, &mut q.errors),
                 "speed" => match value.parse::<u32>() {
                     Ok(s) if s <= 100 => q.speed = Some(s),
                     _ => q
@@ -317,6 +328,14 @@ impl Query {
                         .errors
                         .push(format!("unknown URL parameter {}", shown(key))),
                 },
+            }
+        }
+        if let (Some(from), Some(to)) = (q.from, q.to) {
+            if from >= to {
+                q.errors.push(format!(
+                    "from={from} is not before to={to}: playing the whole run"
+                ));
+                (q.from, q.to) = (None, None);
             }
         }
         // Parameters are checked once the algorithm is known, whatever the order in the URL.
@@ -394,6 +413,18 @@ impl Query {
         if let Some(a) = self.autoplay {
             put("autoplay", if a { "1" } else { "0" });
         }
+        if let Some(f) = self.from {
+            put("from", &f.to_string());
+        }
+        if let Some(t) = self.to {
+            put("to", &t.to_string());
+        }
+        if self.looping {
+            put("loop", "1");
+        }
+        if self.controls == Some(false) {
+            put("controls", "0");
+        }
         // A study's population and configurations, their separators readable.
         if let Some(g) = &self.generate {
             pairs.push(("generate".into(), encode_keeping(g, b":,")));
@@ -429,6 +460,16 @@ impl Query {
     pub fn puzzle_line(grid: &Grid) -> String {
         grid.givens_only().to_line()
     }
+}
+
+/// The HTML a teaching page pastes to show the lab at `link` (an embed's address), sized and
+/// sandboxed as the README's embedding section says.
+pub fn iframe(link: &str, title: &str) -> String {
+    format!(
+        "<iframe src=\"{}\" title=\"{title}\" width=\"760\" height=\"900\" style=\"border:0\" \
+         loading=\"lazy\" sandbox=\"allow-scripts allow-same-origin allow-popups\"></iframe>",
+        link.replace('&', "&amp;").replace('"', "%22")
+    )
 }
 
 /// Decodes a query's key or value as `URLSearchParams` does: `+` is a space, `%XX` a byte; a

@@ -16,10 +16,18 @@ fn a_full_query_round_trips() {
         ("step", "12"),
         ("speed", "40"),
         ("autoplay", "0"),
+        ("from", "3"),
+        ("to", "40"),
+        ("loop", "1"),
+        ("controls", "0"),
         ("embed", "1"),
         ("run", "1"),
     ]);
     assert_eq!(q.errors, Vec::<String>::new());
+    assert_eq!(
+        (q.from, q.to, q.looping, q.controls),
+        (Some(3), Some(40), true, Some(false))
+    );
     assert_eq!(q.algorithm, Some(Algorithm::TabuAc3));
     assert_eq!(q.params["max_iterations"], "500");
     assert_eq!((q.seed, q.step, q.speed), (Some(7), Some(12), Some(40)));
@@ -187,5 +195,35 @@ fn simd_off_is_kept_in_links_and_a_bad_value_named() {
     assert_eq!(
         Query::from_search("?simd=maybe").errors,
         vec!["simd='maybe' is not understood: use 1 or 0".to_string()]
+    );
+}
+
+#[test]
+fn a_range_must_run_forwards() {
+    let q = Query::from_search("?from=40&to=40&loop=sometimes&controls=2");
+    let all = q.errors.join("\n");
+    for needle in [
+        "from=40 is not before to=40: playing the whole run",
+        "loop='sometimes' is not understood: use 1 or 0",
+        "controls='2' is not understood",
+    ] {
+        assert!(all.contains(needle), "{needle} not in {all}");
+    }
+    assert_eq!(
+        (q.from, q.to, q.looping, q.controls),
+        (None, None, false, None)
+    );
+    let q = Query::from_search("?to=x");
+    assert_eq!(q.errors, ["to='x' is not an event number"]);
+}
+
+#[test]
+fn an_iframe_escapes_its_address() {
+    let html = iframe("https://lab.example/?a=1&b=\"2\"", "Sudoku Lab: DLX");
+    assert_eq!(
+        html,
+        "<iframe src=\"https://lab.example/?a=1&amp;b=%222%22\" title=\"Sudoku Lab: DLX\" \
+         width=\"760\" height=\"900\" style=\"border:0\" loading=\"lazy\" \
+         sandbox=\"allow-scripts allow-same-origin allow-popups\"></iframe>"
     );
 }

@@ -3,6 +3,7 @@
 //! make seeking backwards cheap. Kept free of browser types so it is tested natively.
 
 use sudoku_core::{line_of, Event, Grid, Line, Replay, Rule, Size};
+use sudoku_draw::{Mark, MarkFinder};
 
 use super::narration::narrate;
 
@@ -57,6 +58,10 @@ pub struct Timeline {
     depths: Vec<(usize, u32)>,
     /// A cell entered a frontier (colouring runs keep a queue or a stack).
     has_frontier: bool,
+    /// The moments to find again (guesses, backtracks, restarts, new bests, generations): the
+    /// cursor that shows each as the current event, in order.
+    marks: Vec<(usize, Mark)>,
+    finder: MarkFinder,
 }
 
 impl Timeline {
@@ -70,6 +75,8 @@ impl Timeline {
             replay,
             depths: Vec::new(),
             has_frontier: false,
+            marks: Vec::new(),
+            finder: MarkFinder::default(),
         }
     }
 
@@ -86,6 +93,9 @@ impl Timeline {
                 _ => None,
             };
             self.has_frontier |= matches!(event, Event::Push { .. });
+            if let Some(mark) = self.finder.see(&event) {
+                self.marks.push((self.events.len() + 1, mark));
+            }
             self.events.push(event);
             if let Some(depth) = depth {
                 self.depths.push((self.events.len(), depth));
@@ -343,6 +353,23 @@ impl Timeline {
             self.cursor = index * CHECKPOINT;
         }
         self.forward(target - self.cursor);
+    }
+
+    /// The marked moments received so far (see [`Mark`]).
+    pub fn marks(&self) -> &[(usize, Mark)] {
+        &self.marks
+    }
+
+    /// The cursor of the first mark after the cursor.
+    pub fn next_mark(&self) -> Option<usize> {
+        let i = self.marks.partition_point(|(at, _)| *at <= self.cursor);
+        self.marks.get(i).map(|(at, _)| *at)
+    }
+
+    /// The cursor of the last mark before the cursor.
+    pub fn previous_mark(&self) -> Option<usize> {
+        let i = self.marks.partition_point(|(at, _)| *at < self.cursor);
+        i.checked_sub(1).map(|i| self.marks[i].0)
     }
 
     /// The current event in words (see [`narrate`]).

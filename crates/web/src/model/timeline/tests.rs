@@ -267,3 +267,34 @@ fn an_ant_colony_charts_its_cycles() {
     assert_eq!(chart.title, "cost per iteration");
     assert_eq!(chart.series[0].points.len(), cycles);
 }
+
+#[test]
+fn the_marks_lead_from_guess_to_backtrack_as_a_straight_reading_finds_them() {
+    let (puzzle, events, _) = recorded(Algorithm::Backtracking);
+    let mut t = Timeline::new(&puzzle);
+    for chunk in events.chunks(1000) {
+        t.extend(chunk.iter().copied());
+    }
+    assert_eq!(t.marks(), &sudoku_draw::marks::marks(&events)[..]);
+    assert_eq!(t.previous_mark(), None);
+    // Stepping from mark to mark shows each marked event as the current one.
+    let mut seen = 0;
+    while let Some(at) = t.next_mark() {
+        assert!(at > t.cursor());
+        t.seek(at);
+        assert!(matches!(
+            t.current(),
+            Some(Event::Guess { .. } | Event::Backtrack { .. })
+        ));
+        seen += 1;
+    }
+    assert_eq!(seen, t.marks().len());
+    assert!(seen > 100, "a hard puzzle's search guesses often");
+    let last = t.cursor();
+    t.seek(last + 1);
+    if t.cursor() > last {
+        assert_eq!(t.previous_mark(), Some(last));
+    }
+    t.seek(last);
+    assert!(t.previous_mark().unwrap() < last);
+}
