@@ -13,10 +13,15 @@ const TYPES = {
 };
 
 /** Serves dist/ on a free port of 127.0.0.1, but for the files named in `missing` (404, as a
- * broken deployment would); `close()` stops it and drops open connections. */
-export async function serveDist({ missing = [] } = {}) {
+ * broken deployment would), and with the `extra` files (path → bytes) beside the lab's, as a
+ * teacher serves a recorded run or a lesson; `close()` stops it and drops open connections. */
+export async function serveDist({ missing = [], extra = {} } = {}) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (extra[path.slice(1)] !== undefined) {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(extra[path.slice(1)]);
+      return;
+    }
     const file = normalize(join(DIST, path.endsWith('/') ? `${path}index.html` : path));
     if (missing.includes(path.slice(1))) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -1,11 +1,13 @@
 // The smoke suite (every engine): a recorded run opened in the lab. A trace file of `sudoku
 // solve --trace` chosen with "Open a recorded run…" sets the puzzle, algorithm and seed, plays
 // to the CLI's verified answer with its event count, and a damaged file is named, the page
-// still usable.
+// still usable; a file served beside the lab opens from its link (`trace_url`), another
+// origin's is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, HARD, HARD_SOLVED, boardLine, cursor, newPage, settles, waitForStatus } from '../support.mjs';
 import { cliTrace } from '../cli.mjs';
+import { serveDist } from '../static_server.mjs';
 
 /** Chooses a file of these bytes in the page's trace input, as a person picking it would. */
 async function choose(page, bytes, name) {
@@ -53,4 +55,33 @@ test('a recorded run opens with its settings and plays to its verified answer', 
   await waitForStatus(page, 'solved, verified');
   assert.deepEqual(await page.problems(), []);
   await page.close();
+});
+
+test('a run served beside the lab opens from its link, which the share link keeps', async () => {
+  const trace = cliTrace(HARD, ['-a', 'dlx', '--seed', '4']);
+  const server = await serveDist({ extra: { 'runs/dlx.trace': trace } });
+  const page = await newPage();
+  try {
+    await page.goto(`${server.url}?trace_url=runs/dlx.trace&step=25`);
+    await waitForStatus(page, 'solved, verified');
+    assert.equal(await page.$eval('#algorithm', (el) => el.value), 'dlx');
+    assert.equal(await page.$eval('#seed', (el) => el.value), '4');
+    await settles(() => cursor(page), 25, 'the link\'s step');
+    assert.match(await page.inputValue('#share'), /trace_url=[^&]*runs%2Fdlx\.trace.*step=25/);
+    await page.click('#end');
+    await settles(() => boardLine(page), HARD_SOLVED);
+    assert.equal(await cursor(page), eventsOf(trace));
+    // Another origin's file is refused, named at the top of the page; the lab still runs.
+    await page.goto(`${server.url}?trace_url=${encodeURIComponent('http://localhost:9/x.trace')}&puzzle=${HARD}&run=1`);
+    await waitForStatus(page, 'solved, verified');
+    assert.match(await page.textContent('#url-errors'), /trace_url=http:\/\/localhost:9\/x\.trace is not on this page's origin/);
+    assert.deepEqual(await page.problems(), []);
+    // A missing file is named too (the browser's own log of the 404 aside).
+    await page.goto(`${server.url}?trace_url=runs/none.trace`);
+    await page.waitForFunction(() => document.querySelector('main').textContent.includes('the trace file does not open'));
+    assert.match(await page.textContent('main'), /HTTP status 404/);
+  } finally {
+    await page.close();
+    await server.close();
+  }
 });

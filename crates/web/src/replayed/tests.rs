@@ -156,6 +156,57 @@ fn the_lab_plays_an_opened_trace_with_its_settings() {
     assert_eq!(events, recorded("coloring-dfs;list_size=2", 5).events);
 }
 
+/// A link naming a recorded run (`trace_url`) opens it at once, at the link's step; the share
+/// link then names the file again, and a chosen file (a blob URL) is never put in a link.
+#[test]
+fn a_linked_trace_opens_at_once_and_stays_in_the_share_link() {
+    let url = "https://lab.example/runs/dfs.trace";
+    let (mut lab, effects) = Lab::new(
+        Query::from_search(&format!("?trace_url={url}&step=7&run=1")),
+        library(),
+        42,
+    );
+    let (job, _) = effects
+        .jobs
+        .submitted()
+        .find(|(_, r)| **r == SolverRequest::OpenTrace(url.into()))
+        .expect("the trace is opened");
+    assert!(
+        !effects
+            .jobs
+            .submitted()
+            .any(|(_, r)| matches!(r, SolverRequest::Run(_))),
+        "the trace, not a run"
+    );
+    for message in replies(recorded("coloring-dfs", 5)) {
+        lab.apply(Action::FromWorker { job, message });
+    }
+    assert_eq!(lab.run.as_ref().unwrap().timeline.cursor(), 7);
+    let link = lab.share_query().to_search();
+    assert!(
+        link.starts_with("?trace_url=https%3A%2F%2Flab.example%2Fruns%2Fdfs.trace"),
+        "{link}"
+    );
+    assert!(link.contains("step=7") && !link.contains("run=1"), "{link}");
+    let again = Query::from_search(&link);
+    assert_eq!(again.trace_url.as_deref(), Some(url));
+    // A file chosen on this computer: the link runs the recorded settings instead.
+    let effects = lab.apply(Action::OpenTrace("blob:x".into()));
+    let (job, _) = effects
+        .jobs
+        .submitted()
+        .find(|(_, r)| matches!(r, SolverRequest::OpenTrace(_)))
+        .unwrap();
+    for message in replies(recorded("coloring-dfs", 5)) {
+        lab.apply(Action::FromWorker { job, message });
+    }
+    let link = lab.share_query().to_search();
+    assert!(
+        !link.contains("trace_url") && link.contains("run=1"),
+        "{link}"
+    );
+}
+
 #[test]
 fn a_file_that_does_not_open_is_said_and_the_page_keeps_its_puzzle() {
     let (mut lab, _) = Lab::new(Query::parse(std::iter::empty()), library(), 42);

@@ -12,7 +12,7 @@ use crate::app::browser::{focus_cell, prefers_reduced_motion, random_seed};
 use crate::model::jobs::Jobs;
 use crate::model::lab::{self, Action, Effects, Lab};
 use crate::model::library::library;
-use crate::model::query::Query;
+use crate::model::query::{own_origin, Query};
 use crate::protocol::{SolverReply, SolverRequest};
 
 impl PageModel for Lab {
@@ -25,6 +25,18 @@ impl PageModel for Lab {
         if query.autoplay.is_none() && prefers_reduced_motion() {
             // Nothing moves by itself for those who asked for less motion: Play starts it.
             query.autoplay = Some(false);
+        }
+        // A recorded run named by the URL is read from the lab's own origin only.
+        if let Some(url) = query.trace_url.take() {
+            match crate::app::browser::resolve(&url) {
+                None => query
+                    .errors
+                    .push(format!("trace_url={url} is not an address")),
+                Some(r) => match own_origin("trace_url", &url, &r.origin, &r.page_origin) {
+                    Ok(()) => query.trace_url = Some(r.href),
+                    Err(refused) => query.errors.push(refused),
+                },
+            }
         }
         Lab::new(query, library(), random_seed())
     }

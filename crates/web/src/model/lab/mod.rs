@@ -39,8 +39,9 @@ pub const LONG_RUN_SECONDS: f64 = 30.0;
 #[derive(Clone, Debug, PartialEq)]
 enum Asked {
     Run,
-    /// A trace file played as a run (see [`crate::replayed`]).
-    Open,
+    /// A trace file played as a run (see [`crate::replayed`]), with the address a link can
+    /// carry when it came from the URL's `trace_url` (not a chosen file's blob URL).
+    Open(Option<String>),
     Hint(Grid),
     Analysis(Grid),
     /// Kept to go to the full worker when the first one sends it back.
@@ -58,6 +59,9 @@ pub struct Run {
     pub summary: Option<RunSummary>,
     /// Stopped by the user before the worker answered.
     pub cancelled: bool,
+    /// The recorded run's address, when it was opened from the URL's `trace_url`: the share
+    /// link opens the file again rather than running anew.
+    pub trace_url: Option<String>,
 }
 
 impl Run {
@@ -204,10 +208,10 @@ impl Lab {
             lab.text = text.clone();
             lab.load_text(text);
         }
-        let mut effects = if query.run {
-            lab.start()
-        } else {
-            Effects::default()
+        let mut effects = match (&query.trace_url, query.run) {
+            (Some(url), _) => lab.open_trace(url.clone(), true),
+            (None, true) => lab.start(),
+            (None, false) => Effects::default(),
         };
         lab.follow_puzzle(&mut effects);
         (lab, effects)
@@ -243,7 +247,7 @@ impl Lab {
         };
         match asked {
             Asked::Run => return self.received(job, message),
-            Asked::Open => return self.trace_reply(job, message),
+            Asked::Open(link) => return self.trace_reply(job, message, link),
             Asked::Hint(_) => self.hint_answered(message),
             Asked::Analysis(_) => self.analysis_answered(message),
             Asked::Generate(_) => self.generated(message),
@@ -289,8 +293,10 @@ impl Lab {
     pub fn share_query(&self) -> Query {
         let run = self.run.as_ref().filter(|r| !r.cancelled);
         let step = run.map(|r| r.timeline.cursor());
+        let trace_url = run.and_then(|r| r.trace_url.clone());
         Query {
-            run: run.is_some(),
+            run: run.is_some() && trace_url.is_none(),
+            trace_url,
             puzzle: Some(Query::puzzle_line(&self.puzzle)),
             algorithm: Some(self.algorithm),
             seed: self.seed.trim().parse().ok(),
@@ -422,7 +428,7 @@ impl Lab {
             Action::Seed(seed) => self.seed = seed,
             Action::NewSeed(seed) => self.seed = seed.to_string(),
             Action::Run => return self.start(),
-            Action::OpenTrace(url) => return self.open_trace(url),
+            Action::OpenTrace(url) => return self.open_trace(url, false),
             Action::Cancel => {
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
                     run.cancelled = true;

@@ -162,14 +162,17 @@ impl Lab {
         }
     }
 
-    /// Opens a trace file as a run: the full worker reads it and answers as a run would.
-    pub(super) fn open_trace(&mut self, url: String) -> Effects {
+    /// Opens a trace file as a run: the full worker reads it and answers as a run would. A file
+    /// the URL named (`linked`) stays in the share link.
+    pub(super) fn open_trace(&mut self, url: String, linked: bool) -> Effects {
         if url.is_empty() {
             // No file chosen (the dialog was closed).
             return Effects::quiet();
         }
         let mut effects = self.stopped_run();
-        let job = self.out.issue(super::Asked::Open);
+        let job = self
+            .out
+            .issue(super::Asked::Open(linked.then(|| url.clone())));
         self.notice = Some("opening the trace file…".into());
         effects.jobs.submit(job, SolverRequest::OpenTrace(url));
         effects
@@ -177,7 +180,12 @@ impl Lab {
 
     /// A reply to an opened trace: what it holds sets the puzzle, algorithm, parameters and
     /// seed, and starts its run; its events and end are a run's.
-    pub(super) fn trace_reply(&mut self, job: u64, message: SolverReply) -> Effects {
+    pub(super) fn trace_reply(
+        &mut self,
+        job: u64,
+        message: SolverReply,
+        trace_url: Option<String>,
+    ) -> Effects {
         let opened = match message {
             SolverReply::Opened(text) => match crate::replayed::Opened::decode(&text) {
                 Some(opened) => opened,
@@ -214,6 +222,7 @@ impl Lab {
             seed,
             summary: None,
             cancelled: false,
+            trace_url,
         });
         self.playing = self.autoplay;
         self.carry = 0.0;
@@ -264,6 +273,7 @@ impl Lab {
             timeline: Timeline::new(&request.puzzle),
             summary: None,
             cancelled: false,
+            trace_url: None,
         });
         self.playing = self.autoplay;
         self.carry = 0.0;

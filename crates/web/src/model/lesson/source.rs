@@ -3,7 +3,7 @@
 //! file from another origin is refused: a lesson sets the lab through links and texts a reader
 //! trusts as the lab's own, so only whoever serves the lab may serve its lessons.
 
-use crate::model::query::Query;
+use crate::model::query::{own_origin, Query};
 
 use super::Lesson;
 
@@ -75,15 +75,9 @@ pub fn read(text: &str) -> Result<Lesson, Vec<String>> {
     Lesson::parse(text)
 }
 
-/// Whether a lesson file at `file_origin` may be read by the page at `page_origin` (both as
-/// `URL.origin` gives them: `scheme://host:port`): only on the page's own origin.
+/// Whether a lesson file at `file_origin` may be read by the page at `page_origin`: only on the
+/// page's own origin (see [`own_origin`]).
 pub fn allowed_origin(file_origin: &str, page_origin: &str, url: &str) -> Result<(), String> {
-    if file_origin == page_origin && file_origin != "null" {
-        Ok(())
-    } else {
-        Err(format!(
-            "lesson_url={url} is not on this page's origin ({page_origin}): a lesson file is read \
-             only from where the lab is served. Paste the lesson on the lessons page instead."
-        ))
-    }
+    own_origin("lesson_url", url, file_origin, page_origin)
+        .map_err(|e| format!("{e}. Paste the lesson on the lessons page instead."))
 }

@@ -137,6 +137,9 @@ pub struct Query {
     /// `simd=0`: run the workers' baseline wasm build even where the browser has wasm SIMD (to
     /// compare the two, or to try the build older browsers get).
     pub simd: Option<bool>,
+    /// A recorded run to open from the lab's own origin (`trace_url=runs/first.trace`), as
+    /// "Open a recorded run…" does; the page refuses another origin's (see [`own_origin`]).
+    pub trace_url: Option<String>,
     /// A lesson to play (`lesson=NAME`); its `step` is then the lesson's step (1-based).
     pub lesson: Option<String>,
     /// A lesson file to play from the lab's own origin (`lesson_url=lessons/mine.toml`); the
@@ -273,10 +276,11 @@ impl Query {
                         ));
                     }
                 }
-                "lesson_url" => match value.trim() {
+                "lesson_url" | "trace_url" => match value.trim() {
                     "" => q
                         .errors
-                        .push("lesson_url is empty: give a lesson file's address".into()),
+                        .push(format!("{key} is empty: give a file's address")),
+                    url if key == "trace_url" => q.trace_url = Some(url.to_string()),
                     url => q.lesson_url = Some(url.to_string()),
                 },
                 "runs" => q.runs = bounded(key, value, MAX_RUNS, &mut q.errors),
@@ -367,6 +371,9 @@ impl Query {
         }
         if let Some(u) = &self.lesson_url {
             put("lesson_url", u);
+        }
+        if let Some(u) = &self.trace_url {
+            put("trace_url", u);
         }
         if let Some(e) = self.experiment {
             put("experiment", e.id());
@@ -459,6 +466,26 @@ impl Query {
     /// A share link's query for a puzzle: its givens as one line.
     pub fn puzzle_line(grid: &Grid) -> String {
         grid.givens_only().to_line()
+    }
+}
+
+/// Whether a file at `file_origin` named by the URL's `param` may be read by the page at
+/// `page_origin` (both as `URL.origin` gives them: `scheme://host:port`): only on the page's own
+/// origin, since a lesson or a recorded run sets the lab through links and texts a reader trusts
+/// as the lab's own.
+pub fn own_origin(
+    param: &str,
+    url: &str,
+    file_origin: &str,
+    page_origin: &str,
+) -> Result<(), String> {
+    if file_origin == page_origin && file_origin != "null" {
+        Ok(())
+    } else {
+        Err(format!(
+            "{param}={url} is not on this page's origin ({page_origin}): the lab reads files only \
+             from where it is served"
+        ))
     }
 }
 

@@ -227,3 +227,29 @@ fn an_iframe_escapes_its_address() {
          sandbox=\"allow-scripts allow-same-origin allow-popups\"></iframe>"
     );
 }
+
+#[test]
+fn a_recorded_run_is_read_from_the_labs_own_origin_only() {
+    let q = Query::from_search("?trace_url=runs%2Ffirst.trace&step=3");
+    assert_eq!(q.trace_url.as_deref(), Some("runs/first.trace"));
+    assert!(q.to_search().starts_with("?trace_url=runs%2Ffirst.trace"));
+    assert_eq!(
+        Query::from_search("?trace_url=").errors,
+        ["trace_url is empty: give a file's address"]
+    );
+    let lab = "https://lab.example";
+    assert_eq!(own_origin("trace_url", "runs/a.trace", lab, lab), Ok(()));
+    let refused = own_origin(
+        "trace_url",
+        "https://evil.example/a.trace",
+        "https://evil.example",
+        lab,
+    )
+    .unwrap_err();
+    assert_eq!(
+        refused,
+        "trace_url=https://evil.example/a.trace is not on this page's origin (https://lab.example): \
+         the lab reads files only from where it is served"
+    );
+    assert!(own_origin("trace_url", "a.trace", "null", "null").is_err());
+}
