@@ -95,6 +95,24 @@ fn status(outcome: &str, words: &str) -> Status {
 
 /// Posts a read trace as a run's replies: [`SolverReply::Opened`], the events in batches, then
 /// [`SolverReply::Done`] with the board the events end on, verified when the run says it solved.
+/// A run recorded again from its settings as a trace file ("Save the run"), keeping the cell
+/// events the page keeps ([`crate::runner::DETAIL_CAP`]): the events the page played.
+pub fn recorded(request: &crate::protocol::RunRequest) -> Result<TraceFile, String> {
+    let configuration = sudoku_core::Configuration {
+        algorithm: request.algorithm,
+        params: request.params.clone(),
+        seed: None,
+    };
+    sudoku_core::recording::record(
+        &request.puzzle,
+        &configuration,
+        request.seed,
+        crate::runner::DETAIL_CAP,
+    )
+    .map(|(trace, _)| trace)
+    .map_err(|e| format!("the run could not be recorded: {e}"))
+}
+
 pub fn play(trace: TraceFile, post: &mut dyn FnMut(SolverReply)) {
     let puzzle = match trace.check() {
         Ok(puzzle) => puzzle,

@@ -2,7 +2,7 @@
 // solve --trace` chosen with "Open a recorded run…" sets the puzzle, algorithm and seed, plays
 // to the CLI's verified answer with its event count, and a damaged file is named, the page
 // still usable; a file served beside the lab opens from its link (`trace_url`), another
-// origin's is refused.
+// origin's is refused; "Save the run…" downloads the run as the CLI records it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, HARD, HARD_SOLVED, boardLine, cursor, newPage, settles, waitForStatus } from '../support.mjs';
@@ -84,4 +84,18 @@ test('a run served beside the lab opens from its link, which the share link keep
     await page.close();
     await server.close();
   }
+});
+
+test('"Save the run…" downloads the run as the CLI records it', async () => {
+  const cli = cliTrace(HARD, ['-a', 'dlx', '--seed', '3']);
+  const header = (text) => text.slice(0, text.indexOf('\n\n'));
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=3&run=1`);
+  await waitForStatus(page, 'solved, verified');
+  const file = await page.download('#save-run');
+  assert.equal(file.name, 'dlx-seed3.trace');
+  assert.equal(header(file.text), header(cli.toString('latin1')));
+  assert.match(await page.textContent('#notice'), /saved as dlx-seed3\.trace/);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
 });

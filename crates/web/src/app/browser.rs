@@ -354,6 +354,16 @@ pub fn save_file(name: &str, text: &str) -> Result<(), String> {
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
         .map_err(|e| format!("{e:?}"))?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
+    download(&url, name)?;
+    gloo_timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Downloads the file at `url` (a blob URL of this origin) under `name`.
+pub fn download(url: &str, name: &str) -> Result<(), String> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;
@@ -361,13 +371,9 @@ pub fn save_file(name: &str, text: &str) -> Result<(), String> {
         .create_element("a")
         .map_err(|e| format!("{e:?}"))?
         .unchecked_into();
-    anchor.set_href(&url);
+    anchor.set_href(url);
     anchor.set_download(name);
     anchor.click();
-    gloo_timers::callback::Timeout::new(60_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
     Ok(())
 }
 

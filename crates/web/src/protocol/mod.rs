@@ -34,6 +34,9 @@ pub enum SolverRequest {
     /// A trace file at this URL (the page's own origin, or a file the user chose, as a blob
     /// URL), played as a run: answered with [`SolverReply::Opened`], its events and `Done`.
     OpenTrace(String),
+    /// This run recorded again as a trace file (the same events: a run is a function of its
+    /// settings), answered with [`SolverReply::Saved`]: what "Save the run" downloads.
+    Save(RunRequest),
 }
 
 /// The grid side from which runs, hints and ratings go to the full worker. The lab's first
@@ -52,7 +55,8 @@ impl SolverRequest {
             SolverRequest::Run(run) => !run.algorithm.available() || large(&run.puzzle),
             SolverRequest::Generate(_)
             | SolverRequest::CheckLesson(_)
-            | SolverRequest::OpenTrace(_) => true,
+            | SolverRequest::OpenTrace(_)
+            | SolverRequest::Save(_) => true,
             SolverRequest::Hint(grid) | SolverRequest::Analyse(grid) => large(grid),
         }
     }
@@ -223,6 +227,12 @@ pub enum SolverReply {
     Analysis(Analysis),
     /// The generator's new puzzle.
     Generated(Grid),
+    /// A recorded run's trace file, as a blob URL the worker made (the page downloads it under
+    /// `name`; the worker lets go of the previous one when it makes the next).
+    Saved {
+        url: String,
+        name: String,
+    },
     /// The first-load worker cannot answer this hint or analysis (the puzzle needs forcing
     /// chains, which only the full worker has): the page sends the request there.
     NeedsFullWorker,

@@ -238,3 +238,69 @@ fn a_recorded_give_up_reads_back_as_the_limit_its_words_name() {
         }
     }
 }
+
+/// "Save the run": the full worker records the run shown again from its settings; the file holds
+/// the events the page played, and the page downloads it under the run's name.
+#[test]
+fn a_saved_run_holds_the_events_the_page_played() {
+    let (mut lab, effects) = Lab::new(
+        Query::from_search(&format!(
+            "?puzzle={HARD}&algorithm=tabu-alldiff&seed=9&run=1"
+        )),
+        library(),
+        42,
+    );
+    let (job, request) = effects
+        .jobs
+        .submitted()
+        .find_map(|(job, r)| match r {
+            SolverRequest::Run(run) => Some((job, run.clone())),
+            _ => None,
+        })
+        .unwrap();
+    for message in crate::runner::run_to_messages(&request) {
+        lab.apply(Action::FromWorker { job, message });
+    }
+    let effects = lab.apply(Action::SaveRun);
+    let (job, asked) = effects
+        .jobs
+        .submitted()
+        .find(|(_, r)| matches!(r, SolverRequest::Save(_)))
+        .unwrap();
+    assert!(asked.needs_full_worker());
+    let SolverRequest::Save(settings) = asked else {
+        unreachable!()
+    };
+    let trace = super::recorded(settings).unwrap();
+    assert!(trace.header.configuration.starts_with("tabu-alldiff;"));
+    assert_eq!(trace.header.seed, 9);
+    let played = lab.run.as_ref().unwrap();
+    assert_eq!(trace.events.len(), played.timeline.len());
+    let reread = TraceFile::from_bytes(&trace.to_bytes()).unwrap();
+    assert_eq!(reread.events, trace.events);
+    // The worker's answer becomes a download under its name, and is said.
+    let effects = lab.apply(Action::FromWorker {
+        job,
+        message: SolverReply::Saved {
+            url: "blob:saved".into(),
+            name: "tabu-alldiff-seed9.trace".into(),
+        },
+    });
+    assert_eq!(
+        effects.download,
+        Some(("blob:saved".into(), "tabu-alldiff-seed9.trace".into()))
+    );
+    assert!(lab
+        .notice
+        .as_deref()
+        .unwrap()
+        .starts_with("saved as tabu-alldiff-seed9.trace"));
+    // No run yet: nothing to save, and said.
+    let (mut idle, _) = Lab::new(Query::parse(std::iter::empty()), library(), 42);
+    let effects = idle.apply(Action::SaveRun);
+    assert_eq!(effects.jobs.submitted().count(), 0);
+    assert_eq!(
+        idle.notice.as_deref(),
+        Some("no run to save: run an algorithm first")
+    );
+}

@@ -1,10 +1,11 @@
-//! The full worker's side of opening a trace file: fetch its bytes (a blob URL of a file the
-//! user chose, or a file of the lab's own origin), then play it (see [`crate::replayed`]).
+//! The full worker's side of trace files: opening one (fetch its bytes — a blob URL of a file
+//! the user chose, or a file of the lab's own origin — then play it, see [`crate::replayed`]),
+//! and saving a run as one (recorded again from its settings, handed to the page as a blob URL).
 
 use wasm_bindgen::JsCast;
 use web_sys::{XmlHttpRequest, XmlHttpRequestResponseType};
 
-use crate::protocol::SolverReply;
+use crate::protocol::{RunRequest, SolverReply};
 use crate::replayed::{self, MAX_TRACE_BYTES};
 
 /// The file's bytes. A synchronous request: a worker may block, and its one job at a time is
@@ -42,5 +43,33 @@ pub fn open_trace(url: &str, reply: &mut dyn FnMut(SolverReply)) {
         Err(e) => reply(SolverReply::Failed(format!(
             "the trace file does not open: {e}"
         ))),
+    }
+}
+
+thread_local! {
+    /// The last saved run's blob URL: let go of when the next is made, so saved runs do not pile
+    /// up in the worker's memory.
+    static SAVED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The run recorded as `sudoku solve --trace` writes it (binary, the page's cap of cell-level
+/// events), as a blob URL the page downloads.
+pub fn save_trace(request: &RunRequest) -> SolverReply {
+    let trace = match replayed::recorded(request) {
+        Ok(trace) => trace,
+        Err(e) => return SolverReply::Failed(e),
+    };
+    let bytes = js_sys::Uint8Array::from(trace.to_bytes().as_slice());
+    let made = web_sys::Blob::new_with_u8_array_sequence(&js_sys::Array::of1(&bytes))
+        .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob));
+    let Ok(url) = made else {
+        return SolverReply::Failed("the browser could not hold the trace file".into());
+    };
+    if let Some(old) = SAVED.with(|s| s.replace(Some(url.clone()))) {
+        let _ = web_sys::Url::revoke_object_url(&old);
+    }
+    SolverReply::Saved {
+        url,
+        name: format!("{}-seed{}.trace", request.algorithm.id(), request.seed),
     }
 }

@@ -37,11 +37,14 @@ fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
         SolverRequest::CheckLesson(text) => reply(tools::check_lesson(&text)),
         #[cfg(feature = "full")]
         SolverRequest::OpenTrace(url) => super::open::open_trace(&url, reply),
+        #[cfg(feature = "full")]
+        SolverRequest::Save(request) => reply(super::open::save_trace(&request)),
         // The page sends these to the full worker (see `SolverRequest::needs_full_worker`).
         #[cfg(not(feature = "full"))]
         SolverRequest::Generate(_)
         | SolverRequest::CheckLesson(_)
-        | SolverRequest::OpenTrace(_) => reply(SolverReply::Failed(
+        | SolverRequest::OpenTrace(_)
+        | SolverRequest::Save(_) => reply(SolverReply::Failed(
             "this request goes to the full worker".into(),
         )),
     }

@@ -102,6 +102,9 @@ pub fn use_lab(query: Query) -> LabHandle {
             if effects.focus.is_some() {
                 focus.set(effects.focus);
             }
+            if let Some((url, name)) = &effects.download {
+                let _ = crate::app::browser::download(url, name);
+            }
             handled.set(effects.handled);
         })
     };

@@ -125,6 +125,11 @@ pub fn lab_page(props: &LabProps) -> Html {
                     <ResultPanel algorithm={run.algorithm} seed={run.seed} summary={run.summary.clone()}
                         cancelled={run.cancelled} received={run.timeline.len()} />
                 }
+                <button id="save-run" disabled={lab.run.as_ref().is_none_or(|r| r.settings.is_none()) || lab.is_running()}
+                    onclick={act.reform(|_| Action::SaveRun)}
+                    title="The run as a trace file (sudoku solve --trace's): to open here again, share, or draw with sudoku render">
+                    { "Save the run…" }
+                </button>
                 <label class="file-choice open-run" title="A trace file of sudoku solve --trace or Python's Trace.save: it stays on this computer">
                     { "Open a recorded run… " }
                     <input id="open-trace" type="file" accept=".trace,.json,.gz" onchange={act.reform(open_run)} />

@@ -307,6 +307,7 @@ impl Compare {
                     | SolverReply::Hint(_)
                     | SolverReply::Analysis(_)
                     | SolverReply::Generated(_)
+                    | SolverReply::Saved { .. }
                     | SolverReply::LessonChecked(_)
                     | SolverReply::NeedsFullWorker => {}
                 }

@@ -33,6 +33,8 @@ pub enum Action {
     Run,
     /// Play a trace file at this URL (a chosen file's blob URL) as a run.
     OpenTrace(String),
+    /// Save the run shown as a trace file (the full worker records it again from its settings).
+    SaveRun,
     Cancel,
     /// A message of the worker running `job`.
     FromWorker {
@@ -93,6 +95,8 @@ pub struct Effects {
     pub handled: bool,
     /// Nothing visible changed: no redraw needed.
     pub quiet: bool,
+    /// Download the file at this URL under this name (a saved run).
+    pub download: Option<(String, String)>,
 }
 
 impl Effects {

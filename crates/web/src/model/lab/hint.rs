@@ -29,7 +29,7 @@ impl Lab {
             Asked::Hint(puzzle) => Some(SolverRequest::Hint(puzzle.clone())),
             Asked::Analysis(puzzle) => Some(SolverRequest::Analyse(puzzle.clone())),
             Asked::Generate(request) => Some(SolverRequest::Generate(request.clone())),
-            Asked::Run | Asked::Open(_) => None,
+            Asked::Run | Asked::Open(_) | Asked::Save => None,
         }
     }
 

@@ -46,6 +46,8 @@ enum Asked {
     Analysis(Grid),
     /// Kept to go to the full worker when the first one sends it back.
     Generate(crate::protocol::GenerateRequest),
+    /// The run shown, recorded again as a trace file to download.
+    Save,
 }
 
 /// One run of an algorithm as the page sees it.
@@ -62,6 +64,9 @@ pub struct Run {
     /// The recorded run's address, when it was opened from the URL's `trace_url`: the share
     /// link opens the file again rather than running anew.
     pub trace_url: Option<String>,
+    /// The settings that make the run again (what "Save the run" records), when the page knows
+    /// them (an opened trace of a configuration this lab cannot run has none).
+    pub settings: Option<crate::protocol::RunRequest>,
 }
 
 impl Run {
@@ -251,6 +256,7 @@ impl Lab {
             Asked::Hint(_) => self.hint_answered(message),
             Asked::Analysis(_) => self.analysis_answered(message),
             Asked::Generate(_) => self.generated(message),
+            Asked::Save => return self.saved(message),
         }
         Effects::default()
     }
@@ -429,6 +435,7 @@ impl Lab {
             Action::NewSeed(seed) => self.seed = seed.to_string(),
             Action::Run => return self.start(),
             Action::OpenTrace(url) => return self.open_trace(url, false),
+            Action::SaveRun => return self.save_run(),
             Action::Cancel => {
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
                     run.cancelled = true;

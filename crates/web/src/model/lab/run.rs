@@ -137,6 +137,7 @@ impl Lab {
             | SolverReply::Hint(_)
             | SolverReply::Analysis(_)
             | SolverReply::Generated(_)
+            | SolverReply::Saved { .. }
             | SolverReply::LessonChecked(_)
             | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
@@ -160,6 +161,35 @@ impl Lab {
             }
             _ => (self.play_from, self.play_to) = (0, None),
         }
+    }
+
+    /// Asks the full worker for the run shown as a trace file.
+    pub(super) fn save_run(&mut self) -> Effects {
+        let Some(settings) = self.run.as_ref().and_then(|r| r.settings.clone()) else {
+            self.notice = Some("no run to save: run an algorithm first".into());
+            return Effects::default();
+        };
+        let job = self.out.issue(super::Asked::Save);
+        self.notice = Some("recording the run as a trace file…".into());
+        let mut effects = Effects::default();
+        effects.jobs.submit(job, SolverRequest::Save(settings));
+        effects
+    }
+
+    /// The saved run's file, to download; or why there is none.
+    pub(super) fn saved(&mut self, message: SolverReply) -> Effects {
+        let mut effects = Effects::default();
+        match message {
+            SolverReply::Saved { url, name } => {
+                self.notice = Some(format!(
+                    "saved as {name}: open it here with \"Open a recorded run…\", or draw it with sudoku render"
+                ));
+                effects.download = Some((url, name));
+            }
+            SolverReply::Failed(why) => self.notice = Some(why),
+            _ => return Effects::quiet(),
+        }
+        effects
     }
 
     /// Opens a trace file as a run: the full worker reads it and answers as a run would. A file
@@ -202,12 +232,20 @@ impl Lab {
         // `ID;NAME=VALUE…`, read as the form takes an algorithm and a parameter (the worker
         // checked it; a configuration this lab does not know leaves the form as it is).
         let mut parts = opened.configuration.split(';');
+        let mut known = false;
         if let Some(algorithm) = parts.next().and_then(Algorithm::from_id) {
             self.algorithm = algorithm;
             self.params = super::default_params(algorithm);
-            for (name, value) in parts.filter_map(|part| part.split_once('=')) {
-                if let Ok(spec) = algorithm.param(name) {
-                    self.params.insert(spec.name, value.to_string());
+            known = true;
+            for part in parts {
+                match part
+                    .split_once('=')
+                    .and_then(|(n, v)| Some((algorithm.param(n).ok()?, v)))
+                {
+                    Some((spec, value)) => {
+                        self.params.insert(spec.name, value.to_string());
+                    }
+                    None => known = false,
                 }
             }
         }
@@ -223,6 +261,9 @@ impl Lab {
             summary: None,
             cancelled: false,
             trace_url,
+            // The form now holds the file's settings: they make the run again, when this lab
+            // knows its whole configuration.
+            settings: known.then(|| self.request().ok()).flatten(),
         });
         self.playing = self.autoplay;
         self.carry = 0.0;
@@ -274,6 +315,7 @@ impl Lab {
             summary: None,
             cancelled: false,
             trace_url: None,
+            settings: Some(request.clone()),
         });
         self.playing = self.autoplay;
         self.carry = 0.0;
