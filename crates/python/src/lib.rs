@@ -237,6 +237,17 @@ fn trace_json(bytes: &[u8]) -> PyResult<String> {
     serde_json::to_string(&JsonTrace::from(&trace)).map_err(|e| error(e.to_string()))
 }
 
+/// A trace file's marked moments, as the page's timeline marks them: (the step at which the
+/// marked event is the current one, its kind).
+#[pyfunction]
+fn trace_marks(bytes: &[u8]) -> PyResult<Vec<(usize, &'static str)>> {
+    let trace = TraceFile::from_bytes(bytes).map_err(|e| error(e.to_string()))?;
+    Ok(sudoku_draw::marks::marks(&trace.events)
+        .into_iter()
+        .map(|(step, mark)| (step, mark.id()))
+        .collect())
+}
+
 mod drawing;
 mod race;
 mod study;
@@ -254,6 +265,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace, m)?)?;
     m.add_function(wrap_pyfunction!(read_trace, m)?)?;
     m.add_function(wrap_pyfunction!(trace_json, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_marks, m)?)?;
     m.add_function(wrap_pyfunction!(drawing::draw_frames, m)?)?;
     m.add_function(wrap_pyfunction!(drawing::draw_step, m)?)?;
     m.add_function(wrap_pyfunction!(drawing::draw_gif, m)?)?;

@@ -101,3 +101,20 @@ def test_the_player_shows_each_step_with_its_sentence():
     data, _ = player._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     assert 'src="data:image/gif;base64,' in data["text/html"]
+
+
+def test_marks_are_the_pages_moments_of_the_run():
+    trace = sl.trace(HARD, "dlx", seed=1)
+    marks = trace.marks()
+    steps = [step for step, _ in marks]
+    assert steps == sorted(set(steps)) and steps[0] >= 1
+    kinds = {kind for _, kind in marks}
+    assert kinds == {"guess", "backtrack"}, kinds
+    # At each mark's step the marked event is the current one.
+    for step, kind in marks:
+        assert trace.events[step - 1]["kind"] == kind.capitalize()
+    assert len(marks) == sum(e["kind"] in ("Guess", "Backtrack") for e in trace.events)
+    # A local search marks each better best cost, never a worse one.
+    tabu = sl.trace(HARD, "tabu-ac3", seed=2, max_iterations=300)
+    bests = [tabu.events[step - 1]["best"] for step, kind in tabu.marks() if kind == "new best"]
+    assert bests and all(a > b for a, b in zip(bests, bests[1:]))

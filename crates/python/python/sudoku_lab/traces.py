@@ -9,7 +9,7 @@ import json as _json
 import os as _os
 from dataclasses import dataclass as _dataclass
 from dataclasses import field as _field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import _core
 from ._args import _params, _seed, _text, _whole
@@ -52,6 +52,16 @@ class Trace:
             data = gzip.compress(data)
         with open(name, "wb") as out:
             out.write(data)
+
+    def marks(self) -> List[Tuple[int, str]]:
+        """The run's moments worth finding again, as the page's timeline marks them:
+        ``(step, kind)``, ``kind`` one of ``guess``, ``backtrack``, ``restart`` (a failed
+        construction, clause learning's restart, a portfolio's handover), ``new best`` (a better
+        best cost or fitness) and ``generation``; at ``step`` the marked event is the current
+        one (``svg(step)`` draws it, ``events[step - 1]`` is it)."""
+        if not self._file:
+            raise ValueError("this trace has no file form (make it with trace() or load_trace())")
+        return _core.trace_marks(self._file)
 
     def __repr__(self) -> str:
         # One line, however many events (the list itself is ``events``).
