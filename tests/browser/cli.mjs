@@ -61,6 +61,15 @@ export function withoutClock(csv, clock = /time|finding/) {
 
 
 /** A trace file of `sudoku solve ARGS… --trace` on `puzzle`, as its bytes. */
+/** The frame `sudoku render TRACE --step STEP ARGS…` draws (SVG text) of the run `cliTrace`
+ * records with `traceArgs`. */
+export function cliFrame(puzzle, traceArgs, step, args = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-frame-'));
+  writeFileSync(join(dir, 'run.trace'), cliTrace(puzzle, traceArgs));
+  sudoku(['render', join(dir, 'run.trace'), '--step', String(step), ...args, '--out', join(dir, 'frame.svg')]);
+  return readFileSync(join(dir, 'frame.svg'), 'utf8');
+}
+
 export function cliTrace(puzzle, args, name = 'run.trace') {
   const dir = mkdtempSync(join(tmpdir(), 'sudoku-trace-'));
   writeFileSync(join(dir, 'puzzle.txt'), `${puzzle}\n`);

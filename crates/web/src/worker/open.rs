@@ -59,17 +59,42 @@ pub fn save_trace(request: &RunRequest) -> SolverReply {
         Ok(trace) => trace,
         Err(e) => return SolverReply::Failed(e),
     };
-    let bytes = js_sys::Uint8Array::from(trace.to_bytes().as_slice());
-    let made = web_sys::Blob::new_with_u8_array_sequence(&js_sys::Array::of1(&bytes))
-        .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob));
+    let name = format!("{}-seed{}.trace", request.algorithm.id(), request.seed);
+    hand_over(&trace.to_bytes(), "application/octet-stream", name)
+}
+
+/// The frame at `step` of the run, drawn as `sudoku render --step` draws it (SVG).
+pub fn save_frame(request: &RunRequest, step: usize, view: &str, candidates: bool) -> SolverReply {
+    match replayed::recorded(request)
+        .and_then(|trace| replayed::frame_svg(&trace, step, view, candidates))
+    {
+        Ok(svg) => {
+            let name = format!(
+                "{}-seed{}-step{step}.svg",
+                request.algorithm.id(),
+                request.seed
+            );
+            hand_over(svg.as_bytes(), "image/svg+xml", name)
+        }
+        Err(e) => SolverReply::Failed(e),
+    }
+}
+
+/// A file for the page to download, as a blob URL (the previous one let go).
+fn hand_over(bytes: &[u8], kind: &str, name: String) -> SolverReply {
+    let bytes = js_sys::Uint8Array::from(bytes);
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    let made = web_sys::Blob::new_with_u8_array_sequence_and_options(
+        &js_sys::Array::of1(&bytes),
+        &options,
+    )
+    .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob));
     let Ok(url) = made else {
-        return SolverReply::Failed("the browser could not hold the trace file".into());
+        return SolverReply::Failed("the browser could not hold the file".into());
     };
     if let Some(old) = SAVED.with(|s| s.replace(Some(url.clone()))) {
         let _ = web_sys::Url::revoke_object_url(&old);
     }
-    SolverReply::Saved {
-        url,
-        name: format!("{}-seed{}.trace", request.algorithm.id(), request.seed),
-    }
+    SolverReply::Saved { url, name }
 }

@@ -130,6 +130,11 @@ pub fn lab_page(props: &LabProps) -> Html {
                     title="The run as a trace file (sudoku solve --trace's): to open here again, share, or draw with sudoku render">
                     { "Save the run…" }
                 </button>
+                <button id="save-frame" disabled={lab.run.as_ref().is_none_or(|r| r.settings.is_none()) || lab.is_running()}
+                    onclick={act.reform(|_| Action::SaveFrame)}
+                    title="The board (or graph) shown now as SVG, drawn as sudoku render draws it: vector, for print">
+                    { "Save this frame (SVG)…" }
+                </button>
                 <label class="file-choice open-run" title="A trace file of sudoku solve --trace or Python's Trace.save: it stays on this computer">
                     { "Open a recorded run… " }
                     <input id="open-trace" type="file" accept=".trace,.json,.gz" onchange={act.reform(open_run)} />

@@ -35,6 +35,8 @@ pub enum Action {
     OpenTrace(String),
     /// Save the run shown as a trace file (the full worker records it again from its settings).
     SaveRun,
+    /// Save the frame shown as SVG, drawn as the CLI's `render` draws it.
+    SaveFrame,
     Cancel,
     /// A message of the worker running `job`.
     FromWorker {

@@ -435,7 +435,7 @@ impl Lab {
             Action::NewSeed(seed) => self.seed = seed.to_string(),
             Action::Run => return self.start(),
             Action::OpenTrace(url) => return self.open_trace(url, false),
-            Action::SaveRun => return self.save_run(),
+            Action::SaveRun | Action::SaveFrame => return self.save(&action),
             Action::Cancel => {
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
                     run.cancelled = true;

@@ -163,16 +163,45 @@ impl Lab {
         }
     }
 
-    /// Asks the full worker for the run shown as a trace file.
-    pub(super) fn save_run(&mut self) -> Effects {
-        let Some(settings) = self.run.as_ref().and_then(|r| r.settings.clone()) else {
+    /// Asks the full worker for the run shown as a trace file (`SaveRun`), or for the frame
+    /// shown as SVG (`SaveFrame`: the board or the graph; the hypergraph is drawn by the page
+    /// only, so its board is saved and that is said).
+    pub(super) fn save(&mut self, action: &super::Action) -> Effects {
+        let Some(run) = self.run.as_ref() else {
             self.notice = Some("no run to save: run an algorithm first".into());
             return Effects::default();
         };
+        let Some(settings) = run.settings.clone() else {
+            self.notice =
+                Some("this run's configuration is not one this lab runs: nothing to record".into());
+            return Effects::default();
+        };
+        let request = match action {
+            super::Action::SaveFrame => SolverRequest::SaveFrame {
+                run: settings,
+                step: run.timeline.cursor(),
+                view: if self.view == super::View::Graph {
+                    "graph"
+                } else {
+                    "board"
+                }
+                .into(),
+                candidates: self.show_candidates,
+            },
+            _ => SolverRequest::Save(settings),
+        };
         let job = self.out.issue(super::Asked::Save);
-        self.notice = Some("recording the run as a trace file…".into());
+        self.notice = Some(
+            match self.view {
+                super::View::Hypergraph => {
+                    "drawing the board (the hypergraph is drawn in the page only)…"
+                }
+                _ => "drawing the file…",
+            }
+            .into(),
+        );
         let mut effects = Effects::default();
-        effects.jobs.submit(job, SolverRequest::Save(settings));
+        effects.jobs.submit(job, request);
         effects
     }
 
@@ -181,9 +210,11 @@ impl Lab {
         let mut effects = Effects::default();
         match message {
             SolverReply::Saved { url, name } => {
-                self.notice = Some(format!(
-                    "saved as {name}: open it here with \"Open a recorded run…\", or draw it with sudoku render"
-                ));
+                self.notice = Some(if name.ends_with(".svg") {
+                    format!("saved as {name}")
+                } else {
+                    format!("saved as {name}: open it here with \"Open a recorded run…\", or draw it with sudoku render")
+                });
                 effects.download = Some((url, name));
             }
             SolverReply::Failed(why) => self.notice = Some(why),
