@@ -15,13 +15,19 @@ export async function saveByClick(page, selector, folder, unfinished) {
     const fresh = now.filter((f) => !before.has(f) && !f.endsWith(unfinished));
     if (fresh.length === 1 && !now.some((f) => f.endsWith(unfinished))) {
       const path = join(folder, fresh[0]);
-      // Written in one go, but give a slow disk a moment to settle.
-      const size = statSync(path).size;
-      await sleep(50);
-      if (statSync(path).size === size) {
-        const text = readFileSync(path, 'utf8');
-        rmSync(path);
-        return { name: fresh[0], text };
+      try {
+        // Written in one go, but give a slow disk a moment to settle.
+        const size = statSync(path).size;
+        await sleep(50);
+        if (statSync(path).size === size) {
+          const text = readFileSync(path, 'utf8');
+          rmSync(path);
+          return { name: fresh[0], text };
+        }
+      } catch (error) {
+        // Moved under us: Firefox may write a download under a name of its own, then rename
+        // it to the one asked for. Look again.
+        if (error.code !== 'ENOENT') throw error;
       }
     }
     await sleep(50);
