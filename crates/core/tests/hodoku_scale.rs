@@ -8,7 +8,9 @@
 use std::collections::BTreeMap;
 
 use sudoku_core::exact::Dlx;
-use sudoku_core::logic::{hodoku_unique, solve_path_by, HodokuLevel, Scale, Technique};
+use sudoku_core::logic::{
+    hodoku_path, hodoku_unique, solve_path_by, HodokuLevel, Scale, Technique,
+};
 use sudoku_core::study::race::friedman::ranks;
 use sudoku_core::{Grid, NullObserver, Solver, Status};
 
@@ -93,7 +95,7 @@ fn levels_and_scores_agree_with_hodokus_on_its_table() {
     }
 }
 
-/// Where HoDoKu's path takes a remote pair, a hidden rectangle, colours or ALS, the lab's path in
+/// Where HoDoKu's path takes a remote pair, a hidden rectangle, colours, ALS or a Sue de Coq, the lab's path in
 /// HoDoKu's order takes them too, and every step of it agrees with the solution.
 #[test]
 fn the_named_patterns_hodoku_takes_are_taken_and_true() {
@@ -104,6 +106,7 @@ fn the_named_patterns_hodoku_takes_are_taken_and_true() {
         ("multi-colors", Technique::MultiColours),
         ("als-xz", Technique::AlsXz),
         ("als-xy-wing", Technique::AlsXyWing),
+        ("sue-de-coq", Technique::SueDeCoq),
     ];
     let mut seen: BTreeMap<Technique, usize> = BTreeMap::new();
     let rows = table();
@@ -129,5 +132,39 @@ fn the_named_patterns_hodoku_takes_are_taken_and_true() {
     }
     for (name, technique) in named {
         assert!(seen.contains_key(&technique), "no {name}: {seen:?}");
+    }
+}
+
+/// Where HoDoKu's path takes a unique rectangle of type 3 (a naked subset with the roof) or of
+/// type 6 (the digit's places in two lines on the corners), the lab's path in HoDoKu's order
+/// takes one of that shape too, and every unique rectangle agrees with the solution.
+#[test]
+fn unique_rectangles_of_types_3_and_6_are_taken_and_true() {
+    let rows = table();
+    let shape_3 = |step: &sudoku_core::logic::Step| step.pattern.len() > 4;
+    let shape_6 = |step: &sudoku_core::logic::Step| step.units.len() == 2;
+    for (name, shape) in [
+        ("uniqueness-3", &shape_3 as &dyn Fn(&_) -> bool),
+        ("uniqueness-6", &shape_6),
+    ] {
+        let mut taken = 0;
+        for row in rows
+            .iter()
+            .filter(|r| r.set != "hardest" && r.techniques.contains(name))
+            .take(12)
+        {
+            let solved = Dlx::default().solve(&row.puzzle, &mut NullObserver);
+            let (steps, _) = hodoku_path(&row.puzzle);
+            for step in steps
+                .iter()
+                .filter(|s| s.technique == Technique::UniqueRectangle)
+            {
+                taken += usize::from(shape(step));
+                for &(cell, digit) in &step.eliminations {
+                    assert_ne!(solved.grid.get(cell), digit, "{step:?}");
+                }
+            }
+        }
+        assert!(taken > 0, "no {name} taken");
     }
 }

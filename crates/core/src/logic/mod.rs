@@ -22,6 +22,7 @@ mod singles;
 mod solver;
 mod subset_search;
 mod subsets;
+mod sue_de_coq;
 mod technique;
 #[cfg(test)]
 mod tests;
@@ -29,7 +30,9 @@ mod uniqueness;
 mod wings;
 
 pub use explain::describe;
-pub use hodoku::{hodoku_of, hodoku_unique, step_score as hodoku_step_score, Hodoku, HodokuLevel};
+pub use hodoku::{
+    hodoku_of, hodoku_path, hodoku_unique, step_score as hodoku_step_score, Hodoku, HodokuLevel,
+};
 pub use rate::{
     ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,
     solve_path_by, solves_within, tenths_of, unique_solve_path, unrated, Level, Rating,

@@ -38,7 +38,7 @@ impl Scale {
     }
 
     /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing, single-digit
-    /// patterns, remote pairs, colours, AIC, ALS or finned fish, whose eliminations it finds as
+    /// patterns, remote pairs, colours, AIC, ALS, finned fish or Sue de Coq, whose eliminations it finds as
     /// chains, no hidden rectangle, and no locked pair or triple, which it takes as a naked
     /// subset in one unit).
     pub fn uses(self, technique: Technique) -> bool {
@@ -64,6 +64,7 @@ impl Scale {
                     | T::FinnedXWing
                     | T::FinnedSwordfish
                     | T::FinnedJellyfish
+                    | T::SueDeCoq
             ),
         }
     }

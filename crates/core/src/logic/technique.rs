@@ -7,14 +7,14 @@
 use super::rate::Level;
 use super::{
     aic, als, chains, colours, finned_fish, fish, locked, nets, remote_pairs, single_digit,
-    singles, subsets, uniqueness, wings, Board, Step,
+    singles, subsets, sue_de_coq, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
 macro_rules! techniques {
     ($(
         $(#[$doc:meta])*
-        $variant:ident => $id:literal, $name:literal, $difficulty:literal, $level:ident,
+        $variant:ident = $number:literal => $id:literal, $name:literal, $difficulty:literal, $level:ident,
             $find:expr, $words:expr;
     )*) => {
         /// The techniques, easiest first (the order they are tried in).
@@ -30,6 +30,12 @@ macro_rules! techniques {
             /// Its id in the CLI's output and the page's explanations.
             pub fn id(self) -> &'static str {
                 match self { $(Technique::$variant => $id,)* }
+            }
+
+            /// Its number, as a run's events carry it: given once and kept (a new technique takes
+            /// the next), so a recorded run names the same techniques in a later lab.
+            pub fn index(self) -> u16 {
+                match self { $(Technique::$variant => $number,)* }
             }
 
             /// Its name in sentences.
@@ -77,110 +83,114 @@ macro_rules! techniques {
 
 techniques! {
     /// The last empty cell of a unit.
-    FullHouse => "full-house", "full house", 1.0, Easy, singles::full_house, singles::words;
+    FullHouse = 0 => "full-house", "full house", 1.0, Easy, singles::full_house, singles::words;
     /// A digit with one place left in a unit.
-    HiddenSingle => "hidden-single", "hidden single", 1.5, Easy, singles::hidden_single, singles::words;
+    HiddenSingle = 1 => "hidden-single", "hidden single", 1.5, Easy, singles::hidden_single, singles::words;
     /// Pointing whose removals leave the digit one place in another box (rated as Sudoku
     /// Explainer does: the single it makes is what a solver spots).
-    DirectPointing => "direct-pointing", "direct pointing", 1.7, Easy, locked::direct_pointing, locked::words;
+    DirectPointing = 2 => "direct-pointing", "direct pointing", 1.7, Easy, locked::direct_pointing, locked::words;
     /// Claiming whose removals leave the digit one place in another row (column).
-    DirectClaiming => "direct-claiming", "direct claiming", 1.9, Easy, locked::direct_claiming, locked::words;
+    DirectClaiming = 3 => "direct-claiming", "direct claiming", 1.9, Easy, locked::direct_claiming, locked::words;
     /// A hidden pair whose removals leave another digit one place in its unit.
-    DirectHiddenPair => "direct-hidden-pair", "direct hidden pair", 2.0, Easy,
+    DirectHiddenPair = 4 => "direct-hidden-pair", "direct hidden pair", 2.0, Easy,
         |b, g| subsets::direct_hidden(b, g, 2), subsets::words;
     /// A cell with one candidate left.
-    NakedSingle => "naked-single", "naked single", 2.3, Easy, singles::naked_single, singles::words;
+    NakedSingle = 5 => "naked-single", "naked single", 2.3, Easy, singles::naked_single, singles::words;
     /// A hidden triple whose removals leave another digit one place in its unit.
-    DirectHiddenTriple => "direct-hidden-triple", "direct hidden triple", 2.5, Easy,
+    DirectHiddenTriple = 6 => "direct-hidden-triple", "direct hidden triple", 2.5, Easy,
         |b, g| subsets::direct_hidden(b, g, 3), subsets::words;
     /// A box's candidates for a digit all in one row or column: not elsewhere in that line.
-    Pointing => "pointing", "pointing (locked candidates)", 2.6, Medium, locked::pointing, locked::words;
+    Pointing = 7 => "pointing", "pointing (locked candidates)", 2.6, Medium, locked::pointing, locked::words;
     /// A row's or column's candidates for a digit all in one box: not elsewhere in that box.
-    Claiming => "claiming", "claiming (locked candidates)", 2.8, Medium, locked::claiming, locked::words;
+    Claiming = 8 => "claiming", "claiming (locked candidates)", 2.8, Medium, locked::claiming, locked::words;
     /// A naked pair in a box whose two cells share a line too: its digits leave both.
-    LockedPair => "locked-pair", "locked pair", 3.0, Medium, |b, g| subsets::locked(b, g, 2), subsets::words;
-    NakedPair => "naked-pair", "naked pair", 3.0, Medium, |b, g| subsets::naked(b, g, 2), subsets::words;
+    LockedPair = 9 => "locked-pair", "locked pair", 3.0, Medium, |b, g| subsets::locked(b, g, 2), subsets::words;
+    NakedPair = 10 => "naked-pair", "naked pair", 3.0, Medium, |b, g| subsets::naked(b, g, 2), subsets::words;
     /// Rated 3.2 (below a hidden pair) but a fish: a hard puzzle's technique.
-    XWing => "x-wing", "X-Wing", 3.2, Hard, |b, g| fish::fish(b, g, 2), fish::words;
-    HiddenPair => "hidden-pair", "hidden pair", 3.4, Medium, |b, g| subsets::hidden(b, g, 2), subsets::words;
+    XWing = 11 => "x-wing", "X-Wing", 3.2, Hard, |b, g| fish::fish(b, g, 2), fish::words;
+    HiddenPair = 12 => "hidden-pair", "hidden pair", 3.4, Medium, |b, g| subsets::hidden(b, g, 2), subsets::words;
     /// A naked triple in a box whose cells share a line too.
-    LockedTriple => "locked-triple", "locked triple", 3.6, Hard, |b, g| subsets::locked(b, g, 3), subsets::words;
-    NakedTriple => "naked-triple", "naked triple", 3.6, Hard, |b, g| subsets::naked(b, g, 3), subsets::words;
-    Swordfish => "swordfish", "Swordfish", 3.8, Hard, |b, g| fish::fish(b, g, 3), fish::words;
-    HiddenTriple => "hidden-triple", "hidden triple", 4.0, Hard, |b, g| subsets::hidden(b, g, 3), subsets::words;
+    LockedTriple = 13 => "locked-triple", "locked triple", 3.6, Hard, |b, g| subsets::locked(b, g, 3), subsets::words;
+    NakedTriple = 14 => "naked-triple", "naked triple", 3.6, Hard, |b, g| subsets::naked(b, g, 3), subsets::words;
+    Swordfish = 15 => "swordfish", "Swordfish", 3.8, Hard, |b, g| fish::fish(b, g, 3), fish::words;
+    HiddenTriple = 16 => "hidden-triple", "hidden triple", 4.0, Hard, |b, g| subsets::hidden(b, g, 3), subsets::words;
     /// Two strong links of a digit in parallel lines, joined at one end by a cross line (see
     /// `single_digit`).
-    Skyscraper => "skyscraper", "Skyscraper", 4.0, Hard,
+    Skyscraper = 17 => "skyscraper", "Skyscraper", 4.0, Hard,
         left_out_of_first_load(single_digit::skyscraper), words_left_out(single_digit::words);
     /// A strong link in a row and one in a column, joined in a box.
-    TwoStringKite => "two-string-kite", "2-String Kite", 4.1, Hard,
+    TwoStringKite = 18 => "two-string-kite", "2-String Kite", 4.1, Hard,
         left_out_of_first_load(single_digit::two_string_kite), words_left_out(single_digit::words);
     /// A box whose places for a digit lie in one row and one column, and a strong link.
-    EmptyRectangle => "empty-rectangle", "Empty Rectangle", 4.1, Hard,
+    EmptyRectangle = 19 => "empty-rectangle", "Empty Rectangle", 4.1, Hard,
         left_out_of_first_load(single_digit::empty_rectangle), words_left_out(single_digit::words);
     /// Any other two strong links joined by a weak one.
-    TurbotFish => "turbot-fish", "Turbot Fish", 4.2, Hard,
+    TurbotFish = 20 => "turbot-fish", "Turbot Fish", 4.2, Hard,
         left_out_of_first_load(single_digit::turbot_fish), words_left_out(single_digit::words);
-    XyWing => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
-    WWing => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
-    XyzWing => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
+    XyWing = 21 => "xy-wing", "XY-Wing", 4.2, Hard, wings::xy_wing, wings::words;
+    WWing = 22 => "w-wing", "W-Wing", 4.3, Hard, wings::w_wing, wings::words;
+    XyzWing = 23 => "xyz-wing", "XYZ-Wing", 4.4, Hard, wings::xyz_wing, wings::words;
     /// Cells of one pair of digits, each seeing the next: the digits alternate (see
     /// `remote_pairs`).
-    RemotePair => "remote-pair", "remote pair", 4.5, Hard,
+    RemotePair = 24 => "remote-pair", "remote pair", 4.5, Hard,
         left_out_of_first_load(remote_pairs::remote_pair), words_left_out(remote_pairs::words);
     /// Four cells that would let two digits swap (types 1, 2 and 4; see `uniqueness`).
-    UniqueRectangle => "unique-rectangle", "unique rectangle", 4.5, Hard,
+    UniqueRectangle = 25 => "unique-rectangle", "unique rectangle", 4.5, Hard,
         uniqueness::unique_rectangle, uniqueness::words;
     /// Such four cells, one with the two digits only, and strong links on one digit.
-    HiddenRectangle => "hidden-rectangle", "hidden rectangle", 4.5, Hard,
+    HiddenRectangle = 26 => "hidden-rectangle", "hidden rectangle", 4.5, Hard,
         left_out_of_first_load(uniqueness::hidden_rectangle), words_left_out(uniqueness::words);
     /// A fish with fins in one box: cover cells in that box lose the digit (see `finned_fish`).
-    FinnedXWing => "finned-x-wing", "finned X-Wing", 4.6, Hard,
+    FinnedXWing = 27 => "finned-x-wing", "finned X-Wing", 4.6, Hard,
         left_out_of_first_load(|b, g| finned_fish::finned(b, g, 2)), words_left_out(finned_fish::words);
     /// One digit's strong links colour its cells in turns: one colour holds it (see `colours`).
-    SimpleColours => "simple-colours", "simple colours", 4.7, Hard,
+    SimpleColours = 28 => "simple-colours", "simple colours", 4.7, Hard,
         left_out_of_first_load(colours::simple_colours), words_left_out(colours::words);
-    FinnedSwordfish => "finned-swordfish", "finned Swordfish", 4.8, Hard,
+    FinnedSwordfish = 29 => "finned-swordfish", "finned Swordfish", 4.8, Hard,
         left_out_of_first_load(|b, g| finned_fish::finned(b, g, 3)), words_left_out(finned_fish::words);
     /// Two such groups of colours that see each other.
-    MultiColours => "multi-colours", "multi-colours", 4.9, Hard,
+    MultiColours = 30 => "multi-colours", "multi-colours", 4.9, Hard,
         left_out_of_first_load(colours::multi_colours), words_left_out(colours::words);
-    NakedQuad => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
-    Jellyfish => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
-    FinnedJellyfish => "finned-jellyfish", "finned Jellyfish", 5.3, Hard,
+    NakedQuad = 31 => "naked-quad", "naked quad", 5.0, Hard, |b, g| subsets::naked(b, g, 4), subsets::words;
+    Jellyfish = 32 => "jellyfish", "Jellyfish", 5.2, Hard, |b, g| fish::fish(b, g, 4), fish::words;
+    FinnedJellyfish = 33 => "finned-jellyfish", "finned Jellyfish", 5.3, Hard,
         left_out_of_first_load(|b, g| finned_fish::finned(b, g, 4)), words_left_out(finned_fish::words);
-    HiddenQuad => "hidden-quad", "hidden quad", 5.4, Hard, |b, g| subsets::hidden(b, g, 4), subsets::words;
+    HiddenQuad = 34 => "hidden-quad", "hidden quad", 5.4, Hard, |b, g| subsets::hidden(b, g, 4), subsets::words;
+    /// Cells where a line crosses a box, with cells of the line's rest and of the box's rest:
+    /// as many digits as cells, the line's and the box's apart (see `sue_de_coq`).
+    SueDeCoq = 47 => "sue-de-coq", "Sue de Coq", 5.5, Hard,
+        left_out_of_first_load(sue_de_coq::sue_de_coq), words_left_out(sue_de_coq::words);
     /// One cell with three candidates in a grid of pairs: the digit that breaks the pairs.
-    BugPlusOne => "bug-plus-one", "BUG+1", 5.6, Hard, uniqueness::bug_plus_one, uniqueness::words;
+    BugPlusOne = 35 => "bug-plus-one", "BUG+1", 5.6, Hard, uniqueness::bug_plus_one, uniqueness::words;
     /// One digit's alternating chain of strong and weak links (see `chains`).
-    XChain => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
+    XChain = 36 => "x-chain", "X-Chain", 6.6, Expert, chains::x_chain, chains::words;
     /// A chain of bivalue cells.
-    XyChain => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
+    XyChain = 37 => "xy-chain", "XY-Chain", 7.0, Expert, chains::xy_chain, chains::words;
     /// An alternating chain of strong and weak links through any candidates (see `aic`).
-    Aic => "aic", "AIC (alternating inference chain)", 7.0, Expert,
+    Aic = 38 => "aic", "AIC (alternating inference chain)", 7.0, Expert,
         left_out_of_first_load(aic::aic), words_left_out(aic::words);
     /// Two almost locked sets (N cells, N + 1 digits) that cannot both hold a digit (see `als`).
-    AlsXz => "als-xz", "ALS-XZ", 7.0, Expert, left_out_of_first_load(als::als_xz), words_left_out(als::words);
+    AlsXz = 39 => "als-xz", "ALS-XZ", 7.0, Expert, left_out_of_first_load(als::als_xz), words_left_out(als::words);
     /// Two almost locked sets, each tied to a third by a different digit.
-    AlsXyWing => "als-xy-wing", "ALS-XY-Wing", 7.0, Expert,
+    AlsXyWing = 40 => "als-xy-wing", "ALS-XY-Wing", 7.0, Expert,
         left_out_of_first_load(als::als_xy_wing), words_left_out(als::words);
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
-    ForcingChain => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);
+    ForcingChain = 41 => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);
     /// A candidate whose truth, followed on its own digit, leaves the digit no place in a unit.
-    NishioForcingChain => "nishio-forcing-chain", "Nishio forcing chain", 7.5, Expert,
+    NishioForcingChain = 42 => "nishio-forcing-chain", "Nishio forcing chain", 7.5, Expert,
         nets::nishio_forcing_chain, words_left_out(nets::words);
     /// Every candidate of a cell (place of a digit in a unit) leads to one fact.
-    MultipleForcingChain => "cell-unit-forcing-chain", "cell or unit forcing chain", 8.0, Expert,
+    MultipleForcingChain = 43 => "cell-unit-forcing-chain", "cell or unit forcing chain", 8.0, Expert,
         nets::multiple_forcing_chain, words_left_out(nets::words);
     /// Forcing chains whose facts may rest on everything the assumption removed.
-    DynamicForcingChain => "dynamic-forcing-chain", "dynamic forcing chain", 8.5, Extreme,
+    DynamicForcingChain = 44 => "dynamic-forcing-chain", "dynamic forcing chain", 8.5, Extreme,
         nets::dynamic_forcing_chain, words_left_out(nets::words);
     /// Dynamic, with locked candidates, pairs and X-Wings applied along the way.
-    DynamicForcingChainPlus => "dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0,
+    DynamicForcingChainPlus = 45 => "dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0,
         Extreme, nets::dynamic_forcing_chain_plus, words_left_out(nets::words);
     /// Dynamic (+), with dynamic forcing chains (+) inside.
-    NestedForcingChain => "nested-forcing-chain", "nested forcing chain", 9.5, Extreme,
+    NestedForcingChain = 46 => "nested-forcing-chain", "nested forcing chain", 9.5, Extreme,
         nets::nested_forcing_chain, words_left_out(nets::words);
 }
 
@@ -241,13 +251,9 @@ impl Technique {
     /// The hardest technique the solver knows.
     pub const HARDEST: Technique = Technique::ALL[Technique::ALL.len() - 1];
 
-    /// Its number (the index in [`Technique::ALL`]), as events carry it.
-    pub fn index(self) -> u16 {
-        Technique::ALL.iter().position(|&t| t == self).unwrap_or(0) as u16
-    }
-
+    /// The technique of a number ([`Technique::index`]).
     pub fn from_index(index: u16) -> Option<Technique> {
-        Technique::ALL.get(index as usize).copied()
+        Technique::ALL.iter().copied().find(|t| t.index() == index)
     }
 
     pub fn from_id(id: &str) -> Option<Technique> {

@@ -7,8 +7,13 @@
 //! - type 1: three are {a, b}: the fourth is neither a nor b;
 //! - type 2: two are {a, b}, the other two (in one unit) {a, b, x}: one of those is x, so x goes
 //!   from every cell seeing both;
+//! - type 3: two are {a, b}, the other two (in one unit) hold extra digits: one of them is one of
+//!   those, so the two act as one cell in a naked subset of that unit;
 //! - type 4: two are {a, b}, the other two share a unit where a has no other place: one of them
-//!   is a, so neither is b.
+//!   is a, so neither is b;
+//! - type 5: two or three corners are {a, b, x}: one is x, so x goes from every cell seeing all;
+//! - type 6: two diagonal corners are {a, b}, and a's only places in both rows (or both
+//!   columns) are corners: the other two corners are not a.
 //!
 //! Hidden rectangle: four such cells, one of them {a, b} only. Where a's only places in the row
 //! and in the column of the opposite corner are corners, that corner is not b: were it b, the
@@ -31,11 +36,12 @@ use crate::size::{Geometry, Size};
 pub fn unique_rectangle(board: &Board, geometry: &Geometry) -> Option<Step> {
     let n = board.size.n();
     let bivalue = |c: usize| board.values[c] == 0 && board.candidates[c].count_ones() == 2;
-    // A rectangle from a bivalue corner at (r1, c1) with another one in its row or column.
+    // Every rectangle with a bivalue corner at (r1, c1): the other rows above and below it
+    // (the two {a, b} corners of types 2 to 6 may be the lower ones).
     for first in (0..n * n).filter(|&c| bivalue(c)) {
         let pair = board.candidates[first];
         let (r1, c1) = (first / n, first % n);
-        for r2 in r1 + 1..n {
+        for r2 in (0..n).filter(|&r| r != r1) {
             for c2 in (0..n).filter(|&c2| c2 != c1) {
                 let corners = [first, r1 * n + c2, r2 * n + c1, r2 * n + c2];
                 if let Some(step) = rectangle(board, geometry, corners, pair) {
@@ -86,12 +92,24 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
                 .copied()
                 .filter(|u| geometry.cell_units[q].contains(u))
                 .collect();
-            // Type 2: both roof cells are {a, b, x}.
+            // Type 2 (type 5 when the two are diagonal): both are {a, b, x}.
             let (xp, xq) = (board.candidates[p] & !pair, board.candidates[q] & !pair);
             if xp == xq && xp.count_ones() == 1 {
                 let x = digit_list(xp)[0];
                 if let Some(step) = step(seeing_all(board, geometry, &[p, q], x)) {
                     return Some(step);
+                }
+            }
+            // Type 3: one of the two holds an extra digit, a cell of a naked subset in a unit
+            // they share.
+            for &unit in &shared {
+                if let Some((subset, eliminations)) = type_3(board, geometry, unit, [p, q], xp | xq)
+                {
+                    return step(eliminations).map(|step| Step {
+                        pattern: corners.iter().copied().chain(subset).collect(),
+                        units: vec![unit],
+                        ..step
+                    });
                 }
             }
             // Type 4: a digit of the pair placed only on the roof in a shared unit.
@@ -106,10 +124,100 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
                     }
                 }
             }
-            None
+            // Type 6: the two are diagonal and a digit of the pair has its only places in both
+            // rows (or both columns) on the corners: were either roof cell that digit, both
+            // would be, the floor both the other digit, and the two could swap.
+            if !shared.is_empty() {
+                return None;
+            }
+            let (locked, lines) = type_6_lines(board, geometry, corners, [a, b])?;
+            step(vec![(p, locked), (q, locked)]).map(|step| Step {
+                units: lines.to_vec(),
+                digits: vec![locked, if locked == a { b } else { a }],
+                ..step
+            })
+        }
+        // Type 5: three corners are {a, b, x}: x goes from every cell seeing all three.
+        [p, q, r] => {
+            let x = board.candidates[p] & !pair;
+            let same = [q, r].iter().all(|&c| board.candidates[c] & !pair == x);
+            if !same || x.count_ones() != 1 {
+                return None;
+            }
+            step(seeing_all(board, geometry, &[p, q, r], digit_list(x)[0]))
         }
         _ => None,
     }
+}
+
+type Eliminations = Vec<(usize, u8)>;
+
+/// Type 3: in `unit`, other cells whose candidates with the roof's `extra` digits make as many
+/// digits as cells counting the roof as one: those digits go from the rest of the unit. The
+/// smallest such subset (up to three cells) that removes something, with its removals.
+fn type_3(
+    board: &Board,
+    geometry: &Geometry,
+    unit: usize,
+    roof: [usize; 2],
+    extra: u32,
+) -> Option<(Vec<usize>, Eliminations)> {
+    let others: Vec<usize> = geometry.units[unit]
+        .iter()
+        .copied()
+        .filter(|&c| board.values[c] == 0 && !roof.contains(&c))
+        .collect();
+    for size in 1..=3.min(others.len()) {
+        for subset in combinations(&others, size) {
+            let digits = subset.iter().fold(extra, |m, &c| m | board.candidates[c]);
+            if digits.count_ones() as usize != size + 1 {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = others
+                .iter()
+                .filter(|c| !subset.contains(c))
+                .flat_map(|&c| each_digit(board.candidates[c] & digits).map(move |d| (c, d)))
+                .collect();
+            if !eliminations.is_empty() {
+                return Some((subset, eliminations));
+            }
+        }
+    }
+    None
+}
+
+/// The `size`-cell subsets of `cells`, in order.
+fn combinations(cells: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    (0..cells.len())
+        .flat_map(|i| {
+            combinations(&cells[i + 1..], size - 1)
+                .into_iter()
+                .map(move |rest| std::iter::once(cells[i]).chain(rest).collect())
+        })
+        .collect()
+}
+
+/// Type 6: a digit of the pair whose only places in the rectangle's two rows, or in its two
+/// columns, are its corners, with those two lines.
+fn type_6_lines(
+    board: &Board,
+    geometry: &Geometry,
+    corners: [usize; 4],
+    pair: [u8; 2],
+) -> Option<(u8, [usize; 2])> {
+    let rows = [0, 3].map(|i| geometry.cell_units[corners[i]][0]);
+    let columns = [0, 3].map(|i| geometry.cell_units[corners[i]][1]);
+    pair.into_iter()
+        .flat_map(|digit| [(digit, rows), (digit, columns)])
+        .find(|&(digit, lines)| {
+            lines.iter().all(|&line| {
+                let places = board.places(geometry, line, digit);
+                places.len() == 2 && places.iter().all(|c| corners.contains(c))
+            })
+        })
 }
 
 /// The first hidden rectangle on the board: from each bivalue corner, every rectangle.
@@ -219,13 +327,34 @@ pub fn bug_plus_one(board: &Board, geometry: &Geometry) -> Option<Step> {
 pub(super) fn words(size: Size, step: &Step) -> String {
     let name = step.technique.name();
     match step.technique {
-        Technique::UniqueRectangle => format!(
-            "{name}: were {} only {} between them, the two digits could swap (two solutions), \
-             so {}",
-            cells(size, &step.pattern),
-            digits(size, &step.digits),
-            removals(size, &step.eliminations)
-        ),
+        Technique::UniqueRectangle => {
+            let corners = &step.pattern[..4];
+            let why = match (&step.pattern[4..], &step.units[..]) {
+                // Type 3: a naked subset with the roof.
+                (subset @ [_, ..], [unit]) => format!(
+                    "so a corner holds another digit, which with {} makes a naked subset in {}: ",
+                    cells(size, subset),
+                    size.unit(*unit)
+                ),
+                // Type 6: the digit's places in two lines are the corners.
+                ([], [first, second]) => format!(
+                    "and {}'s only places in {} and {} are corners, so were a corner with more \
+                     candidates {}, so would be the other, and the floor the other digit: ",
+                    digit_char(size, step.digits[0]),
+                    size.unit(*first),
+                    size.unit(*second),
+                    digit_char(size, step.digits[0])
+                ),
+                _ => "so ".to_string(),
+            };
+            format!(
+                "{name}: were {} only {} between them, the two digits could swap (two \
+                 solutions), {why}{}",
+                cells(size, corners),
+                digits(size, &step.digits),
+                removals(size, &step.eliminations)
+            )
+        }
         Technique::HiddenRectangle => {
             let [x, y] = [step.digits[0], step.digits[1]].map(|d| digit_char(size, d));
             let p = &step.pattern;

@@ -99,6 +99,7 @@ pub const ORDER: &[Technique] = &[
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::FinnedJellyfish,
+    Technique::SueDeCoq,
     Technique::SimpleColours,
     Technique::MultiColours,
     Technique::XChain,
@@ -152,7 +153,7 @@ pub fn step_score(technique: Technique) -> (u32, HodokuLevel) {
         T::XyzWing => (180, Hard),
         T::FinnedXWing => (130, Hard),
         T::FinnedSwordfish => (200, Unfair),
-        T::FinnedJellyfish => (250, Unfair),
+        T::FinnedJellyfish | T::SueDeCoq => (250, Unfair),
         T::XChain | T::XyChain => (260, Unfair),
         // HoDoKu's AIC and nice loops.
         T::Aic => (280, Unfair),
@@ -203,10 +204,16 @@ pub fn hodoku_of(steps: &[Step]) -> Option<Hodoku> {
     })
 }
 
+/// The steps HoDoKu's solver takes on a puzzle known to have one solution, in its order and
+/// with its singles, and how the path ended: what its rating adds up.
+pub fn hodoku_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
+    path::solution_path(puzzle)
+}
+
 /// The HoDoKu rating of a puzzle known to have one solution: its path in HoDoKu's order
 /// (`None` when the techniques do not finish it).
 pub fn hodoku_unique(puzzle: &Grid) -> Option<Hodoku> {
-    match path::solution_path(puzzle) {
+    match hodoku_path(puzzle) {
         (steps, Ended::Solved) => hodoku_of(&steps),
         _ => None,
     }
