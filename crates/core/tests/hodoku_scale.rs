@@ -95,7 +95,7 @@ fn levels_and_scores_agree_with_hodokus_on_its_table() {
     }
 }
 
-/// Where HoDoKu's path takes a remote pair, a hidden rectangle, colours, ALS or a Sue de Coq, the lab's path in
+/// Where HoDoKu's path takes a remote pair, a hidden rectangle, colours, ALS (chains too) or a Sue de Coq, the lab's path in
 /// HoDoKu's order takes them too, and every step of it agrees with the solution.
 #[test]
 fn the_named_patterns_hodoku_takes_are_taken_and_true() {
@@ -107,6 +107,7 @@ fn the_named_patterns_hodoku_takes_are_taken_and_true() {
         ("als-xz", Technique::AlsXz),
         ("als-xy-wing", Technique::AlsXyWing),
         ("sue-de-coq", Technique::SueDeCoq),
+        ("als-xy-chain", Technique::AlsXyChain),
     ];
     let mut seen: BTreeMap<Technique, usize> = BTreeMap::new();
     let rows = table();

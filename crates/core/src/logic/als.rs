@@ -19,70 +19,20 @@ use super::{Board, Link, Step, Technique};
 use crate::bits::{digit_bit, digits};
 use crate::size::{Geometry, Size};
 
-use super::MAX_N;
+use super::cell_set::Cells;
 
 /// Cells in a set at most on grids larger than 9×9.
 const LARGE_GRID_CELLS: usize = 3;
 
-/// Words of a cell set: enough for 25×25.
-const WORDS: usize = (MAX_N * MAX_N).div_ceil(64);
-
-/// A set of cells as bits, for the many "does every place see every place" tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Cells([u64; WORDS]);
-
-impl Cells {
-    const NONE: Cells = Cells([0; WORDS]);
-
-    fn with(mut self, cell: usize) -> Cells {
-        self.0[cell / 64] |= 1 << (cell % 64);
-        self
-    }
-
-    fn of(cells: impl IntoIterator<Item = usize>) -> Cells {
-        cells.into_iter().fold(Cells::NONE, Cells::with)
-    }
-
-    fn and(mut self, other: Cells) -> Cells {
-        self.0.iter_mut().zip(other.0).for_each(|(w, o)| *w &= o);
-        self
-    }
-
-    fn minus(mut self, other: Cells) -> Cells {
-        self.0.iter_mut().zip(other.0).for_each(|(w, o)| *w &= !o);
-        self
-    }
-
-    fn meets(self, other: Cells) -> bool {
-        self.0.iter().zip(other.0).any(|(w, o)| w & o != 0)
-    }
-
-    fn within(self, other: Cells) -> bool {
-        !self.minus(other).0.iter().any(|&w| w != 0)
-    }
-
-    fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut word)| {
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let bit = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    i * 64 + bit
-                })
-            })
-        })
-    }
-}
-
 /// One almost locked set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Als {
+pub(super) struct Als {
     /// Its cells, in ascending order.
-    cells: Vec<usize>,
-    set: Cells,
+    pub(super) cells: Vec<usize>,
+    pub(super) set: Cells,
     unit: usize,
     /// The digits its cells hold (one more than its cells).
-    digits: u32,
+    pub(super) digits: u32,
     /// For each of its digits: its places in the set, and the cells that see all of them.
     by_digit: Vec<(u8, Cells, Cells)>,
 }
@@ -129,14 +79,14 @@ impl Als {
 }
 
 /// The sets of a board, with each digit's candidates as cells.
-struct Sets {
-    sets: Vec<Als>,
+pub(super) struct Sets {
+    pub(super) sets: Vec<Als>,
     /// Entry `d`: the cells holding `d`.
     holders: Vec<Cells>,
 }
 
 /// Every almost locked set on the board, each once (a set in a row and its box is one).
-fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
+pub(super) fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
     let n = board.size().n();
     let peers: Vec<Cells> = geometry
         .peers
@@ -186,7 +136,7 @@ fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
 
 /// The pairs of sets with no cell in common, at least `shared` digits in common and a restricted
 /// common or two: (the first set's index, the second's, the commons).
-fn tied_pairs(sets: &[Als], shared: u32) -> Vec<(usize, usize, Vec<u8>)> {
+pub(super) fn tied_pairs(sets: &[Als], shared: u32) -> Vec<(usize, usize, Vec<u8>)> {
     let mut pairs = Vec::new();
     for (i, a) in sets.iter().enumerate() {
         for (j, b) in sets.iter().enumerate().skip(i + 1) {
@@ -241,7 +191,7 @@ fn restricted_commons(a: &Als, b: &Als) -> Vec<u8> {
 }
 
 /// The digit's candidates outside the sets that see every place of it in all of them.
-fn seeing_every_place(all: &Sets, sets: &[&Als], digit: u8) -> Vec<(usize, u8)> {
+pub(super) fn seeing_every_place(all: &Sets, sets: &[&Als], digit: u8) -> Vec<(usize, u8)> {
     let seen = sets.iter().fold(all.holders[usize::from(digit)], |m, s| {
         m.and(s.digit(digit).1).minus(s.set)
     });
@@ -250,7 +200,7 @@ fn seeing_every_place(all: &Sets, sets: &[&Als], digit: u8) -> Vec<(usize, u8)> 
 
 /// A step of sets: their cells as chains (a cell's link `on` when it holds the restricted common
 /// `x`), so the wording can tell them apart.
-fn step(
+pub(super) fn step(
     technique: Technique,
     board: &Board,
     sets: &[&Als],
@@ -371,6 +321,24 @@ pub(super) fn words(size: Size, step: &Step) -> String {
                 set(0),
                 set(1),
                 set(2),
+                removals(size, &step.eliminations)
+            )
+        }
+        Technique::AlsXyChain => {
+            let sets: Vec<String> = (0..step.chains.len()).map(set).collect();
+            let ties: Vec<String> = step
+                .digits
+                .iter()
+                .map(|&d| digit_text(size, &[d]))
+                .collect();
+            format!(
+                "{}: {} each hold one digit more than cells, and each is tied to the next by a \
+                 digit only one of the two can hold ({}); were the first to lack a digit, every \
+                 set after it would be locked, so a digit the first and the last hold is in one \
+                 of them: {}",
+                step.technique.name(),
+                sets.join(", "),
+                ties.join(", then "),
                 removals(size, &step.eliminations)
             )
         }

@@ -6,6 +6,8 @@
 
 mod aic;
 mod als;
+mod als_chain;
+mod cell_set;
 mod chains;
 mod colours;
 mod explain;

@@ -61,6 +61,7 @@ impl Scale {
                     | T::MultiColours
                     | T::AlsXz
                     | T::AlsXyWing
+                    | T::AlsXyChain
                     | T::FinnedXWing
                     | T::FinnedSwordfish
                     | T::FinnedJellyfish

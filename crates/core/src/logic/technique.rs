@@ -6,8 +6,8 @@
 
 use super::rate::Level;
 use super::{
-    aic, als, chains, colours, finned_fish, fish, locked, nets, remote_pairs, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings, Board, Step,
+    aic, als, als_chain, chains, colours, finned_fish, fish, locked, nets, remote_pairs,
+    single_digit, singles, subsets, sue_de_coq, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -174,6 +174,10 @@ techniques! {
     /// Two almost locked sets, each tied to a third by a different digit.
     AlsXyWing = 40 => "als-xy-wing", "ALS-XY-Wing", 7.0, Expert,
         left_out_of_first_load(als::als_xy_wing), words_left_out(als::words);
+    /// Four or more almost locked sets, each tied to the next by a different digit (see
+    /// `als_chain`).
+    AlsXyChain = 48 => "als-xy-chain", "ALS-XY-Chain", 7.0, Expert,
+        left_out_of_first_load(als_chain::als_xy_chain), words_left_out(als::words);
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
     ForcingChain = 41 => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);
