@@ -23,6 +23,11 @@ fn a_looping_stretch_plays_from_its_start_to_its_end_again_and_again() {
     ));
     assert!(lab.playing);
     answer(&mut lab, effects);
+    assert_eq!(
+        lab.run.as_ref().unwrap().timeline.cursor(),
+        30,
+        "the run's events show the stretch's start before any tick"
+    );
     // 1,000 events a second: 25 a tick, so the stretch of 100 takes 4 ticks and its end is
     // held a second (40 ticks).
     let seen = cursors(&mut lab, 200);

@@ -103,7 +103,14 @@ impl Lab {
             return Effects::quiet();
         };
         match message {
-            SolverReply::Events(events) => run.timeline.extend(events),
+            SolverReply::Events(events) => {
+                run.timeline.extend(events);
+                // A stretch that starts later is shown from its start as soon as it is there,
+                // not from the puzzle until the next tick.
+                if self.playing && run.timeline.cursor() < self.play_from {
+                    run.timeline.seek(self.play_from);
+                }
+            }
             SolverReply::Done(summary) => {
                 run.summary = Some(summary);
                 let events = run.timeline.len();
