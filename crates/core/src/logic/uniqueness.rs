@@ -100,6 +100,11 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
                     return Some(step);
                 }
             }
+            // Types 3 and 6 (and 5) are left out of the page's first-load build, as every
+            // technique from the Skyscraper on: a path that needs them goes to the full worker.
+            if !super::ALL_TECHNIQUES {
+                return type_4(board, geometry, [p, q], &shared, [a, b], step);
+            }
             // Type 3: one of the two holds an extra digit, a cell of a naked subset in a unit
             // they share.
             for &unit in &shared {
@@ -112,17 +117,8 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
                     });
                 }
             }
-            // Type 4: a digit of the pair placed only on the roof in a shared unit.
-            for (locked, other) in [(a, b), (b, a)] {
-                let only_roof = shared.iter().any(|&u| {
-                    let places = board.places(geometry, u, locked);
-                    places.len() == 2 && places.contains(&p) && places.contains(&q)
-                });
-                if only_roof {
-                    if let Some(step) = step(vec![(p, other), (q, other)]) {
-                        return Some(step);
-                    }
-                }
+            if let Some(step) = type_4(board, geometry, [p, q], &shared, [a, b], step) {
+                return Some(step);
             }
             // Type 6: the two are diagonal and a digit of the pair has its only places in both
             // rows (or both columns) on the corners: were either roof cell that digit, both
@@ -138,7 +134,7 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
             })
         }
         // Type 5: three corners are {a, b, x}: x goes from every cell seeing all three.
-        [p, q, r] => {
+        [p, q, r] if super::ALL_TECHNIQUES => {
             let x = board.candidates[p] & !pair;
             let same = [q, r].iter().all(|&c| board.candidates[c] & !pair == x);
             if !same || x.count_ones() != 1 {
@@ -151,6 +147,29 @@ fn rectangle(board: &Board, geometry: &Geometry, corners: [usize; 4], pair: u32)
 }
 
 type Eliminations = Vec<(usize, u8)>;
+
+/// Type 4: a digit of the pair placed only on the roof in a unit the roof shares: one of the
+/// roof is that digit, so neither is the other digit.
+fn type_4(
+    board: &Board,
+    geometry: &Geometry,
+    [p, q]: [usize; 2],
+    shared: &[usize],
+    [a, b]: [u8; 2],
+    step: impl Fn(Eliminations) -> Option<Step>,
+) -> Option<Step> {
+    [(a, b), (b, a)].into_iter().find_map(|(locked, other)| {
+        let only_roof = shared.iter().any(|&u| {
+            let places = board.places(geometry, u, locked);
+            places.len() == 2 && places.contains(&p) && places.contains(&q)
+        });
+        if only_roof {
+            step(vec![(p, other), (q, other)])
+        } else {
+            None
+        }
+    })
+}
 
 /// Type 3: in `unit`, other cells whose candidates with the roof's `extra` digits make as many
 /// digits as cells counting the roof as one: those digits go from the rest of the unit. The
@@ -329,7 +348,13 @@ pub(super) fn words(size: Size, step: &Step) -> String {
     match step.technique {
         Technique::UniqueRectangle => {
             let corners = &step.pattern[..4];
-            let why = match (&step.pattern[4..], &step.units[..]) {
+            let shapes = if super::ALL_TECHNIQUES {
+                (&step.pattern[4..], &step.units[..])
+            } else {
+                // The first-load build finds none of types 3 and 6 (see `rectangle`).
+                (&[][..], &[][..])
+            };
+            let why = match shapes {
                 // Type 3: a naked subset with the roof.
                 (subset @ [_, ..], [unit]) => format!(
                     "so a corner holds another digit, which with {} makes a naked subset in {}: ",
