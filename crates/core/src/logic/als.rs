@@ -19,6 +19,9 @@ use super::{Board, Link, Step, Technique};
 use crate::bits::{digit_bit, digits};
 use crate::size::{Geometry, Size};
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::cell_set::Cells;
 
 /// Cells in a set at most on grids larger than 9×9.
@@ -83,10 +86,37 @@ pub(super) struct Sets {
     pub(super) sets: Vec<Als>,
     /// Entry `d`: the cells holding `d`.
     holders: Vec<Cells>,
+    /// The pairs of sets with no cell in common tied by a restricted common or two: (the first
+    /// set's index, the second's, the commons).
+    pub(super) pairs: Vec<(usize, usize, Vec<u8>)>,
+}
+
+/// A board (its values and candidates) and its sets.
+type BoardSets = (Vec<u8>, Vec<u32>, Rc<Sets>);
+
+thread_local! {
+    /// The last board's sets: ALS-XZ, ALS-XY-Wing and ALS-XY-Chain are tried in turn on one
+    /// board, and building every set and every tied pair is most of their time.
+    static LAST: RefCell<Option<BoardSets>> = const { RefCell::new(None) };
+}
+
+/// The board's sets, built once for consecutive finders on the same board.
+pub(super) fn sets_of(board: &Board, geometry: &Geometry) -> Rc<Sets> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((values, candidates, sets)) = last.as_ref() {
+            if *values == board.values && *candidates == board.candidates {
+                return sets.clone();
+            }
+        }
+        let sets = Rc::new(all_sets(board, geometry));
+        *last = Some((board.values.clone(), board.candidates.clone(), sets.clone()));
+        sets
+    })
 }
 
 /// Every almost locked set on the board, each once (a set in a row and its box is one).
-pub(super) fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
+fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
     let n = board.size().n();
     let peers: Vec<Cells> = geometry
         .peers
@@ -128,19 +158,21 @@ pub(super) fn all_sets(board: &Board, geometry: &Geometry) -> Sets {
             Cells::of(cells)
         })
         .collect();
+    let pairs = tied_pairs(&found);
     Sets {
         sets: found,
         holders,
+        pairs,
     }
 }
 
-/// The pairs of sets with no cell in common, at least `shared` digits in common and a restricted
-/// common or two: (the first set's index, the second's, the commons).
-pub(super) fn tied_pairs(sets: &[Als], shared: u32) -> Vec<(usize, usize, Vec<u8>)> {
+/// The pairs of sets with no cell in common and a restricted common or two: (the first set's
+/// index, the second's, the commons).
+fn tied_pairs(sets: &[Als]) -> Vec<(usize, usize, Vec<u8>)> {
     let mut pairs = Vec::new();
     for (i, a) in sets.iter().enumerate() {
         for (j, b) in sets.iter().enumerate().skip(i + 1) {
-            if (a.digits & b.digits).count_ones() < shared || a.set.meets(b.set) {
+            if a.digits & b.digits == 0 || a.set.meets(b.set) {
                 continue;
             }
             let commons = restricted_commons(a, b);
@@ -236,10 +268,13 @@ pub(super) fn step(
 
 /// The first ALS-XZ (singly or doubly linked) that removes a candidate.
 pub fn als_xz(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let all = all_sets(board, geometry);
-    // An x and a z: two digits in common at least.
-    for (i, j, commons) in tied_pairs(&all.sets, 2) {
-        let (a, b) = (&all.sets[i], &all.sets[j]);
+    let all = sets_of(board, geometry);
+    for (i, j, commons) in &all.pairs {
+        let (a, b) = (&all.sets[*i], &all.sets[*j]);
+        // An x and a z: two digits in common at least.
+        if (a.digits & b.digits).count_ones() < 2 {
+            continue;
+        }
         let x = commons[0];
         let mut gone: Vec<(usize, u8)> = Vec::new();
         for z in digits(a.digits & b.digits).filter(|&z| z != x) {
@@ -258,7 +293,7 @@ pub fn als_xz(board: &Board, geometry: &Geometry) -> Option<Step> {
             gone.extend(seeing_every_place(&all, &[a, b], y));
         }
         if !gone.is_empty() {
-            return Some(step(Technique::AlsXz, board, &[a, b], &commons, gone));
+            return Some(step(Technique::AlsXz, board, &[a, b], commons, gone));
         }
     }
     None
@@ -267,12 +302,11 @@ pub fn als_xz(board: &Board, geometry: &Geometry) -> Option<Step> {
 /// The first ALS-XY-Wing that removes a candidate: for each pivot set C, two sets tied to it by
 /// different restricted commons.
 pub fn als_xy_wing(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let all = all_sets(board, geometry);
+    let all = sets_of(board, geometry);
     let sets = &all.sets;
     // Each set's ties: (the other set, their restricted commons).
     let mut ties: Vec<Vec<(usize, &[u8])>> = vec![Vec::new(); sets.len()];
-    let pairs = tied_pairs(sets, 1);
-    for (i, j, commons) in &pairs {
+    for (i, j, commons) in &all.pairs {
         ties[*i].push((*j, commons));
         ties[*j].push((*i, commons));
     }

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use super::als::{all_sets, seeing_every_place, step, tied_pairs, Sets};
+use super::als::{seeing_every_place, sets_of, step, Sets};
 use super::{Board, Step, Technique};
 use crate::bits::digits;
 use crate::size::Geometry;
@@ -20,14 +20,14 @@ const MAX_SETS: usize = 6;
 
 /// The first ALS-XY-Chain of four sets or more that removes a candidate.
 pub fn als_xy_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
-    let all = all_sets(board, geometry);
+    let all = sets_of(board, geometry);
     let sets = &all.sets;
     // Each set's ties: (the other set, a restricted common).
     let mut ties: Vec<Vec<(usize, u8)>> = vec![Vec::new(); sets.len()];
-    for (i, j, commons) in tied_pairs(sets, 1) {
-        for x in commons {
-            ties[i].push((j, x));
-            ties[j].push((i, x));
+    for (i, j, commons) in &all.pairs {
+        for &x in commons {
+            ties[*i].push((*j, x));
+            ties[*j].push((*i, x));
         }
     }
     let n = board.size().n();
