@@ -26,6 +26,7 @@
 //! zero or two solutions. So the cell is that digit: its other candidates go.
 
 use super::explain::{cells, digits, removals};
+use super::subset_search::first_subset;
 use super::wings::seeing_all;
 use super::{digit_list, Board, Step, Technique};
 use crate::bits::{digit_bit, digits as each_digit};
@@ -173,7 +174,8 @@ fn type_4(
 
 /// Type 3: in `unit`, other cells whose candidates with the roof's `extra` digits make as many
 /// digits as cells counting the roof as one: those digits go from the rest of the unit. The
-/// smallest such subset (up to three cells) that removes something, with its removals.
+/// smallest such subset (up to three cells) that removes something, with its removals: the
+/// naked subsets' search, the roof one more item (first, so every subset taken holds it).
 fn type_3(
     board: &Board,
     geometry: &Geometry,
@@ -186,37 +188,23 @@ fn type_3(
         .copied()
         .filter(|&c| board.values[c] == 0 && !roof.contains(&c))
         .collect();
-    for size in 1..=3.min(others.len()) {
-        for subset in combinations(&others, size) {
-            let digits = subset.iter().fold(extra, |m, &c| m | board.candidates[c]);
-            if digits.count_ones() as usize != size + 1 {
-                continue;
-            }
-            let eliminations: Vec<(usize, u8)> = others
+    let virtual_cell = board.candidates.len();
+    let mut masks = board.candidates.clone();
+    masks.push(extra);
+    let items: Vec<usize> = std::iter::once(virtual_cell)
+        .chain(others.iter().copied())
+        .collect();
+    (2..=4.min(items.len())).find_map(|k| {
+        first_subset(&items, k, &masks, &mut |pick, digits| {
+            let subset = pick.strip_prefix(&[virtual_cell])?;
+            let eliminations: Eliminations = others
                 .iter()
                 .filter(|c| !subset.contains(c))
                 .flat_map(|&c| each_digit(board.candidates[c] & digits).map(move |d| (c, d)))
                 .collect();
-            if !eliminations.is_empty() {
-                return Some((subset, eliminations));
-            }
-        }
-    }
-    None
-}
-
-/// The `size`-cell subsets of `cells`, in order.
-fn combinations(cells: &[usize], size: usize) -> Vec<Vec<usize>> {
-    if size == 0 {
-        return vec![Vec::new()];
-    }
-    (0..cells.len())
-        .flat_map(|i| {
-            combinations(&cells[i + 1..], size - 1)
-                .into_iter()
-                .map(move |rest| std::iter::once(cells[i]).chain(rest).collect())
+            (!eliminations.is_empty()).then(|| (subset.to_vec(), eliminations))
         })
-        .collect()
+    })
 }
 
 /// Type 6: a digit of the pair whose only places in the rectangle's two rows, or in its two
