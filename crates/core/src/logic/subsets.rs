@@ -84,6 +84,16 @@ fn naked_in(
                         .map(move |d| (c, d))
                 })
                 .collect();
+            // Locked: it removes from the box and from the line (removing from one only, it is
+            // that unit's naked subset, as HoDoKu tells them apart).
+            let removes_from = |in_box: bool| {
+                eliminations
+                    .iter()
+                    .any(|(c, _)| cells.contains(c) == in_box)
+            };
+            if locked && !(removes_from(true) && removes_from(false)) {
+                return None;
+            }
             (!eliminations.is_empty()).then(|| Step {
                 technique: match (locked, k) {
                     (true, 2) => Technique::LockedPair,
