@@ -37,11 +37,12 @@ pub use hodoku::{
 };
 pub use rate::{
     ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,
-    solve_path_by, solves_within, tenths_of, unique_solve_path, unrated, Level, Rating,
+    solve_path_by, solve_path_heard, solves_within, tenths_of, unique_solve_path,
+    unique_solve_path_heard, unrated, Level, Rating,
 };
 pub use scale::{
-    explainer, explainer_after, explainer_difficulty, explainer_of, explainer_unique,
-    length_penalty, tenths, Explainer, Scale,
+    explainer, explainer_after, explainer_after_heard, explainer_difficulty, explainer_of,
+    explainer_unique, length_penalty, tenths, Explainer, Scale,
 };
 pub use solver::{Logic, IN_PLAIN_WORDS, PSEUDOCODE, SPEC};
 pub use technique::Technique;

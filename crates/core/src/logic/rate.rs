@@ -93,9 +93,13 @@ pub fn solve_path(puzzle: &Grid) -> (Vec<Step>, Rating) {
 pub fn rate_within(puzzle: &Grid, hardest: Technique) -> Rating {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::new(puzzle, &geometry);
-    solve_path_on(board, &geometry, Technique::ALL, &|technique| {
-        technique <= hardest
-    })
+    solve_path_on(
+        board,
+        &geometry,
+        Technique::ALL,
+        &|technique| technique <= hardest,
+        &mut |_| {},
+    )
     .1
 }
 
@@ -114,39 +118,70 @@ pub fn solves_within(puzzle: &Grid, hardest: Technique) -> bool {
 
 /// The solve path by the techniques a scale uses (see [`Scale::uses`]).
 pub fn solve_path_by(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
+    solve_path_heard(puzzle, scale, &mut |_| {})
+}
+
+/// [`solve_path_by`], telling `heard` of each step as it is taken: how a long rating (a large
+/// grid's, with forcing chains) shows its progress.
+pub fn solve_path_heard(
+    puzzle: &Grid,
+    scale: Scale,
+    heard: &mut dyn FnMut(&Step),
+) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::with_uniqueness(puzzle, &geometry);
-    solve_path_on(board, &geometry, scale.order(), &|technique| {
-        scale.uses(technique)
-    })
+    solve_path_on(
+        board,
+        &geometry,
+        scale.order(),
+        &|technique| scale.uses(technique),
+        heard,
+    )
 }
 
 /// The solve path of a puzzle known to have one solution (its caller counted them, as
 /// [`unrated`] does), by a scale's techniques: the uniqueness steps apply without a count.
 pub fn unique_solve_path(puzzle: &Grid, scale: Scale) -> (Vec<Step>, Rating) {
+    unique_solve_path_heard(puzzle, scale, &mut |_| {})
+}
+
+/// [`unique_solve_path`], telling `heard` of each step as it is taken.
+pub fn unique_solve_path_heard(
+    puzzle: &Grid,
+    scale: Scale,
+    heard: &mut dyn FnMut(&Step),
+) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::new(puzzle, &geometry).map(|mut board| {
         board.assume_unique();
         board
     });
-    solve_path_on(board, &geometry, scale.order(), &|technique| {
-        scale.uses(technique)
-    })
+    solve_path_on(
+        board,
+        &geometry,
+        scale.order(),
+        &|technique| scale.uses(technique),
+        heard,
+    )
 }
 
 /// The solve path from `board` by the techniques `allowed` lets through, tried in `order` at
-/// every step.
+/// every step; `heard` hears each step taken.
 fn solve_path_on(
     board: Result<Board, super::Contradiction>,
     geometry: &Geometry,
     order: &[Technique],
     allowed: &dyn Fn(Technique) -> bool,
+    heard: &mut dyn FnMut(&Step),
 ) -> (Vec<Step>, Rating) {
     let Ok(mut board) = board else {
         return (Vec::new(), Rating::Invalid);
     };
     let mut steps: Vec<Step> = Vec::new();
-    let ended = board.solve_in(geometry, order, allowed, |step| steps.push(step));
+    let ended = board.solve_in(geometry, order, allowed, |step| {
+        heard(&step);
+        steps.push(step)
+    });
     let hardest = steps
         .iter()
         .map(|s| s.technique)

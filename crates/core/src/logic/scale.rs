@@ -6,7 +6,7 @@
 //! hardest step; EP, the hardest up to the first placement; ED, the first step's. HoDoKu's (see
 //! `hodoku`): a level and a score from a path in HoDoKu's order.
 
-use super::rate::{solve_path_by, unique_solve_path, Rating};
+use super::rate::{solve_path_by, unique_solve_path, unique_solve_path_heard, Rating};
 use super::{Step, Technique};
 use crate::grid::Grid;
 use crate::size::Size;
@@ -161,10 +161,22 @@ pub fn explainer(puzzle: &Grid) -> Option<Explainer> {
 /// knows (most puzzles), else SE's own. A puzzle solved by sound steps has one solution, so
 /// SE's path needs no count.
 pub fn explainer_after(puzzle: &Grid, lab_path: &[Step]) -> Option<Explainer> {
+    explainer_after_heard(puzzle, lab_path, &mut |_| {})
+}
+
+/// [`explainer_after`], telling `heard` of each step of SE's own path when it needs one.
+pub fn explainer_after_heard(
+    puzzle: &Grid,
+    lab_path: &[Step],
+    heard: &mut dyn FnMut(&Step),
+) -> Option<Explainer> {
     if lab_path.iter().all(|s| Scale::Explainer.uses(s.technique)) {
         explainer_of(puzzle.size(), lab_path)
     } else {
-        explainer_unique(puzzle)
+        explainer_from(
+            puzzle.size(),
+            unique_solve_path_heard(puzzle, Scale::Explainer, heard),
+        )
     }
 }
 

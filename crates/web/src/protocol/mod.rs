@@ -243,6 +243,8 @@ pub enum SolverReply {
         url: String,
         name: String,
     },
+    /// How far a long answer (a rating, the generator) has come, in words; the answer follows.
+    Working(String),
     /// The first-load worker cannot answer this hint or analysis (the puzzle needs forcing
     /// chains, which only the full worker has): the page sends the request there.
     NeedsFullWorker,
@@ -265,7 +267,10 @@ impl Reply for SolverReply {
     fn ends_request(&self) -> bool {
         !matches!(
             self,
-            SolverReply::Ready | SolverReply::Events(_) | SolverReply::Opened(_)
+            SolverReply::Ready
+                | SolverReply::Events(_)
+                | SolverReply::Opened(_)
+                | SolverReply::Working(_)
         )
     }
 }

@@ -29,9 +29,20 @@ fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
     match request {
         SolverRequest::Run(request) => runner::run(&request, &now, reply),
         SolverRequest::Hint(puzzle) => reply(tools::hint(&puzzle)),
-        SolverRequest::Analyse(puzzle) => reply(tools::analyse(&puzzle)),
+        // The full worker's answers may take seconds (large grids, forcing chains): it tells
+        // how far it has come. The first load's end before a word would be said.
         #[cfg(feature = "full")]
-        SolverRequest::Generate(request) => reply(tools::generate(&request, &now)),
+        SolverRequest::Analyse(puzzle) => {
+            let answer = super::progress::analyse(&puzzle, &now, reply);
+            reply(answer)
+        }
+        #[cfg(not(feature = "full"))]
+        SolverRequest::Analyse(puzzle) => reply(tools::analyse(&puzzle, &mut |_, _| {})),
+        #[cfg(feature = "full")]
+        SolverRequest::Generate(request) => {
+            let answer = super::progress::generate(&request, &now, reply);
+            reply(answer)
+        }
         // Its reading (TOML) and every algorithm's run live in the full worker only.
         #[cfg(feature = "full")]
         SolverRequest::CheckLesson(text) => reply(tools::check_lesson(&text)),

@@ -3,8 +3,8 @@
 
 use sudoku_core::generate::{generate_seeded, Minimality, Settings};
 use sudoku_core::logic::{
-    describe, explainer_after, rating_and_ending, solve_path, Level, Rating, Technique,
-    ALL_TECHNIQUES,
+    describe, explainer_after_heard, rating_and_ending, solve_path_heard, Level, Rating, Scale,
+    Step, Technique, ALL_TECHNIQUES,
 };
 use sudoku_core::Grid;
 
@@ -63,19 +63,20 @@ pub fn hint(puzzle: &Grid) -> SolverReply {
 }
 
 /// The puzzle's rating (as `sudoku rate` gives it) and the human-style solver's steps in words
-/// (as `sudoku explain` gives them).
-pub fn analyse(puzzle: &Grid) -> SolverReply {
+/// (as `sudoku explain` gives them); `heard` hears each step of the paths followed, the lab's
+/// and, where it differs, Sudoku Explainer's.
+pub fn analyse(puzzle: &Grid, heard: &mut dyn FnMut(Scale, &Step)) -> SolverReply {
     if !puzzle.conflicts().is_empty() {
         return SolverReply::Failed("the givens clash: nothing to rate".into());
     }
-    let (steps, rating) = solve_path(puzzle);
+    let (steps, rating) = solve_path_heard(puzzle, Scale::Lab, &mut |s| heard(Scale::Lab, s));
     if matches!(rating, Rating::Stuck { .. }) && needs_forcing_chains(puzzle)
         || steps.iter().any(|s| past_this_build(s.technique))
     {
         return SolverReply::NeedsFullWorker;
     }
     let explainer = matches!(rating, Rating::Solved { .. })
-        .then(|| explainer_after(puzzle, &steps))
+        .then(|| explainer_after_heard(puzzle, &steps, &mut |s| heard(Scale::Explainer, s)))
         .flatten()
         .map(|se| se.numbers());
     let (rating, ending) = rating_and_ending(puzzle, &rating);
@@ -87,8 +88,13 @@ pub fn analyse(puzzle: &Grid) -> SolverReply {
     })
 }
 
-/// A puzzle from the generator (unique, minimal under its symmetry, at its level), or why not.
-pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply {
+/// A puzzle from the generator (unique, minimal under its symmetry, at its level), or why not;
+/// `missed` hears of each puzzle drawn that was not at the level.
+pub fn generate(
+    request: &GenerateRequest,
+    now: &dyn Fn() -> f64,
+    missed: &dyn Fn(),
+) -> SolverReply {
     let mut settings =
         match Settings::parse(request.size, request.level.as_deref(), &request.symmetry) {
             Ok(settings) => settings,
@@ -103,7 +109,11 @@ pub fn generate(request: &GenerateRequest, now: &dyn Fn() -> f64) -> SolverReply
     // minute of one core natively, so the page's are minimal for the techniques' test.
     settings.minimality = Minimality::Logic;
     let started = now();
-    let expired = || now() - started > GENERATE_MILLIS;
+    // Asked once after each puzzle drawn that missed the level.
+    let expired = || {
+        missed();
+        now() - started > GENERATE_MILLIS
+    };
     match generate_seeded(&settings, (request.seed, 0), &expired) {
         Some(puzzle) => SolverReply::Generated(puzzle),
         None => SolverReply::Failed(format!(
@@ -195,7 +205,7 @@ mod tests {
             ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
                 .parse()
                 .unwrap();
-        let SolverReply::Analysis(a) = analyse(&easy) else {
+        let SolverReply::Analysis(a) = analyse(&easy, &mut |_, _| {}) else {
             panic!("no analysis")
         };
         assert_eq!(a.rating, rating_line(&easy));
@@ -206,7 +216,7 @@ mod tests {
             easy.values().iter().filter(|&&v| v == 0).count()
         );
         let empty = Grid::empty(Size::NINE);
-        let SolverReply::Analysis(a) = analyse(&empty) else {
+        let SolverReply::Analysis(a) = analyse(&empty, &mut |_, _| {}) else {
             panic!("no analysis")
         };
         assert_eq!(a.rating, "not unique");
@@ -219,7 +229,7 @@ mod tests {
             ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
                 .parse()
                 .unwrap();
-        let SolverReply::Analysis(a) = analyse(&pointing) else {
+        let SolverReply::Analysis(a) = analyse(&pointing, &mut |_, _| {}) else {
             panic!("no analysis")
         };
         assert_eq!(a.explainer.as_deref(), Some("2.6/1.5/1.5"));
@@ -243,7 +253,7 @@ mod tests {
                 symmetry: symmetry.into(),
                 seed: 3,
             };
-            let SolverReply::Generated(puzzle) = generate(&request, &now) else {
+            let SolverReply::Generated(puzzle) = generate(&request, &now, &|| {}) else {
                 panic!("{size} {level:?} {symmetry}: nothing generated")
             };
             assert_eq!(puzzle.size().n(), size);
@@ -254,7 +264,7 @@ mod tests {
             }
             // The same request, the same puzzle.
             assert!(
-                matches!(generate(&request, &now), SolverReply::Generated(again) if again == puzzle)
+                matches!(generate(&request, &now, &|| {}), SolverReply::Generated(again) if again == puzzle)
             );
         }
         for (size, level, symmetry, says) in [
@@ -270,7 +280,7 @@ mod tests {
                 seed: 1,
             };
             assert!(
-                matches!(generate(&request, &now), SolverReply::Failed(m) if m.contains(says)),
+                matches!(generate(&request, &now, &|| {}), SolverReply::Failed(m) if m.contains(says)),
                 "{says}"
             );
         }

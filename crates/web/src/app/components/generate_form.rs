@@ -13,6 +13,9 @@ pub struct GenerateFormProps {
     pub form: GenerateForm,
     /// A request is out: the button waits.
     pub generating: bool,
+    /// How far the generator has come, while it works.
+    #[prop_or_default]
+    pub progress: Option<AttrValue>,
     pub dispatch: Callback<Action>,
 }
 
@@ -73,6 +76,9 @@ pub fn generate_form(props: &GenerateFormProps) -> Html {
                 title="A puzzle with one solution, minimal under its symmetry, at the level asked">
                 { if props.generating { "Generating…" } else { "Generate" } }
             </button>
+            if let Some(far) = &props.progress {
+                <p id="generate-progress" aria-live="polite">{ far.clone() }</p>
+            }
         </fieldset>
     }
 }

@@ -77,13 +77,15 @@ pub fn lab_page(props: &LabProps) -> Html {
                 <PuzzleInput library={library_groups} text={AttrValue::from(lab.text.clone())}
                     error={lab.input_error.clone().map(AttrValue::from)} dispatch={act.clone()}>
                     <GenerateFormView form={lab.generate_form.clone()} generating={lab.is_generating()}
+                        progress={lab.generate_progress.clone().filter(|_| lab.is_generating()).map(AttrValue::from)}
                         dispatch={act.clone()} />
                     <section class="analysis" aria-label="This puzzle">
                         <p id="rating" class="rating" aria-live="polite">
                             { "Rating: " }
                             { match &lab.analysis {
                                 Some(a) => a.rating.clone(),
-                                None if lab.puzzle_is_valid() => "…".into(),
+                                None if lab.puzzle_is_valid() => lab.rating_progress.as_ref()
+                                    .map_or_else(|| "…".into(), |far| format!("… {far}")),
                                 None => "—".into(),
                             } }
                         </p>

@@ -309,6 +309,7 @@ impl Compare {
                     | SolverReply::Generated(_)
                     | SolverReply::Saved { .. }
                     | SolverReply::LessonChecked(_)
+                    | SolverReply::Working(_)
                     | SolverReply::NeedsFullWorker => {}
                 }
             }

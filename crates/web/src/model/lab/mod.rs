@@ -148,6 +148,10 @@ pub struct Lab {
     pub analysis: Option<Analysis>,
     /// The puzzle the analysis (or the request out) is for.
     analysed: Option<Grid>,
+    /// How far the rating has come, while the worker says (a large grid's takes seconds).
+    pub rating_progress: Option<String>,
+    /// How far the generator has come, while the worker says.
+    pub generate_progress: Option<String>,
     /// The steps in words are shown (after Explain).
     pub show_explanation: bool,
     pub generate_form: GenerateForm,
@@ -206,6 +210,8 @@ impl Lab {
             hint: None,
             analysis: None,
             analysed: None,
+            rating_progress: None,
+            generate_progress: None,
             show_explanation: false,
             generate_form: GenerateForm::default(),
             out: Pending::default(),

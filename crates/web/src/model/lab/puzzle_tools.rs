@@ -87,6 +87,7 @@ impl Lab {
             return;
         }
         self.analysis = None;
+        self.rating_progress = None;
         self.show_explanation = false;
         if !valid {
             self.analysed = None;
@@ -103,6 +104,11 @@ impl Lab {
 
     /// The worker's answer to the analysis request.
     pub(super) fn analysis_answered(&mut self, message: SolverReply) {
+        if let SolverReply::Working(far) = message {
+            self.rating_progress = Some(far);
+            return;
+        }
+        self.rating_progress = None;
         match message {
             SolverReply::Analysis(analysis) => self.analysis = Some(analysis),
             SolverReply::Failed(why) => self.notice = Some(why),
@@ -112,6 +118,11 @@ impl Lab {
 
     /// The worker's answer to the generate request.
     pub(super) fn generated(&mut self, message: SolverReply) {
+        if let SolverReply::Working(far) = message {
+            self.generate_progress = Some(far);
+            return;
+        }
+        self.generate_progress = None;
         match message {
             SolverReply::Generated(puzzle) => {
                 self.set_puzzle(puzzle);
@@ -146,6 +157,7 @@ impl Lab {
             }
         };
         let mut effects = self.stopped_run();
+        self.generate_progress = None;
         let job = self.out.issue(Asked::Generate(request.clone()));
         self.notice = None;
         effects.jobs.submit(job, SolverRequest::Generate(request));

@@ -146,6 +146,7 @@ impl Lab {
             | SolverReply::Generated(_)
             | SolverReply::Saved { .. }
             | SolverReply::LessonChecked(_)
+            | SolverReply::Working(_)
             | SolverReply::NeedsFullWorker => return Effects::quiet(),
         }
         Effects::default()

@@ -433,7 +433,7 @@ fn answer_analysis(lab: &mut Lab, effects: &Effects) {
     let (job, puzzle) = effects.analyse().clone().expect("an analysis was asked");
     lab.apply(Action::FromWorker {
         job,
-        message: crate::worker::tools::analyse(&puzzle),
+        message: crate::worker::tools::analyse(&puzzle, &mut |_, _| {}),
     });
 }
 
@@ -445,7 +445,7 @@ fn the_puzzle_is_rated_whenever_it_changes_and_explain_plays_the_logic_run() {
     let (job, _) = effects.analyse().clone().expect("rated at load");
     lab.apply(Action::FromWorker {
         job: job + 50,
-        message: crate::worker::tools::analyse(&Grid::empty(Size::NINE)),
+        message: crate::worker::tools::analyse(&Grid::empty(Size::NINE), &mut |_, _| {}),
     });
     assert!(lab.analysis.is_none());
     answer_analysis(&mut lab, &effects);
@@ -519,7 +519,7 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
         clock.set(clock.get() + 1.0);
         clock.get()
     };
-    let message = crate::worker::tools::generate(&request, &now);
+    let message = crate::worker::tools::generate(&request, &now, &|| {});
     let effects = lab.apply(Action::FromWorker { job, message });
     assert!(!lab.is_generating());
     assert_eq!(lab.size(), Size::FOUR);
@@ -532,7 +532,7 @@ fn generate_asks_the_worker_and_loads_its_puzzle() {
     lab.apply(Action::GenerateSet(GenerateField::Seed, "1".into()));
     lab.apply(Action::GenerateSet(GenerateField::Level, "hard".into()));
     let (job, request) = lab.apply(Action::Generate).generate().unwrap();
-    let message = crate::worker::tools::generate(&request, &now);
+    let message = crate::worker::tools::generate(&request, &now, &|| {});
     lab.apply(Action::FromWorker { job, message });
     assert!(!lab.is_generating());
     assert!(lab
@@ -571,4 +571,52 @@ fn a_long_run_plays_within_thirty_seconds_unless_a_speed_was_asked_for() {
     let (mut asked, effects) = lab(&[long[0], long[1], long[2], ("speed", "40")]);
     answer(&mut asked, effects);
     assert_eq!(asked.speed, 40);
+}
+
+/// The worker's words of progress stand in the rating's and the generator's place until their
+/// answer, which replaces them; a new puzzle drops the old rating's.
+#[test]
+fn progress_is_shown_until_the_answer_comes() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let (mut lab, effects) = lab(&[("puzzle", hard)]);
+    let (job, puzzle) = effects.analyse().clone().expect("rated at load");
+    let clock = Cell::new(0.0);
+    let now = || {
+        clock.set(clock.get() + 300.0);
+        clock.get()
+    };
+    let mut told = Vec::new();
+    let answer = crate::worker::progress::analyse(&puzzle, &now, &mut |r| told.push(r));
+    assert!(told.len() > 1);
+    for message in told {
+        lab.apply(Action::FromWorker { job, message });
+        let far = lab.rating_progress.as_deref().expect("progress shown");
+        assert!(far.contains(" of 81 cells filled in "), "{far}");
+        assert!(lab.analysis.is_none());
+    }
+    lab.apply(Action::FromWorker {
+        job,
+        message: answer,
+    });
+    assert!(lab.analysis.is_some() && lab.rating_progress.is_none());
+    // A later word of a job no longer out is not shown.
+    lab.apply(Action::FromWorker {
+        job,
+        message: SolverReply::Working("late".into()),
+    });
+    assert!(lab.rating_progress.is_none());
+
+    lab.apply(Action::GenerateSet(GenerateField::Level, "expert".into()));
+    let (job, request) = lab.apply(Action::Generate).generate().unwrap();
+    lab.apply(Action::FromWorker {
+        job,
+        message: SolverReply::Working("2 puzzles drawn, none expert yet, 1 s so far".into()),
+    });
+    assert_eq!(
+        lab.generate_progress.as_deref(),
+        Some("2 puzzles drawn, none expert yet, 1 s so far")
+    );
+    let message = crate::worker::tools::generate(&request, &now, &|| {});
+    lab.apply(Action::FromWorker { job, message });
+    assert!(lab.generate_progress.is_none() && !lab.is_generating());
 }
