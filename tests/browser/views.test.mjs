@@ -256,11 +256,16 @@ test('the pseudo-code panel marks the line of the current event, in sync with st
   await page.close();
 });
 
-test('an exact run draws its search depth up to the cursor', async () => {
+test('an exact run draws its whole search depth from the start, faded past the cursor', async () => {
   const page = await newPage();
   await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=1&autoplay=0&run=1`);
   await waitForStatus(page, 'solved, verified');
+  // Not played yet: the whole curve is there, faded, the cursor across its start.
+  const ahead = await page.getAttribute('.progress-chart polyline.ahead', 'points');
+  assert.ok(ahead.trim().split(' ').length > 5, ahead);
+  assert.equal(await page.count('.progress-chart line.cursor'), 1);
   await page.click('#end');
+  assert.equal(await page.count('.progress-chart polyline.ahead'), 0, 'all played');
   assert.match(await page.textContent('.progress-chart figcaption'), /search depth/);
   const points = await page.getAttribute('.progress-chart polyline', 'points');
   assert.ok(points.trim().split(' ').length > 5, points);

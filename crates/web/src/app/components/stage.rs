@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::board::Board;
-use super::chart::Chart;
+use super::chart::RunChart;
 use super::graph_view::GraphView;
 use super::hypergraph_view::HypergraphView;
 use super::playback_bar::PlaybackBar;
@@ -109,7 +109,7 @@ pub fn stage(handle: &LabHandle, editing: Editing, pointed: &Pointed) -> Html {
                 current={lab.run.as_ref().and_then(|r| r.timeline.current_line(r.algorithm.pseudocode()))}
                 pointed={pointed.line} />
             if let Some(progress) = lab.run.as_ref().and_then(|r| r.timeline.progress(300)) {
-                <Chart chart={progress.chart()} />
+                <RunChart progress={progress} />
             }
         </div>
     </> }

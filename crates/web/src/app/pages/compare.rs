@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::app::browser::{query, replace_address, share_link};
 use crate::app::components::board::Board;
-use crate::app::components::chart::Chart;
+use crate::app::components::chart::RunChart;
 use crate::app::components::compare_table::{rows, CompareTable};
 use crate::app::components::page_header::PageHeader;
 use crate::app::hooks::use_compare;
@@ -141,7 +141,7 @@ pub fn compare_page(props: &PageProps) -> Html {
                 }) }
             </section>
             <section class="charts">
-                { for compare.charts().into_iter().map(|progress| html! { <Chart chart={progress.chart()} /> }) }
+                { for compare.charts().into_iter().map(|progress| html! { <RunChart progress={progress} /> }) }
             </section>
         </main>
     }

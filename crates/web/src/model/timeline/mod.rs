@@ -10,11 +10,14 @@ use super::narration::narrate;
 /// Events between two saved states.
 pub const CHECKPOINT: usize = 4_096;
 
-/// One line of the progress chart.
+/// One line of the progress chart: the whole run received so far, and where playback is on it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub name: String,
     pub points: Vec<(f64, f64)>,
+    /// The x of the playback cursor on this line (`None`: before its first point). The chart
+    /// draws the line past it faded, so a long run's whole curve shows from the start.
+    pub at: Option<f64>,
 }
 
 /// What the progress chart shows.
@@ -26,21 +29,34 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// As the one chart drawer takes it: lines without bands.
-    pub fn chart(&self) -> sudoku_core::report::Chart {
-        sudoku_core::report::Chart::Lines {
-            title: self.title.to_string(),
-            x_label: self.x_label.to_string(),
-            series: self
-                .series
-                .iter()
-                .map(|s| sudoku_core::report::Line {
-                    name: s.name.clone(),
-                    points: s.points.clone(),
-                    band: Vec::new(),
-                })
-                .collect(),
-        }
+    /// Each line's playback place, in the chart's order of lines.
+    pub fn cursors(&self) -> Vec<Option<f64>> {
+        self.series.iter().map(|s| s.at).collect()
+    }
+
+    /// As the line drawer takes them: lines without bands.
+    pub fn lines(&self) -> Vec<sudoku_core::report::Line> {
+        self.series
+            .iter()
+            .map(|s| sudoku_core::report::Line {
+                name: s.name.clone(),
+                points: s.points.clone(),
+                band: Vec::new(),
+            })
+            .collect()
+    }
+}
+
+/// Where a summary event stands on its chart's x axis (its iteration, temperature step,
+/// generation, conflict or construction).
+fn x_of(event: &Event) -> f64 {
+    match *event {
+        Event::Iteration { iteration, .. } => iteration as f64,
+        Event::Temperature { step, .. } => step as f64,
+        Event::Generation { generation, .. } => generation as f64,
+        Event::Conflict { conflict, .. } => conflict as f64,
+        Event::Restart { attempt, .. } => attempt as f64 - 1.0,
+        _ => 0.0,
     }
 }
 
@@ -103,16 +119,17 @@ impl Timeline {
         }
     }
 
-    /// The heuristic's progress up to the cursor, as chart series: cost and best cost per
-    /// iteration or temperature step, best/mean/worst fitness per generation, or cells coloured
-    /// per failed construction. At most `max_points` points per series (evenly sampled, the last
-    /// one always kept). `None` when the run reports no such summary.
+    /// The heuristic's progress over the events received, as chart series, each with the
+    /// cursor's place on it: cost and best cost per iteration or temperature step,
+    /// best/mean/worst fitness per generation, or cells coloured per failed construction. At
+    /// most `max_points` points per series (evenly sampled, the last one always kept). `None`
+    /// when the run reports no such summary.
     pub fn progress(&self, max_points: usize) -> Option<Progress> {
         if self.summaries.is_empty() {
             return self.depth_progress(max_points);
         }
         let shown = self.summaries.partition_point(|(i, _)| *i < self.cursor);
-        let summaries = &self.summaries[..shown];
+        let summaries = &self.summaries;
         // The first summary says which kind of progress the run reports (a portfolio's
         // handover and a search's restart are moments, not measures). A construction's restart
         // measures only where nothing else does (the colourings): an ant colony restarts every
@@ -127,6 +144,11 @@ impl Timeline {
             .find(|e| !matches!(e, Event::Restart { .. }))
             .or_else(|| measures().next())?;
         let kind = std::mem::discriminant(first);
+        let at = summaries[..shown]
+            .iter()
+            .rev()
+            .find(|(_, e)| std::mem::discriminant(e) == kind)
+            .map(|(_, e)| x_of(e));
         let points: Vec<&Event> = summaries
             .iter()
             .map(|(_, e)| e)
@@ -142,6 +164,7 @@ impl Timeline {
         let series = |name: &'static str, value: &dyn Fn(&Event) -> Option<(f64, f64)>| Series {
             name: name.to_string(),
             points: sampled.iter().filter_map(|e| value(e)).collect(),
+            at,
         };
         Some(match first {
             Event::Iteration { .. } => Progress {
@@ -232,17 +255,16 @@ impl Timeline {
         })
     }
 
-    /// A search's depth over the events up to the cursor (the deepest level of each of at most
-    /// `max_points` stretches, so no dive is hidden by the sampling). `None` for a run without
-    /// guesses.
+    /// A search's depth over the events received (the deepest level of each of at most
+    /// `max_points` stretches, so no dive is hidden by the sampling), the cursor placed on it.
+    /// `None` for a run without guesses.
     fn depth_progress(&self, max_points: usize) -> Option<Progress> {
         if self.depths.is_empty() {
             return None;
         }
-        let shown = &self.depths[..self.depths.partition_point(|(i, _)| *i <= self.cursor)];
-        let stride = shown.len().div_ceil(max_points.max(1)).max(1);
+        let stride = self.depths.len().div_ceil(max_points.max(1)).max(1);
         let mut points: Vec<(f64, f64)> = vec![(0.0, 0.0)];
-        points.extend(shown.chunks(stride).map(|chunk| {
+        points.extend(self.depths.chunks(stride).map(|chunk| {
             let (at, depth) = chunk
                 .iter()
                 .max_by_key(|(_, d)| *d)
@@ -250,10 +272,10 @@ impl Timeline {
                 .unwrap_or_default();
             (at as f64, depth as f64)
         }));
-        if let Some(&(at, depth)) = shown.last() {
+        if let Some(&(at, depth)) = self.depths.last() {
             points.push((at as f64, depth as f64));
         }
-        points.push((self.cursor as f64, self.depth() as f64));
+        points.push((self.events.len() as f64, points.last().map_or(0.0, |p| p.1)));
         points.dedup();
         Some(Progress {
             title: "search depth per event",
@@ -261,6 +283,7 @@ impl Timeline {
             series: vec![Series {
                 name: "depth".to_string(),
                 points,
+                at: Some(self.cursor as f64),
             }],
         })
     }

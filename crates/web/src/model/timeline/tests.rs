@@ -78,7 +78,7 @@ fn solved_with_seed_1(algorithm: Algorithm, puzzle: &Grid) -> Vec<Event> {
 }
 
 #[test]
-fn progress_follows_the_cursor_and_is_sampled() {
+fn progress_shows_the_whole_run_with_the_cursor_and_is_sampled() {
     let puzzle: Grid =
         ".4....179..2..8.54..6..5..8.8..7.91..5..9..3..19.6..4.3..4..7..57.1..2..928....6."
             .parse()
@@ -92,17 +92,29 @@ fn progress_follows_the_cursor_and_is_sampled() {
     let mut t = Timeline::new(&puzzle);
     assert_eq!(t.progress(50), None);
     t.extend(events.iter().copied());
+    // The whole curve shows from the start, the cursor before its first point.
     t.seek(0);
-    let none_yet = t.progress(50).unwrap();
-    assert!(none_yet.series.iter().all(|s| s.points.is_empty()));
+    let start = t.progress(10).unwrap();
+    assert!(start.series.iter().all(|s| s.at.is_none()));
     t.seek(usize::MAX);
     let all = t.progress(10).unwrap();
     assert_eq!(all.series.len(), 2);
+    assert_eq!(start.series[1].points, all.series[1].points);
     let best = &all.series[1];
     assert!(best.points.len() <= 11 && best.points.len() >= 2);
-    // The best cost never rises, and the last point is the last step.
+    // The best cost never rises, and the last point is the last step, where the cursor is.
     assert!(best.points.windows(2).all(|w| w[1].1 <= w[0].1));
     assert_eq!(best.points.last().unwrap().0, steps as f64);
+    assert_eq!(all.cursors(), vec![Some(steps as f64); 2]);
+    // Halfway, the cursor is on the step of the last temperature event played.
+    let half = events.len() / 2;
+    t.seek(half);
+    let played = events[..half]
+        .iter()
+        .filter(|e| matches!(e, Event::Temperature { .. }))
+        .count();
+    assert!(played > 0 && played < steps);
+    assert_eq!(t.progress(10).unwrap().series[0].at, Some(played as f64));
 }
 
 #[test]
@@ -135,7 +147,7 @@ fn every_event_of_a_run_has_its_pseudocode_line_and_narration() {
 }
 
 #[test]
-fn the_depth_chart_follows_the_cursor_and_keeps_the_deepest_dive() {
+fn the_depth_chart_shows_the_whole_run_with_the_cursor_and_keeps_the_deepest_dive() {
     let (puzzle, events, _) = recorded(Algorithm::Dlx);
     let deepest = events
         .iter()
@@ -154,10 +166,14 @@ fn the_depth_chart_follows_the_cursor_and_keeps_the_deepest_dive() {
     assert!(points.len() <= 24);
     assert_eq!(points.iter().map(|p| p.1 as u32).max(), Some(deepest));
     assert!(points.windows(2).all(|w| w[0].0 <= w[1].0));
+    assert_eq!(points.last().unwrap().0, events.len() as f64);
     t.seek(10);
     let early = t.progress(20).unwrap();
-    assert!(early.series[0].points.iter().all(|p| p.0 <= 10.0));
-    assert_eq!(early.series[0].points.last().unwrap().1, t.depth() as f64);
+    assert_eq!(
+        early.series[0].points, *points,
+        "the whole run from the start"
+    );
+    assert_eq!(early.series[0].at, Some(10.0));
 }
 
 /// A search's board carries the level each value was placed at: none above the open levels,

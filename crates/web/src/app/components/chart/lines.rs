@@ -1,6 +1,7 @@
 //! Lines over a numeric x axis, each with its interval band where it has one: a heuristic run's
 //! progress (cost and best per iteration or temperature step, fitness per generation, cells
-//! coloured per failed construction) up to the playback cursor, or a rate over difficulty.
+//! coloured per failed construction) over the whole run received, faded past the playback
+//! cursor, or a rate over difficulty.
 
 use sudoku_core::report::Line;
 use yew::prelude::*;
@@ -50,7 +51,21 @@ fn ranges(series: &[Line]) -> Option<(f64, f64, f64, f64)> {
     Some((x_min, x_max, y_min, y_max))
 }
 
-pub(super) fn lines(title: &str, x_label: &str, series: &[Line]) -> Html {
+type Point = (f64, f64);
+
+/// The points of a line up to its playback place and from it (both hold the point at it, so
+/// the two parts join); all of them "up to" where the line has no place.
+fn split_at(points: &[Point], at: Option<Option<f64>>) -> (&[Point], &[Point]) {
+    match at {
+        None => (points, &[]),
+        Some(at) => {
+            let done = at.map_or(0, |a| points.partition_point(|p| p.0 <= a));
+            (&points[..done], &points[done.saturating_sub(1)..])
+        }
+    }
+}
+
+pub(super) fn lines(title: &str, x_label: &str, series: &[Line], at: &[Option<f64>]) -> Html {
     let drawn = ranges(series);
     let (x_min, x_max, y_min, y_max) = drawn.unwrap_or((0.0, 1.0, 0.0, 1.0));
     let x_span = (x_max - x_min).max(1.0);
@@ -77,17 +92,47 @@ pub(super) fn lines(title: &str, x_label: &str, series: &[Line]) -> Html {
                     points={outline.join(" ")} />
             }
         });
-    let polylines = series.iter().enumerate().map(|(k, s)| {
-        let points: Vec<String> = s
-            .points
+    let path = |points: &[(f64, f64)]| -> String {
+        let points: Vec<String> = points
             .iter()
             .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
             .collect();
-        html! {
+        points.join(" ")
+    };
+    let parts: Vec<_> = series
+        .iter()
+        .enumerate()
+        .map(|(k, s)| split_at(&s.points, at.get(k).copied()))
+        .collect();
+    let polylines = series.iter().zip(&parts).enumerate().map(|(k, (s, (done, ahead)))| {
+        html! { <>
             <polyline class={format!("series-{k}")} data-series={s.name.clone()}
-                points={points.join(" ")} fill="none" />
-        }
+                points={path(done)} fill="none" />
+            if ahead.len() > 1 {
+                <polyline class={format!("series-{k} ahead")} points={path(ahead)} fill="none" />
+            }
+        </> }
     });
+    // The playback place: a line across the chart where every line is at the same x (a run's
+    // own chart), else a dot on each line.
+    let places: Vec<(usize, f64, f64)> = parts
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| at.get(k).copied().flatten().is_some())
+        .filter_map(|(k, (done, _))| done.last().map(|&(x, y)| (k, x, y)))
+        .collect();
+    let one_place = places.len() == series.len()
+        && places.windows(2).all(|w| w[0].1 == w[1].1)
+        && !places.is_empty();
+    let cursor = if one_place {
+        let x = format!("{:.1}", px(places[0].1));
+        html! { <line class="cursor" x1={x.clone()} y1={TOP.to_string()} x2={x} y2={(HEIGHT - BOTTOM).to_string()} /> }
+    } else {
+        let dots = places.iter().map(|&(k, x, y)| html! {
+            <circle class={format!("cursor series-{k}")} cx={format!("{:.1}", px(x))} cy={format!("{:.1}", py(y))} r="2.5" />
+        });
+        html! { { for dots } }
+    };
     // Each line's last drawn value, said as what it is where the title names it ("cost per
     // temperature step": "best: cost 12"), not a bare number after the name.
     // (A byte search: `str::split_once` brings a substring searcher's code to the first load.)
@@ -96,8 +141,8 @@ pub(super) fn lines(title: &str, x_label: &str, series: &[Line]) -> Html {
         .windows(5)
         .position(|w| w == b" per ")
         .map_or(String::new(), |at| format!(" {}", &title[..at]));
-    let legend = series.iter().enumerate().map(|(k, s)| {
-        let last = s.points.last().map(|&(_, y)| label(y)).unwrap_or_default();
+    let legend = series.iter().zip(&parts).enumerate().map(|(k, (s, (done, _)))| {
+        let last = done.last().map(|&(_, y)| label(y)).unwrap_or_default();
         html! { <li class={format!("series-{k}")}>{ format!("{}:{quantity} {last}", s.name) }</li> }
     });
     html! {
@@ -118,6 +163,7 @@ pub(super) fn lines(title: &str, x_label: &str, series: &[Line]) -> Html {
                 if drawn.is_some() {
                     { for bands }
                     { for polylines }
+                    { cursor }
                 }
             </svg>
             <ul class="legend">{ for legend }</ul>

@@ -9,6 +9,8 @@ mod heat_map;
 mod lines;
 
 use sudoku_core::report::Chart as ChartModel;
+
+use crate::model::timeline::Progress;
 use yew::prelude::*;
 
 const LABEL_W: f64 = 64.0;
@@ -26,7 +28,7 @@ pub fn chart(props: &ChartProps) -> Html {
             title,
             x_label,
             series,
-        } => return lines::lines(title, x_label, series),
+        } => return lines::lines(title, x_label, series, &[]),
         ChartModel::HeatMap {
             rows,
             columns,
@@ -55,6 +57,24 @@ pub fn chart(props: &ChartProps) -> Html {
             <div class="chart-frame">{ body }</div>
         </figure>
     }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RunChartProps {
+    pub progress: Progress,
+}
+
+/// A run's progress: its lines over the whole run, each faded past its playback place. Its own
+/// component, so the lab's first load carries the line drawer only, not the reports' charts.
+#[function_component(RunChart)]
+pub fn run_chart(props: &RunChartProps) -> Html {
+    let progress = &props.progress;
+    lines::lines(
+        progress.title,
+        progress.x_label,
+        &progress.lines(),
+        &progress.cursors(),
+    )
 }
 
 /// How wide a chart of `width` pixels is drawn: shrunk to fit its frame, down to
