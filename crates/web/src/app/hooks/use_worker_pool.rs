@@ -13,7 +13,7 @@ use yew::prelude::*;
 use super::worker_handle::WorkerHandle;
 pub use super::worker_handle::WorkerKind;
 use crate::model::jobs::{Jobs, Order};
-use crate::model::pool::{Command, Scheduler};
+use crate::model::pool::{Command, Scheduler, START_LIMIT_MS};
 use crate::protocol::Reply;
 
 /// What the pool tells the page, its workers' replies `R` tagged with their job.
@@ -186,10 +186,22 @@ impl<R: Reply> WorkerPool<R> {
             let weak = weak.clone();
             move |message| Self::received(&weak, slot, generation, message)
         };
-        let on_error = move |error: String| Self::crashed(&weak, slot, generation, &error);
+        let on_error = {
+            let weak = weak.clone();
+            move |error: String| Self::crashed(&weak, slot, generation, &error)
+        };
         let kind = self.inner.borrow().kind;
         match WorkerHandle::spawn(kind, on_message, on_error) {
-            Ok(handle) => self.inner.borrow_mut().workers[slot] = Some(handle),
+            Ok(handle) => {
+                self.inner.borrow_mut().workers[slot] = Some(handle);
+                gloo_timers::callback::Timeout::new(START_LIMIT_MS, move || {
+                    if let Some(pool) = Self::current(&weak, slot, generation) {
+                        let commands = pool.inner.borrow_mut().scheduler.start_timed_out(slot);
+                        pool.carry_out(commands);
+                    }
+                })
+                .forget();
+            }
             Err(error) => {
                 let commands = self.inner.borrow_mut().scheduler.crashed(slot, &error);
                 self.carry_out(commands);

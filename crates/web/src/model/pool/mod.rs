@@ -8,6 +8,12 @@ use std::collections::VecDeque;
 /// trying (a worker that cannot load would otherwise be restarted forever).
 pub const MAX_FAILED_STARTS: u32 = 3;
 
+/// How long a worker may take to say it is ready (its wasm fetched and started) before it is
+/// taken as a failed start: replaced, its job sent again. Long enough for the full worker's
+/// download on a slow line; without it, a worker that never answers would leave its job (and
+/// the page's status) waiting for ever.
+pub const START_LIMIT_MS: u32 = 60_000;
+
 /// The pool size for this many logical processors: every one of them, at most 8. The pages that
 /// run a pool (compare, experiments) exist to run side by side, and their main thread only draws
 /// what the workers send, in short tasks: leaving a processor to it halved the pool on a 2-core
@@ -174,6 +180,18 @@ impl Scheduler {
             commands.push(Command::Restart { slot });
         }
         commands
+    }
+
+    /// The worker in `slot` was started [`START_LIMIT_MS`] ago: if it has still not said it is
+    /// ready, it is taken as a failed start (see [`Scheduler::crashed`]).
+    pub fn start_timed_out(&mut self, slot: usize) -> Vec<Command> {
+        match self.slots.get(slot) {
+            Some(s) if !s.ready => self.crashed(
+                slot,
+                &format!("a worker did not start within {} s", START_LIMIT_MS / 1000),
+            ),
+            _ => Vec::new(),
+        }
     }
 
     /// Drops a job: unqueued if waiting, its worker replaced if running.

@@ -148,3 +148,33 @@ fn workers_that_never_start_fail_the_jobs_instead_of_looping() {
         [Command::Fail { job: 2, .. }]
     ));
 }
+
+/// A worker that never says it is ready is replaced once its time is up, and its job waits
+/// for the new one; one that started is left alone; past the failed starts the jobs fail
+/// with a message rather than wait for ever.
+#[test]
+fn a_worker_silent_past_its_start_limit_is_replaced() {
+    let mut pool = Scheduler::new(2);
+    pool.submit(1, request(1));
+    assert_eq!(posted(&pool.ready(1)), vec![(1, 1)]);
+    assert!(pool.start_timed_out(1).is_empty(), "slot 1 started");
+    pool.submit(2, request(2));
+    assert_eq!(pool.start_timed_out(0), vec![Command::Restart { slot: 0 }]);
+    assert_eq!(pool.queued(), 1, "job 2 waits for the new worker");
+    assert_eq!(posted(&pool.ready(0)), vec![(0, 2)]);
+    // Starts that keep failing: the pool gives up and says so.
+    let mut pool = Scheduler::new(1);
+    pool.submit(7, request(7));
+    let mut last = Vec::new();
+    for _ in 0..MAX_FAILED_STARTS {
+        last = pool.start_timed_out(0);
+    }
+    assert!(pool.broken());
+    assert!(
+        matches!(
+            &last[..],
+            [Command::Fail { job: 7, error }] if error.contains("failed to start")
+        ),
+        "{last:?}"
+    );
+}
