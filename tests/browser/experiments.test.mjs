@@ -30,6 +30,11 @@ test('the colouring experiment in the page equals the CLI, table for table', asy
   assert.equal(await page.getAttribute('.experiment-progress', 'data-planned'), String(done));
   // A heat map per level, its cells coloured.
   assert.equal(await page.count('svg.heat-map'), 4);
+  // The paper's labels keep their letters and say their words where they are.
+  const said = await page.$$eval('td abbr[title]', (as) => Object.fromEntries(as.map((a) => [a.textContent, a.title])));
+  assert.match(said.CL, /breadth-first/);
+  assert.match(said.MV, /most coloured neighbours/);
+  assert.match(await page.$eval('svg.heat-map text title', (t) => t.textContent), /colouring/);
   const page_tables = await downloadedTables(page);
   const cli = cliTables(['coloring', '--seed', '5', '--runs', '1', '--budget', '60']);
   assert.deepEqual(Object.keys(page_tables).sort(), Object.keys(cli).sort());

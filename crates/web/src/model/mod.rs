@@ -11,6 +11,7 @@ pub mod lab;
 pub use sudoku_draw::layout;
 pub mod lesson;
 pub mod library;
+pub mod paper_words;
 pub use sudoku_draw::narration;
 pub mod pool;
 pub mod query;

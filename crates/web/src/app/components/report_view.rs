@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use super::chart::Chart;
 use crate::app::browser::save_file;
+use crate::model::paper_words;
 
 /// Rows a table shows before "show all".
 const ROWS_SHOWN: usize = 60;
@@ -55,7 +56,10 @@ pub fn report_view(props: &ReportViewProps) -> Html {
                         <thead><tr>{ for table.columns.iter().map(|c| html! { <th scope="col">{ c.clone() }</th> }) }</tr></thead>
                         <tbody>
                             { for table.rows.iter().take(shown).map(|row| html! {
-                                <tr>{ for row.iter().map(|cell| html! { <td>{ cell.clone() }</td> }) }</tr>
+                                <tr>{ for row.iter().zip(&table.columns).map(|(cell, column)| match paper_words::of_cell(column, cell) {
+                                    Some(words) => html! { <td><abbr title={words}>{ cell.clone() }</abbr></td> },
+                                    None => html! { <td>{ cell.clone() }</td> },
+                                }) }</tr>
                             }) }
                         </tbody>
                     </table>

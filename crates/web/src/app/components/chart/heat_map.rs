@@ -48,7 +48,11 @@ pub(super) fn heat_map(
             }) }
             { for rows.iter().enumerate().map(|(r, name)| html! {
                 <text x={(LABEL_W - 6.0).to_string()} y={(HEAD_H + CELL_H * r as f64 + CELL_H / 2.0 + 3.0).to_string()}
-                    text-anchor="end">{ name.clone() }</text>
+                    text-anchor="end">{ name.clone() }
+                    if let Some(words) = crate::model::paper_words::plain(name) {
+                        <title>{ words }</title>
+                    }
+                </text>
             }) }
             { for cells }
         </svg>
