@@ -57,7 +57,7 @@ test('every heuristic runs from the URL with its seed and ends verified', async 
     assert.doesNotMatch(await page.textContent('#step-counter'), /depth 0/, id);
     if (['grasp', 'genetic', 'annealing'].includes(id)) {
       // (The -alldiff variants solve this puzzle by filtering alone: no curve to draw.)
-      // Their progress (cost or fitness per step) is drawn up to the playback position.
+      // Their progress (cost or fitness per step) is drawn, the playback position marked.
       const chart = await page.$eval('.progress-chart', (el) => ({
         caption: el.querySelector('figcaption').textContent,
         legend: el.querySelector('.legend').textContent,
@@ -384,6 +384,27 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
   await page.click('#generate');
   await page.waitForFunction(() => /never need more than singles/.test(document.body.textContent));
   assert.equal(await page.isDisabled('#generate'), false);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});
+
+test('a long rating and a long generation say how far they have come until their answer', async () => {
+  // Nested forcing chains: about 2.5 s natively, longer in the full worker.
+  const NESTED = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
+  const page = await newPage();
+  await page.goto(`${BASE}?puzzle=${NESTED}&autoplay=0`);
+  await page.waitForFunction(() => / of 81 cells filled in \d+ steps \(latest: .+\), \d+ s so far$/
+    .test(document.querySelector('#rating')?.textContent ?? ''), null, { timeout: 60_000 });
+  await waitForRating(page);
+  assert.match(await page.textContent('#rating'), /^Rating: extreme /);
+  // A 16×16 at hard is seldom drawn (the CLI finds none in a minute): the puzzles missed are told.
+  await page.selectOption('#gen-size', '16');
+  await page.selectOption('#gen-level', 'hard');
+  await page.fill('#gen-seed', '1');
+  await page.click('#generate');
+  await page.waitForFunction(() => /^\d+ puzzles? drawn, none hard yet, \d+ s so far$/
+    .test(document.querySelector('#generate-progress')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.equal(await page.textContent('#generate'), 'Generating…');
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
