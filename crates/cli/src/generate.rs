@@ -105,7 +105,9 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
         )
         .unwrap_or(None),
         None => {
-            sudoku_core::generate::generate_seeded_where(&settings, (seed, index), expired, &wanted)
+            sudoku_core::generate::generate_seeded_where(&settings, (seed, index), expired, &|p| {
+                wanted.accepts(p)
+            })
         }
     };
     let found = generate_all(&draw, count, max_seconds, &pool);
@@ -119,50 +121,23 @@ pub fn run(args: GenerateArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// What `--hodoku` and `--er` ask of a puzzle (its ratings on those scales; the generator's
-/// puzzles have one solution), or why they cannot be read.
+/// What `--hodoku` and `--er` ask of a puzzle (its ratings on those scales), or why they cannot
+/// be read.
 fn rated_as(
     hodoku: Option<&str>,
     er: Option<&str>,
-) -> Result<impl Fn(&Grid) -> bool + Sync, UsageError> {
-    use sudoku_core::logic::{explainer_unique, hodoku_unique, HodokuLevel};
-    let hodoku = hodoku
-        .map(|id| {
-            HodokuLevel::from_id(id).ok_or_else(|| {
-                UsageError(format!(
-                    "--hodoku: no level '{id}': use easy, medium, hard, unfair or extreme"
-                ))
-            })
-        })
-        .transpose()?;
-    let er = er.map(er_range).transpose()?;
-    Ok(move |puzzle: &Grid| {
-        hodoku.is_none_or(|level| hodoku_unique(puzzle).is_some_and(|h| h.level == level))
-            && er.is_none_or(|(low, high)| {
-                explainer_unique(puzzle).is_some_and(|se| (low..=high).contains(&se.rating))
-            })
+) -> Result<sudoku_core::generate::RatedAs, UsageError> {
+    use sudoku_core::generate::{er_range, hodoku_level, RatedAs};
+    Ok(RatedAs {
+        hodoku: hodoku
+            .map(hodoku_level)
+            .transpose()
+            .map_err(|e| UsageError(format!("--hodoku: {e}")))?,
+        er: er
+            .map(er_range)
+            .transpose()
+            .map_err(|e| UsageError(format!("--er: {e}")))?,
     })
-}
-
-/// `8.3` or `8.0-9.0` as tenths, lowest first.
-fn er_range(text: &str) -> Result<(u16, u16), UsageError> {
-    let tenths = |s: &str| {
-        s.trim()
-            .parse::<f32>()
-            .ok()
-            .filter(|x| (1.0..=12.0).contains(x))
-            .map(|x| (x * 10.0).round() as u16)
-    };
-    let (low, high) = match text.split_once('-') {
-        Some((low, high)) => (tenths(low), tenths(high)),
-        None => (tenths(text), tenths(text)),
-    };
-    match (low, high) {
-        (Some(low), Some(high)) if low <= high => Ok((low, high)),
-        _ => Err(UsageError(format!(
-            "--er: '{text}' is not an ER or a range of them: use e.g. 8.3 or 8.0-9.0 (1.0 to 12.0)"
-        ))),
-    }
 }
 
 /// Makes the puzzle of an index, or none once the deadline (`expired`) has passed.

@@ -5,6 +5,7 @@
 pub mod generator;
 pub mod givens;
 pub mod pattern;
+pub mod rated;
 #[cfg(feature = "sat")]
 pub mod removal;
 pub mod symmetry;
@@ -19,4 +20,5 @@ pub use pattern::{
     fill, pattern_solution, random_solution, remove_cells, transform_randomly, transform_seeded,
     Fill,
 };
+pub use rated::{er_range, hodoku_level, RatedAs};
 pub use unique::dig_unique;
