@@ -6,8 +6,9 @@ use sudoku_core::{Event, Grid, Replay};
 
 use crate::frame::BoardFrame;
 use crate::layout::GraphShape;
-use crate::narration::narrate;
+use crate::narration::narrate_in;
 use crate::{board_svg, graph_svg, Style};
+use sudoku_core::spec::Branching;
 
 /// Frames a run's animation is cut to when no range is asked (every N-th step).
 pub const ANIMATION_FRAMES: usize = 300;
@@ -112,13 +113,15 @@ pub struct Shot<'a> {
 
 impl Shot<'_> {
     /// The sentence the page's narration line says of this step: the event that led here, with
-    /// its reason ("the puzzle as given" at step 0).
-    pub fn caption(&self) -> String {
+    /// its reason ("the puzzle as given" at step 0), a guess told as the algorithm's `branching`
+    /// chooses.
+    pub fn caption(&self, branching: Branching) -> String {
         match self.last {
-            Some(event) => narrate(
+            Some(event) => narrate_in(
                 self.frame.size,
                 event,
                 self.replay.candidates_before_guess().as_deref(),
+                branching,
             ),
             None => "the puzzle as given".to_string(),
         }

@@ -2,6 +2,7 @@
 //! narration line shows and screen readers hear.
 
 use sudoku_core::grid::digit_char;
+use sudoku_core::spec::Branching;
 use sudoku_core::{cell_name, Clash, Event, Rule, Size};
 
 /// The unit two neighbouring cells share, in words ("the same row").
@@ -26,8 +27,48 @@ pub fn fitness(v: f32) -> String {
 }
 
 /// The sentence for `event`. `chosen_from` is the candidates before the latest guess (for a
-/// guess: how many it chose from).
+/// guess: how many it chose from), for an algorithm that guesses a cell's digit.
 pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String {
+    narrate_in(size, event, chosen_from, Branching::Cell)
+}
+
+/// How many options the guess of `digit` in `cell` was one of, in words: the cell's candidates,
+/// or for Algorithm X the rows of the column it branched on — the exact-cover column with the
+/// fewest rows holding this guess's row, the first of the cell's, the row's, the column's and
+/// the box's in the matrix's order (on a tie Algorithm X takes the first).
+fn options(size: Size, cands: &[u32], cell: usize, digit: u8, branching: Branching) -> String {
+    let bit = sudoku_core::bits::digit_bit(digit);
+    let cell_count = cands[cell].count_ones() as usize;
+    let mut fewest = (cell_count, None);
+    if branching == Branching::FewestRowsColumn {
+        for unit in size.units_of(cell) {
+            let places = size
+                .unit_cells(unit)
+                .filter(|&c| cands[c] & bit != 0)
+                .count();
+            if places < fewest.0 {
+                fewest = (places, Some(unit));
+            }
+        }
+    }
+    match fewest {
+        (k, _) if k <= 1 => String::new(),
+        (k, None) => format!(" ({k} candidates)"),
+        (k, Some(unit)) => format!(
+            " (one of {k} places for {} in {})",
+            digit_char(size, digit),
+            size.unit(unit)
+        ),
+    }
+}
+
+/// [`narrate`] for an algorithm whose guesses choose as `branching` says.
+pub fn narrate_in(
+    size: Size,
+    event: &Event,
+    chosen_from: Option<&[u32]>,
+    branching: Branching,
+) -> String {
     let cell = |c: u16| cell_name(size, c as usize);
     let digit = |v: u8| digit_char(size, v).to_string();
     match *event {
@@ -37,9 +78,7 @@ pub fn narrate(size: Size, event: &Event, chosen_from: Option<&[u32]>) -> String
             depth,
         } => {
             let options = chosen_from
-                .map(|cands| cands[c as usize].count_ones())
-                .filter(|&k| k > 1)
-                .map(|k| format!(" ({k} candidates)"))
+                .map(|cands| options(size, cands, c as usize, value, branching))
                 .unwrap_or_default();
             format!(
                 "guess {} = {}{options}, depth {depth}",
@@ -318,6 +357,38 @@ mod tests {
                 None
             ),
             "r1c1 = 2: forced by a learned clause of 20 literals"
+        );
+    }
+
+    /// Algorithm X's guess is one of the rows of the column it branched on: a digit's places in
+    /// a unit where those are fewer than the cell's candidates (the cell's on a tie).
+    #[test]
+    fn a_dlx_guess_is_one_of_its_columns_rows() {
+        let s = Size::NINE;
+        let guess = Event::Guess {
+            cell: 1,
+            value: 4,
+            depth: 1,
+        };
+        // r1c2 holds 1–6; 4 has two places in row 1 (r1c2, r1c5), many in its column and box.
+        let mut cands = vec![0b1_1111_1111u32; 81];
+        cands[1] = 0b11_1111;
+        for c in [0, 2, 3, 5, 6, 7, 8] {
+            cands[c] &= !0b1000;
+        }
+        assert_eq!(
+            narrate_in(s, &guess, Some(&cands), Branching::FewestRowsColumn),
+            "guess r1c2 = 4 (one of 2 places for 4 in row 1), depth 1"
+        );
+        assert_eq!(
+            narrate_in(s, &guess, Some(&cands), Branching::Cell),
+            "guess r1c2 = 4 (6 candidates), depth 1"
+        );
+        // Two candidates and two places: the cell's column comes first.
+        cands[1] = 0b1010;
+        assert_eq!(
+            narrate_in(s, &guess, Some(&cands), Branching::FewestRowsColumn),
+            "guess r1c2 = 4 (2 candidates), depth 1"
         );
     }
 

@@ -19,6 +19,15 @@ fn read(bytes: &[u8]) -> PyResult<(TraceFile, Grid)> {
     Ok((trace, puzzle))
 }
 
+/// How the trace's algorithm guesses (its captions tell a guess as it chose), from its
+/// configuration; a cell's candidates for a configuration this lab does not know.
+fn branching(trace: &TraceFile) -> sudoku_core::spec::Branching {
+    sudoku_core::Configuration::parse(&trace.header.configuration)
+        .map_or(sudoku_core::spec::Branching::Cell, |c| {
+            c.algorithm.spec().branching
+        })
+}
+
 fn style(cell_size: f64, dark: bool) -> PyResult<Style> {
     if !(8.0..=400.0).contains(&cell_size) {
         return Err(error(format!(
@@ -76,6 +85,7 @@ pub fn draw_frames(
         )));
     }
     let rasterizer = png.then(Rasterizer::new);
+    let branching = branching(&trace);
     let drawn = py.detach(|| {
         let mut drawn = Vec::with_capacity(steps.count());
         each_frame(&puzzle, &trace.events, &steps, candidates, |shot| {
@@ -84,7 +94,7 @@ pub fn draw_frames(
                 None => svg.into_bytes(),
                 Some(rasterizer) => rasterizer.png(&svg, 1.0)?,
             };
-            drawn.push((shot.step, file, shot.caption()));
+            drawn.push((shot.step, file, shot.caption(branching)));
             Ok::<(), String>(())
         })
         .map(|()| drawn)
@@ -111,9 +121,10 @@ pub fn draw_step(
     let view = View::parse(view).map_err(error)?;
     let style = style(cell_size, dark)?;
     let mut drawn = (String::new(), String::new());
+    let branching = branching(&trace);
     let steps = Steps::at(step).check(trace.events.len()).map_err(error)?;
     each_frame(&puzzle, &trace.events, &steps, candidates, |shot| {
-        drawn = (view.svg(&shot.frame, &style), shot.caption());
+        drawn = (view.svg(&shot.frame, &style), shot.caption(branching));
         Ok::<(), String>(())
     })
     .map_err(error)?;

@@ -7,7 +7,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
 use crate::solve::{Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Observer;
 use crate::words::prose;
 
@@ -130,6 +130,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Nodes, WorkCounter::Backtracks],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

@@ -6,7 +6,7 @@ use crate::bits::{is_single, lowest_digit};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 use crate::words::prose;
 
@@ -115,6 +115,7 @@ pub const SPEC: Spec = Spec {
         WorkCounter::Propagations,
     ],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

@@ -12,7 +12,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 use crate::words::prose;
 
@@ -229,6 +229,7 @@ pub const SPEC: Spec = Spec {
         WorkCounter::Propagations,
     ],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

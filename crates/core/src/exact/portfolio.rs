@@ -12,7 +12,7 @@ use super::sat::MAX_CONFLICTS;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Limit, Limits, Outcome, Solver, Status};
-use crate::spec::{Args, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{Args, Branching, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Event, Flow, Observer, Rule};
 use crate::words::prose;
 
@@ -210,6 +210,7 @@ pub const SPEC: Spec = Spec {
         WorkCounter::Propagations,
     ],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

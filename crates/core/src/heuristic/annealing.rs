@@ -22,7 +22,7 @@ use super::blockfill::{emit_fill, BlockFill, Blocks, FreeCells};
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{Args, Family, IntParam, RealParam, Spec, WorkCounter};
+use crate::spec::{Args, Branching, Family, IntParam, RealParam, Spec, WorkCounter};
 use crate::trace::{Event, Observer, Rule};
 
 /// Trial moves whose cost spread sets the initial temperature.
@@ -218,6 +218,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Iterations, WorkCounter::Reheats],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

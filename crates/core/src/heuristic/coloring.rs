@@ -33,7 +33,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Iteration, Limits, Outcome, Solver, Tracker};
 use crate::spec::{
-    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, Spec, WorkCounter,
+    max_iterations_of, Args, Branching, ChoiceParam, Family, IntParam, ParamSpec, Spec, WorkCounter,
 };
 use crate::trace::{Event, Observer, Reason, Rule};
 
@@ -384,6 +384,7 @@ pub const BFS: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (bfs) in plain words, for newcomers (the help page, `sudoku list`).
@@ -400,6 +401,7 @@ pub const DFS: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (dfs) in plain words, for newcomers (the help page, `sudoku list`).
@@ -416,6 +418,7 @@ pub const DSATUR: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Constructions, WorkCounter::Restarts],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (dsatur) in plain words, for newcomers (the help page, `sudoku list`).

@@ -32,7 +32,9 @@ use crate::bits::digit_bit;
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_iterations, Args, Family, IntParam, RealParam, Spec, WorkCounter};
+use crate::spec::{
+    max_iterations, Args, Branching, Family, IntParam, RealParam, Spec, WorkCounter,
+};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// GRASP: randomised greedy construction + hill climbing, repeated.
@@ -249,6 +251,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Iterations, WorkCounter::Restarts, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
@@ -265,6 +268,7 @@ pub const ALLDIFF: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Iterations, WorkCounter::Restarts, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).

@@ -37,7 +37,9 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_iterations, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{
+    max_iterations, Args, Branching, ChoiceParam, Family, IntParam, Spec, WorkCounter,
+};
 use crate::trace::{Event, Observer, Reason, Rule};
 
 /// Tabu search over filtered partial assignments.
@@ -297,6 +299,7 @@ pub const ALLDIFF: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Iterations, WorkCounter::Nodes, WorkCounter::Backtracks],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).
@@ -317,6 +320,7 @@ pub const AC3: Spec = Spec {
         WorkCounter::Backtracks,
     ],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm (ac3) in plain words, for newcomers (the help page, `sudoku list`).

@@ -52,6 +52,17 @@ pub struct Spec {
     pub counters: &'static [WorkCounter],
     /// A rule between parameters (each already in range), if the algorithm has one.
     pub check: Option<ParamRule>,
+    /// What a guess of it chooses among, for the words that tell it.
+    pub branching: Branching,
+}
+
+/// What an algorithm's guess is one choice of: a cell's candidates, or (Algorithm X) the rows of
+/// the exact-cover column with the fewest, which may be a digit's places in a row, a column or
+/// a box rather than a cell's digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branching {
+    Cell,
+    FewestRowsColumn,
 }
 
 /// A rule between an algorithm's parameters: `Err` says, in words, what does not go together.

@@ -12,7 +12,7 @@ use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Geometry;
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{Observer, Reason, Rule};
 use crate::words::prose;
 
@@ -243,6 +243,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Nodes, WorkCounter::Backtracks, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

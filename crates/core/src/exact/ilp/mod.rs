@@ -16,7 +16,7 @@ mod tests;
 
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::Limits;
-use crate::spec::{max_nodes, Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 use crate::trace::Rule;
 use crate::words::prose;
 
@@ -98,6 +98,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Nodes],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

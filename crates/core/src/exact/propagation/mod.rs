@@ -16,7 +16,7 @@
 use crate::grid::Grid;
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::solve::{Halt, Limits, Outcome, Solver, Tracker};
-use crate::spec::{max_nodes, Args, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{max_nodes, Args, Branching, Family, IntParam, Spec, WorkCounter};
 use crate::trace::{NullObserver, Observer, Rule};
 use crate::words::prose;
 
@@ -192,6 +192,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Nodes, WorkCounter::Backtracks, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

@@ -33,7 +33,7 @@ use crate::pseudocode::{line, step, Line, Mark};
 use crate::size::Size;
 #[cfg(not(feature = "sat"))]
 use crate::solve::{without_engine, Limit, Outcome, Solver};
-use crate::spec::{Args, ChoiceParam, Family, IntParam, Spec, WorkCounter};
+use crate::spec::{Args, Branching, ChoiceParam, Family, IntParam, Spec, WorkCounter};
 #[cfg(not(feature = "sat"))]
 use crate::trace::Observer;
 use crate::trace::Rule;
@@ -199,6 +199,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Decisions, WorkCounter::Conflicts, WorkCounter::Propagations, WorkCounter::Restarts],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).

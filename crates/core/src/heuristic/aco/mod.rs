@@ -32,7 +32,9 @@ mod board;
 mod run;
 
 use crate::pseudocode::{line, step, Line, Mark};
-use crate::spec::{max_iterations_of, Args, Family, IntParam, RealParam, Spec, WorkCounter};
+use crate::spec::{
+    max_iterations_of, Args, Branching, Family, IntParam, RealParam, Spec, WorkCounter,
+};
 use crate::trace::Rule;
 use crate::words::prose;
 
@@ -202,6 +204,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Cycles, WorkCounter::Tours, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The multi-colony system: colonies of the same ants side by side, sharing grids.
@@ -255,6 +258,7 @@ pub const MULTI_SPEC: Spec = Spec {
     pseudocode: MULTI_PSEUDOCODE,
     counters: &[WorkCounter::Cycles, WorkCounter::Tours, WorkCounter::Propagations],
     check: None,
+    branching: Branching::Cell,
 };
 
 /// The multi-colony system in plain words.

@@ -4,7 +4,8 @@
 use super::{Blocks, Domains, Genetic, MutationScope};
 use crate::pseudocode::{line, step, Line, Mark};
 use crate::spec::{
-    max_iterations_of, Args, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec, WorkCounter,
+    max_iterations_of, Args, Branching, ChoiceParam, Family, IntParam, ParamSpec, RealParam, Spec,
+    WorkCounter,
 };
 use crate::trace::Rule;
 use crate::words::prose;
@@ -128,6 +129,7 @@ pub const SPEC: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Generations],
     check: Some(elite_below_population),
+    branching: Branching::Cell,
 };
 
 /// The algorithm in plain words, for newcomers (the help page, `sudoku list`).
@@ -145,6 +147,7 @@ pub const ALLDIFF: Spec = Spec {
     pseudocode: PSEUDOCODE,
     counters: &[WorkCounter::Generations],
     check: Some(elite_below_population),
+    branching: Branching::Cell,
 };
 
 /// The algorithm (alldiff) in plain words, for newcomers (the help page, `sudoku list`).

@@ -148,7 +148,7 @@ impl Compare {
     fn push(&mut self, entry: CompareEntry) {
         let seed = entry.seed.unwrap_or(self.base_seed);
         self.lanes.push(Lane {
-            timeline: Timeline::new(&self.puzzle),
+            timeline: Timeline::of_run(&self.puzzle, entry.algorithm),
             entry,
             seed,
             job: 0,

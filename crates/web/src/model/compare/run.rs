@@ -35,7 +35,7 @@ impl Compare {
         let params = lane.entry.typed_params().unwrap_or_default();
         lane.job = self.next_job;
         self.next_job += 1;
-        lane.timeline = Timeline::new(&givens);
+        lane.timeline = Timeline::of_run(&givens, lane.entry.algorithm);
         lane.summary = None;
         lane.cancelled = false;
         lane.failed = None;

@@ -294,7 +294,7 @@ impl Lab {
         self.run = Some(Run {
             job,
             algorithm: self.algorithm,
-            timeline: Timeline::new(&puzzle),
+            timeline: Timeline::of_run(&puzzle, self.algorithm),
             puzzle,
             seed,
             summary: None,
@@ -350,7 +350,7 @@ impl Lab {
             algorithm: self.algorithm,
             puzzle: request.puzzle.clone(),
             seed: request.seed,
-            timeline: Timeline::new(&request.puzzle),
+            timeline: Timeline::of_run(&request.puzzle, request.algorithm),
             summary: None,
             cancelled: false,
             trace_url: None,

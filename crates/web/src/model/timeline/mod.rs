@@ -5,7 +5,8 @@
 use sudoku_core::{line_of, Event, Grid, Line, Replay, Rule, Size};
 use sudoku_draw::{Mark, MarkFinder};
 
-use super::narration::narrate;
+use super::narration::narrate_in;
+use sudoku_core::spec::Branching;
 
 /// Events between two saved states.
 pub const CHECKPOINT: usize = 4_096;
@@ -78,6 +79,8 @@ pub struct Timeline {
     /// cursor that shows each as the current event, in order.
     marks: Vec<(usize, Mark)>,
     finder: MarkFinder,
+    /// How the run's algorithm guesses: what a guess is told to be one of.
+    branching: Branching,
 }
 
 impl Timeline {
@@ -93,6 +96,15 @@ impl Timeline {
             has_frontier: false,
             marks: Vec::new(),
             finder: MarkFinder::default(),
+            branching: Branching::Cell,
+        }
+    }
+
+    /// A player for a run of `algorithm`: its guesses told as it chooses them.
+    pub fn of_run(puzzle: &Grid, algorithm: sudoku_core::Algorithm) -> Timeline {
+        Timeline {
+            branching: algorithm.spec().branching,
+            ..Timeline::new(puzzle)
         }
     }
 
@@ -399,7 +411,12 @@ impl Timeline {
     pub fn narration(&self, size: Size) -> String {
         match self.current() {
             None => "start: the puzzle as given".into(),
-            Some(e) => narrate(size, e, self.replay.candidates_before_guess().as_deref()),
+            Some(e) => narrate_in(
+                size,
+                e,
+                self.replay.candidates_before_guess().as_deref(),
+                self.branching,
+            ),
         }
     }
 

@@ -314,3 +314,56 @@ fn the_marks_lead_from_guess_to_backtrack_as_a_straight_reading_finds_them() {
     t.seek(last);
     assert!(t.previous_mark().unwrap() < last);
 }
+
+/// The options a guess's narration counts, as a number.
+fn options_told(narration: &str) -> usize {
+    let Some(start) = narration.find(" (") else {
+        return 1;
+    };
+    let words = &narration[start + 2..];
+    let words = words.strip_prefix("one of ").unwrap_or(words);
+    words.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// A guess is told as one of the options its algorithm chose among: for dlx, the rows of the
+/// column it branched on. Where dlx leaves a choice after trying every row of it, the guesses
+/// made there are exactly as many as told. Backtracking chooses cells: its guesses are told by the cell's candidates.
+#[test]
+fn guesses_are_told_as_one_of_the_options_their_algorithm_chose_among() {
+    for algorithm in [Algorithm::Dlx, Algorithm::Backtracking] {
+        let (puzzle, events, _) = recorded(algorithm);
+        let mut t = Timeline::of_run(&puzzle, algorithm);
+        t.extend(events.iter().copied());
+        // (depth, options told, guesses made) of each open choice.
+        let mut open: Vec<(u32, usize, usize)> = Vec::new();
+        let (mut exhausted, mut by_place) = (0, 0);
+        while t.forward(1) == 1 {
+            let Some(&Event::Guess { depth, .. }) = t.current() else {
+                continue;
+            };
+            let said = t.narration(puzzle.size());
+            let told = options_told(&said);
+            by_place += usize::from(said.contains(" places for "));
+            while open.last().is_some_and(|&(d, _, _)| d > depth) {
+                let (_, told, made) = open.pop().unwrap();
+                exhausted += 1;
+                if algorithm == Algorithm::Dlx {
+                    assert_eq!(made, told, "a choice left after all its rows");
+                } else {
+                    assert!(made <= told);
+                }
+            }
+            match open.last_mut() {
+                Some((d, options, made)) if *d == depth => {
+                    assert_eq!(*options, told, "{said}: the same choice");
+                    *made += 1;
+                }
+                _ => open.push((depth, told, 1)),
+            }
+        }
+        assert!(exhausted > 10, "{algorithm:?}: {exhausted} choices left");
+        if algorithm == Algorithm::Backtracking {
+            assert_eq!(by_place, 0, "backtracking chooses cells");
+        }
+    }
+}
