@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use sudoku_core::generate::{
-    generate_seeded, with_givens_seeded, Minimality, Settings as GenerateSettings,
+    generate_seeded_where, with_givens_seeded, Minimality, Settings as GenerateSettings,
 };
 use sudoku_core::logic::{describe, ending, rating_line_on, solve_path, Scale};
 use sudoku_core::parse::read_puzzle;
@@ -111,9 +111,10 @@ fn explain(py: Python<'_>, puzzle_text: &str) -> PyResult<(Vec<String>, String)>
     }))
 }
 
-/// Puzzles of a seeded batch, one line each.
+/// Puzzles of a seeded batch, one line each, in batch order: as many as were found before
+/// `max_seconds` (the caller says when that is fewer than `count`).
 #[pyfunction]
-#[pyo3(signature = (size, count, level, symmetry, seed, givens, minimality))]
+#[pyo3(signature = (size, count, level, symmetry, seed, givens, minimality, hodoku, er, max_seconds))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -124,37 +125,56 @@ fn generate(
     seed: u64,
     givens: Option<usize>,
     minimality: &str,
+    hodoku: Option<&str>,
+    er: Option<&str>,
+    max_seconds: f64,
 ) -> PyResult<Vec<String>> {
+    use sudoku_core::generate::{er_range, hodoku_level, RatedAs};
     let mut settings =
         GenerateSettings::parse(size, level, symmetry).map_err(|e| error(e.to_string()))?;
     settings.minimality = Minimality::from_id(minimality)
         .ok_or_else(|| error(format!("minimality: no '{minimality}': use exact or logic")))?;
+    let wanted = RatedAs {
+        hodoku: hodoku
+            .map(hodoku_level)
+            .transpose()
+            .map_err(|e| error(format!("hodoku: {e}")))?,
+        er: er
+            .map(er_range)
+            .transpose()
+            .map_err(|e| error(format!("er: {e}")))?,
+    };
     if let Some(givens) = givens {
-        if level.is_some() {
-            return Err(error("give level or givens, not both"));
+        if level.is_some() || !wanted.any() {
+            return Err(error("give a level (or hodoku, er) or givens, not both"));
         }
         sudoku_core::generate::check_givens(settings.size, givens)
             .map_err(|e| error(e.to_string()))?;
     }
+    if max_seconds.is_nan() || max_seconds <= 0.0 {
+        return Err(error("max_seconds: a positive number of seconds"));
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(max_seconds);
     Ok(py.detach(|| {
-        (0..count)
-            .filter_map(|index| {
-                let never = || false;
-                match givens {
-                    Some(g) => with_givens_seeded(
-                        settings.size,
-                        g,
-                        settings.symmetry,
-                        (seed, index),
-                        &never,
-                    )
-                    .ok()
-                    .flatten(),
-                    None => generate_seeded(&settings, (seed, index), &never),
+        let expired = || std::time::Instant::now() >= deadline;
+        let mut found = Vec::new();
+        for index in 0..count {
+            let puzzle = match givens {
+                Some(g) => {
+                    with_givens_seeded(settings.size, g, settings.symmetry, (seed, index), &expired)
+                        .ok()
+                        .flatten()
                 }
-            })
-            .map(|p| p.to_line())
-            .collect()
+                None => generate_seeded_where(&settings, (seed, index), &expired, &|p| {
+                    wanted.accepts(p)
+                }),
+            };
+            match puzzle {
+                Some(puzzle) => found.push(puzzle.to_line()),
+                None => break,
+            }
+        }
+        found
     }))
 }
 

@@ -157,3 +157,30 @@ def test_calls_from_threads_run_at_once_and_agree():
     with ThreadPoolExecutor(max_workers=4) as pool:
         threaded = list(pool.map(run, puzzles))
     assert threaded == serial
+
+
+def test_generate_on_the_other_scales_and_within_a_time(sudoku_bin):
+    import subprocess
+    import warnings
+
+    # HoDoKu's level and SE's ER as the CLI takes them: the same puzzles, rated so.
+    puzzles = sl.generate(count=2, hodoku="medium", er=(2.0, 3.6), seed=5)
+    cli = subprocess.run([sudoku_bin, "generate", "--count", "2", "--hodoku", "medium", "--er", "2.0-3.6", "--seed", "5"], capture_output=True, text=True, check=True)
+    assert puzzles == cli.stdout.split()
+    for p in puzzles:
+        rating = sl.rate(p)
+        assert rating.hodoku_level == "medium"
+        assert 2.0 <= rating.er <= 3.6
+    assert sl.generate(er="3.4", seed=2) == sl.generate(er=3.4, seed=2)
+    with pytest.raises(ValueError, match="hodoku: no level 'expert': use easy, medium, hard, unfair or extreme"):
+        sl.generate(hodoku="expert")
+    with pytest.raises(ValueError, match="er: '9-8' is not an ER"):
+        sl.generate(er="9-8")
+    with pytest.raises(ValueError, match="max_seconds"):
+        sl.generate(max_seconds=0)
+    # A level seldom drawn stops at the time asked, says how many it found, and returns them.
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        found = sl.generate(size=16, level="hard", count=2, seed=1, max_seconds=0.5)
+    assert found == []
+    assert any("found 0 of 2 puzzles within 0.5 s" in str(w.message) for w in said)

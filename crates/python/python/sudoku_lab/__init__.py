@@ -16,6 +16,7 @@ from __future__ import annotations
 import html as _html
 import json as _json
 import time as _time
+import warnings as _warnings
 from dataclasses import dataclass as _dataclass
 from dataclasses import field as _field
 from typing import Any, Dict, List, Optional
@@ -199,13 +200,21 @@ def generate(
     seed: int = 0,
     givens: Optional[int] = None,
     minimality: str = "exact",
+    hodoku: Optional[str] = None,
+    er: Optional[Any] = None,
+    max_seconds: float = 60.0,
 ) -> List[str]:
     """Unique puzzles from the generator (as ``sudoku generate``): minimal under their symmetry
     (``"none"``, ``180``, ``90``, ``"mirror"``, ``"diagonal"``, as ``--symmetry`` takes them) and
     at ``level`` when given, or with exactly ``givens`` givens; the same seed gives the same
-    puzzles. At 25×25, ``minimality`` says how far each is proved minimal, as ``--minimality``:
-    ``"exact"`` (every given tried by SAT, about a minute a puzzle) or ``"logic"`` (no given the
-    techniques up to XY-Chain can do without: seconds)."""
+    puzzles. ``hodoku`` asks for HoDoKu's level (``"easy"`` … ``"unfair"``, ``"extreme"``) and
+    ``er`` for Sudoku Explainer's ER, a value or a range (``8.3``, ``"8.0-9.0"``, ``(8.0, 9.0)``),
+    as ``--hodoku`` and ``--er``. At 25×25, ``minimality`` says how far each is proved minimal,
+    as ``--minimality``: ``"exact"`` (every given tried by SAT, about a minute a puzzle) or
+    ``"logic"`` (no given the techniques up to XY-Chain can do without: seconds).
+
+    Drawing stops after ``max_seconds`` (``--max-seconds``): the puzzles found by then are
+    returned, in batch order, with a warning that says how many of ``count`` they are."""
     size = _whole("size", size, 4, 25)
     if size not in (4, 9, 16, 25):
         raise ValueError(f"size: no {size}×{size} grid: use 4, 9, 16 or 25")
@@ -220,7 +229,27 @@ def generate(
         raise ValueError(f"symmetry: none, 180, 90, mirror or diagonal, not {symmetry!r}")
     if not isinstance(minimality, str):
         raise ValueError(f"minimality: exact or logic, not {minimality!r}")
-    return _core.generate(size, count, level, symmetry or "none", _seed(seed), givens, minimality)
+    if hodoku is not None and not isinstance(hodoku, str):
+        raise ValueError(f"hodoku: a HoDoKu level's name (str), not {hodoku!r}")
+    if isinstance(er, tuple) and len(er) == 2:
+        er = f"{er[0]}-{er[1]}"
+    elif isinstance(er, (int, float)) and not isinstance(er, bool):
+        er = str(er)
+    if er is not None and not isinstance(er, str):
+        raise ValueError(f"er: an ER or a range of them (8.3, '8.0-9.0', (8.0, 9.0)), not {er!r}")
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)):
+        raise ValueError(f"max_seconds: a positive number of seconds, not {max_seconds!r}")
+    found = _core.generate(
+        size, count, level, symmetry or "none", _seed(seed), givens, minimality,
+        hodoku, er, float(max_seconds),
+    )
+    if len(found) < count:
+        _warnings.warn(
+            f"found {len(found)} of {count} puzzle{'' if count == 1 else 's'} within "
+            f"{max_seconds} s (try a larger max_seconds)",
+            stacklevel=2,
+        )
+    return found
 
 
 def algorithms() -> List[Dict[str, Any]]:

@@ -19,6 +19,9 @@ def generate(
     seed: int,
     givens: Optional[int],
     minimality: str,
+    hodoku: Optional[str],
+    er: Optional[str],
+    max_seconds: float,
 ) -> List[str]: ...
 def algorithms() -> str: ...
 def trace(
