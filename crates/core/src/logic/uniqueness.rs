@@ -188,21 +188,24 @@ fn type_3(
         .copied()
         .filter(|&c| board.values[c] == 0 && !roof.contains(&c))
         .collect();
-    let virtual_cell = board.candidates.len();
-    let mut masks = board.candidates.clone();
-    masks.push(extra);
-    let items: Vec<usize> = std::iter::once(virtual_cell)
-        .chain(others.iter().copied())
+    // Item 0 is the roof, as one cell holding its extra digits; item i the i-th other cell.
+    let masks: Vec<u32> = std::iter::once(extra)
+        .chain(others.iter().map(|&c| board.candidates[c]))
         .collect();
+    let items: Vec<usize> = (0..masks.len()).collect();
     (2..=4.min(items.len())).find_map(|k| {
         first_subset(&items, k, &masks, &mut |pick, digits| {
-            let subset = pick.strip_prefix(&[virtual_cell])?;
+            let subset: Vec<usize> = pick
+                .strip_prefix(&[0])?
+                .iter()
+                .map(|&i| others[i - 1])
+                .collect();
             let eliminations: Eliminations = others
                 .iter()
                 .filter(|c| !subset.contains(c))
                 .flat_map(|&c| each_digit(board.candidates[c] & digits).map(move |d| (c, d)))
                 .collect();
-            (!eliminations.is_empty()).then(|| (subset.to_vec(), eliminations))
+            (!eliminations.is_empty()).then_some((subset, eliminations))
         })
     })
 }
