@@ -1,7 +1,7 @@
 //! Playback within a stretch of the run (`from`, `to`, `loop`), without controls, and from mark
 //! to mark: what an embed that shows "the first backtrack" over and over relies on.
 
-use super::tests::{answer, lab, lab_from, HARD};
+use super::tests::{answer, lab, lab_from, Asked, HARD};
 use super::*;
 use crate::runner;
 use sudoku_draw::Mark;
@@ -55,14 +55,7 @@ fn a_stretch_that_does_not_loop_stops_at_its_end_and_play_starts_it_again() {
         ("run", "1"),
     ]);
     // Events arrive while playing: the cursor still never passes the stretch's end.
-    let (job, request) = effects
-        .jobs
-        .submitted()
-        .find_map(|(job, r)| match r {
-            crate::protocol::SolverRequest::Run(run) => Some((job, run.clone())),
-            _ => None,
-        })
-        .unwrap();
+    let (job, request) = effects.post().unwrap();
     for message in runner::run_to_messages(&request) {
         lab.apply(Action::FromWorker { job, message });
         lab.apply(Action::Tick);

@@ -22,7 +22,8 @@ impl Lab {
 
     /// The end of the stretch playback keeps to, once it is known: the URL's `to` when the run
     /// has reached it, else the run's end once the run is complete.
-    fn stretch_end(&self, run: &Run) -> Option<usize> {
+    fn stretch_end(&self) -> Option<usize> {
+        let run = self.run.as_ref()?;
         let len = run.timeline.len();
         match self.play_to {
             Some(to) if to <= len => Some(to),
@@ -32,16 +33,12 @@ impl Lab {
     }
 
     pub(super) fn play(&mut self) {
-        let Some(run) = &self.run else { return };
-        let end = self.stretch_end(run);
+        let (end, from) = (self.stretch_end(), self.play_from);
+        let Some(run) = &mut self.run else { return };
         let cursor = run.timeline.cursor();
         // Played to the end of the stretch, or outside it: play it from its start.
-        let restart = end.is_some_and(|end| cursor >= end) || cursor < self.play_from;
-        let from = self.play_from;
-        if let Some(run) = &mut self.run {
-            if restart {
-                run.timeline.seek(from);
-            }
+        if end.is_some_and(|end| cursor >= end) || cursor < from {
+            run.timeline.seek(from);
         }
         self.playing = true;
         self.carry = 0.0;
@@ -49,16 +46,16 @@ impl Lab {
     }
 
     pub(super) fn tick(&mut self) -> Effects {
-        let Some(run) = &self.run else {
+        let end = self.stretch_end();
+        let (from, looping) = (self.play_from, self.looping);
+        let Some(run) = &mut self.run else {
             self.playing = false;
             return Effects::default();
         };
         if !self.playing {
             return Effects::quiet();
         }
-        let end = self.stretch_end(run);
-        let (from, looping) = (self.play_from, self.looping);
-        let timeline = &mut self.run.as_mut().expect("checked above").timeline;
+        let timeline = &mut run.timeline;
         if end.is_some_and(|end| timeline.cursor() >= end) {
             if !looping {
                 self.playing = false;

@@ -8,7 +8,7 @@ use crate::runner;
 use std::cell::Cell;
 
 /// What the effects ask the worker, one kind of request at a time (the tests read them so).
-trait Asked {
+pub(super) trait Asked {
     fn find<T>(&self, pick: impl Fn(&SolverRequest) -> Option<T>) -> Option<(u64, T)>;
     fn post(&self) -> Option<(u64, RunRequest)> {
         self.find(|r| match r {
