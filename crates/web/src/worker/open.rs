@@ -2,6 +2,9 @@
 //! the user chose, or a file of the lab's own origin — then play it, see [`crate::replayed`]),
 //! and saving a run as one (recorded again from its settings, handed to the page as a blob URL).
 
+use std::rc::Rc;
+
+use sudoku_core::trace::TraceFile;
 use wasm_bindgen::JsCast;
 use web_sys::{XmlHttpRequest, XmlHttpRequestResponseType};
 
@@ -52,10 +55,35 @@ thread_local! {
     static SAVED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
+thread_local! {
+    /// The last run recorded for saving, with its settings: its frames saved one after another
+    /// (or the run, then a frame) record it once. One run's events, as the page holds them too.
+    static RECORDED: std::cell::RefCell<Option<(RunRequest, Rc<TraceFile>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The run of `request` recorded (the last one again if it was the last asked).
+fn recorded(request: &RunRequest) -> Result<Rc<TraceFile>, String> {
+    let kept = RECORDED.with(|r| {
+        r.borrow()
+            .as_ref()
+            .filter(|(asked, _)| asked == request)
+            .map(|(_, trace)| trace.clone())
+    });
+    if let Some(trace) = kept {
+        return Ok(trace);
+    }
+    // The last one is let go of before the next is recorded.
+    RECORDED.with(|r| r.borrow_mut().take());
+    let trace = Rc::new(replayed::recorded(request)?);
+    RECORDED.with(|r| *r.borrow_mut() = Some((request.clone(), trace.clone())));
+    Ok(trace)
+}
+
 /// The run recorded as `sudoku solve --trace` writes it (binary, the page's cap of cell-level
 /// events), as a blob URL the page downloads.
 pub fn save_trace(request: &RunRequest) -> SolverReply {
-    let trace = match replayed::recorded(request) {
+    let trace = match recorded(request) {
         Ok(trace) => trace,
         Err(e) => return SolverReply::Failed(e),
     };
@@ -65,9 +93,7 @@ pub fn save_trace(request: &RunRequest) -> SolverReply {
 
 /// The frame at `step` of the run, drawn as `sudoku render --step` draws it (SVG).
 pub fn save_frame(request: &RunRequest, step: usize, view: &str, candidates: bool) -> SolverReply {
-    match replayed::recorded(request)
-        .and_then(|trace| replayed::frame_svg(&trace, step, view, candidates))
-    {
+    match recorded(request).and_then(|trace| replayed::frame_svg(&trace, step, view, candidates)) {
         Ok(svg) => {
             let name = format!(
                 "{}-seed{}-step{step}.svg",
