@@ -130,13 +130,7 @@ pub fn solve_path_heard(
 ) -> (Vec<Step>, Rating) {
     let geometry = Geometry::new(puzzle.size());
     let board = Board::with_uniqueness(puzzle, &geometry);
-    solve_path_on(
-        board,
-        &geometry,
-        scale.order(),
-        &|technique| scale.uses(technique),
-        heard,
-    )
+    scale_path(board, &geometry, scale, heard)
 }
 
 /// The solve path of a puzzle known to have one solution (its caller counted them, as
@@ -156,9 +150,19 @@ pub fn unique_solve_path_heard(
         board.assume_unique();
         board
     });
+    scale_path(board, &geometry, scale, heard)
+}
+
+/// The solve path from `board` by a scale's techniques, in its order.
+fn scale_path(
+    board: Result<Board, super::Contradiction>,
+    geometry: &Geometry,
+    scale: Scale,
+    heard: &mut dyn FnMut(&Step),
+) -> (Vec<Step>, Rating) {
     solve_path_on(
         board,
-        &geometry,
+        geometry,
         scale.order(),
         &|technique| scale.uses(technique),
         heard,

@@ -107,6 +107,16 @@ mod tests {
     use super::*;
     use std::cell::Cell;
 
+    /// The words of progress told, each checked to be one.
+    fn progress_lines(told: Vec<SolverReply>) -> Vec<String> {
+        told.into_iter()
+            .map(|r| match r {
+                SolverReply::Working(line) => line,
+                other => panic!("progress only, not {other:?}"),
+            })
+            .collect()
+    }
+
     /// A clock that moves `step` milliseconds each time it is read.
     fn clock(step: f64) -> impl Fn() -> f64 {
         let t = Cell::new(0.0);
@@ -129,13 +139,7 @@ mod tests {
         let answer = analyse(&puzzle, &now, &mut |r| told.push(r));
         let plain = tools::analyse(&puzzle, &mut |_, _| {});
         assert_eq!(format!("{answer:?}"), format!("{plain:?}"));
-        let lines: Vec<String> = told
-            .into_iter()
-            .map(|r| match r {
-                SolverReply::Working(line) => line,
-                other => panic!("progress only, not {other:?}"),
-            })
-            .collect();
+        let lines = progress_lines(told);
         assert!(lines.len() > 3, "{lines:?}");
         let filled = |line: &str| -> usize { line.split(' ').next().unwrap().parse().unwrap() };
         let lab: Vec<usize> = lines
@@ -178,13 +182,7 @@ mod tests {
             answer,
             SolverReply::Generated(_) | SolverReply::Failed(_)
         ));
-        let lines: Vec<String> = told
-            .into_iter()
-            .map(|r| match r {
-                SolverReply::Working(line) => line,
-                other => panic!("progress only, not {other:?}"),
-            })
-            .collect();
+        let lines = progress_lines(told);
         assert!(
             lines[0].starts_with("1 puzzle drawn, none expert yet, "),
             "{lines:?}"
