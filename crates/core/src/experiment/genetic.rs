@@ -6,6 +6,7 @@
 //! Mantere & Koljonen puzzle with those given counts.
 
 use super::plan::{coordinates, measure};
+use super::WHY_OURS_DIFFER;
 use super::{
     classes, mantere_koljonen, mean_seconds, percent, results_where, BadJob, Context,
     ExperimentSpec, Instance, Job, Measures, Moments, Progress, Settings,
@@ -336,6 +337,7 @@ pub fn report(context: &Context, progress: &Progress) -> Report {
                 settings.seed
             ),
             "The paper's GA as we read it: rows as permutation blocks, genes from the digits the givens allow, one swap per child (with probability 0.5) that never moves a digit where it is given. Mutation per gene: the same with each free gene swapped with probability 0.5, as the paper's text words it. Box reading: boxes as blocks, any missing digit, any swap (this lab's GA before). genetic-alldiff: the paper's GA after alldifferent (GAC) filtering; when the filter alone settles every cell, the GA has nothing left to do.".into(),
+            format!("{WHY_OURS_DIFFER}the paper does not name its puzzles, and a number of givens says little of a puzzle's difficulty: these are the Mantere & Koljonen puzzles with as many givens. Two of its operators are readings of its words (above); the per-gene mutation comes closest (EXPERIMENTS.md, section 4)."),
         ],
         tables,
         charts: vec![Chart::Bars {

@@ -178,6 +178,10 @@ impl Default for Settings {
     }
 }
 
+/// How a report's note on the gap between a paper's figures and ours begins: every report
+/// whose tables set a paper's figure beside ours has one (a test holds it).
+pub const WHY_OURS_DIFFER: &str = "Why ours differ from the paper's: ";
+
 /// How an experiment runs one job: its context, the job's coordinates, the driver's clock.
 pub type RunJob = fn(&Context, &[u32], &dyn Fn() -> f64) -> Result<Measures, BadJob>;
 

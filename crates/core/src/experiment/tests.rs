@@ -271,3 +271,33 @@ fn a_report_before_its_runs_shows_no_mean_of_nothing() {
         }
     }
 }
+
+/// A report that sets a paper's figures beside ours says why they differ, in a note of its own
+/// (the page shows the notes above the tables).
+#[test]
+fn a_report_beside_a_papers_figures_says_why_ours_differ() {
+    let mut with_paper = 0;
+    for experiment in Experiment::ALL {
+        let context = Context::new(experiment, &Settings::default());
+        let report = experiment.report(&context, &Progress::default());
+        let beside = report
+            .tables
+            .iter()
+            .any(|t| t.columns.iter().any(|c| c.starts_with("paper")));
+        if beside {
+            with_paper += 1;
+            assert!(
+                report
+                    .notes
+                    .iter()
+                    .any(|n| n.starts_with(super::WHY_OURS_DIFFER)),
+                "{}: no note on why ours differ",
+                experiment.id()
+            );
+        }
+    }
+    assert!(
+        with_paper >= 2,
+        "{with_paper} reports set a paper's figures beside ours"
+    );
+}
