@@ -432,4 +432,6 @@ impl Lab {
 #[cfg(test)]
 mod playback_tests;
 #[cfg(test)]
+mod puzzle_tools_tests;
+#[cfg(test)]
 mod tests;
