@@ -50,6 +50,12 @@ test('every page links to the others in its header, and names itself', async () 
   // The help page has a section for each page, and the lab's algorithm in plain words.
   await page.goto(`${BASE}?algorithm=dlx&autoplay=0`);
   await page.waitForSelector('#plain-words');
+  // The panel says the algorithm in plain words; its technical description is one click away.
+  assert.match(await page.textContent('#algorithm-plain'), /covered exactly once/);
+  assert.equal(await page.isVisible('#algorithm-technical p'), false);
+  await page.click('#algorithm-technical summary');
+  assert.match(await page.textContent('#algorithm-technical p'), /.{20}/);
+  assert.equal(await page.isVisible('#algorithm-technical p'), true);
   const plain = await page.getAttribute('#plain-words', 'href');
   assert.ok(plain.endsWith('help.html#algorithm-dlx'), plain);
   await page.click('#plain-words');

@@ -78,8 +78,12 @@ pub fn algorithm_form(props: &AlgorithmFormProps) -> Html {
                     </option>
                 }) }
             </select>
-            <p class="description">{ props.algorithm.description() }{ " " }
-                <a id="plain-words" href={"help.html#algorithm-".to_owned() + props.algorithm.id()}>{ "In plain words" }</a></p>
+            <p id="algorithm-plain" class="description">{ props.algorithm.in_plain_words() }{ " " }
+                <a id="plain-words" href={"help.html#algorithm-".to_owned() + props.algorithm.id()}>{ "More in the help" }</a></p>
+            <details id="algorithm-technical" class="technical">
+                <summary>{ "Technically" }</summary>
+                <p class="description">{ props.algorithm.description() }</p>
+            </details>
             { params }
             if let Some(conflict) = &props.conflict {
                 <p id="param-conflict" class="error" role="alert">{ conflict.clone() }</p>
