@@ -126,7 +126,7 @@ enum Command {
     /// `invalid: …`. Levels: easy (singles and direct steps), medium (locked candidates, pairs),
     /// hard (triples, quads, fish, single-digit patterns, wings), expert (chains, AIC, forcing
     /// chains), extreme (dynamic and nested forcing chains). `--scale se`: Sudoku Explainer's
-    /// `ER/EP/ED TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`); `--scale hodoku`: HoDoKu's
+    /// `ER/EP/ED TECHNIQUE` (e.g. `7.1/1.2/1.2 nice-loop`); `--scale hodoku`: HoDoKu's
     /// `LEVEL SCORE TECHNIQUE` (e.g. `hard 1362 hidden-pair`); `--format csv`: every scale, one
     /// row per puzzle.
     Rate {

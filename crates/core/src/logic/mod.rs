@@ -16,6 +16,7 @@ mod fish;
 mod hodoku;
 mod locked;
 mod nets;
+mod nice_loops;
 mod rate;
 mod remote_pairs;
 mod scale;

@@ -234,7 +234,7 @@ pub fn rating_and_ending(puzzle: &Grid, rating: &Rating) -> (String, String) {
 }
 
 /// The verdict on a scale: the lab's line ([`rating_line`]), Sudoku Explainer's `ER/EP/ED
-/// TECHNIQUE` (e.g. `7.1/1.2/1.2 forcing-chain`) or HoDoKu's `LEVEL SCORE TECHNIQUE` (e.g.
+/// TECHNIQUE` (e.g. `7.1/1.2/1.2 nice-loop`) or HoDoKu's `LEVEL SCORE TECHNIQUE` (e.g.
 /// `unfair 1812 x-chain`); `not unique`, `no solution` or `already solved` on every scale.
 pub fn rating_line_on(puzzle: &Grid, scale: Scale) -> String {
     match scale {

@@ -40,7 +40,8 @@ impl Scale {
     /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing, single-digit
     /// patterns, remote pairs, colours, AIC, ALS, finned fish or Sue de Coq, whose eliminations it finds as
     /// chains, no hidden rectangle, and no locked pair or triple, which it takes as a naked
-    /// subset in one unit).
+    /// subset in one unit; its first chains are nice loops, so it takes no X- or XY-Chain, and
+    /// no static forcing chain of two branches, before them and Nishio's).
     pub fn uses(self, technique: Technique) -> bool {
         use Technique as T;
         match self {
@@ -48,6 +49,9 @@ impl Scale {
             Scale::Explainer => !matches!(
                 technique,
                 T::WWing
+                    | T::XChain
+                    | T::XyChain
+                    | T::ForcingChain
                     | T::LockedPair
                     | T::LockedTriple
                     | T::Skyscraper
@@ -100,6 +104,7 @@ pub fn explainer_difficulty(size: Size, step: &Step) -> u16 {
         // Units are numbered rows, columns, then boxes.
         Technique::HiddenSingle if step.units.first() >= Some(&(2 * size.n())) => 12,
         Technique::ForcingChain => forcing_chain_base(step) + length_penalty(step.complexity),
+        Technique::NiceLoop => nice_loop_base(step) + length_penalty(step.complexity),
         technique => tenths(technique.difficulty()) + length_penalty(step.complexity),
     }
 }
@@ -120,6 +125,15 @@ fn forcing_chain_base(step: &Step) -> u16 {
             }
         }
         _ => 80,
+    }
+}
+
+/// A nice loop as SE rates it: a "forcing X-chain" on one digit (6.6), a "forcing chain"
+/// through cells (7.0).
+fn nice_loop_base(step: &Step) -> u16 {
+    match step.chains.as_slice() {
+        [chain] if one_digit(chain) => 66,
+        _ => 70,
     }
 }
 

@@ -6,8 +6,8 @@
 
 use super::rate::Level;
 use super::{
-    aic, als, als_chain, chains, colours, finned_fish, fish, locked, nets, remote_pairs,
-    single_digit, singles, subsets, sue_de_coq, uniqueness, wings, Board, Step,
+    aic, als, als_chain, chains, colours, finned_fish, fish, locked, nets, nice_loops,
+    remote_pairs, single_digit, singles, subsets, sue_de_coq, uniqueness, wings, Board, Step,
 };
 use crate::size::{Geometry, Size};
 
@@ -178,6 +178,9 @@ techniques! {
     /// `als_chain`).
     AlsXyChain = 48 => "als-xy-chain", "ALS-XY-Chain", 7.0, Expert,
         left_out_of_first_load(als_chain::als_xy_chain), words_left_out(als::words);
+    /// A candidate whose truth leads along one chain to its own falsehood, or whose falsehood
+    /// to its truth (see `nice_loops`): Sudoku Explainer's forcing chain.
+    NiceLoop = 49 => "nice-loop", "nice loop", 7.0, Expert, nice_loops::nice_loop, words_left_out(nice_loops::words);
     /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
     /// each fact from one cause (see `nets`).
     ForcingChain = 41 => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);

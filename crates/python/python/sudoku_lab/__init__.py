@@ -120,7 +120,7 @@ class Rating:
     there and the rest needs guessing: ``extreme >9.5 guess``), ``technique``; ``line`` is the
     whole answer. A grid that is not rated (``not unique``, ``no solution``, ``already solved``)
     has ``level``, ``rating`` and ``technique`` ``None``. On Sudoku Explainer's scale
-    (``se_line``, as ``sudoku rate --scale se`` gives it: ``"7.1/1.2/1.2 forcing-chain"``):
+    (``se_line``, as ``sudoku rate --scale se`` gives it: ``"7.1/1.2/1.2 nice-loop"``):
     ``er`` (the hardest step), ``ep`` (the hardest up to the first placement) and ``ed`` (the
     first step's), ``None`` where not rated. On HoDoKu's scale (``hodoku_line``, as ``sudoku
     rate --scale hodoku`` gives it: ``"hard 1362 hidden-pair"``): ``hodoku_level`` (``easy``,

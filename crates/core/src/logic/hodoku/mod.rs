@@ -105,6 +105,7 @@ pub const ORDER: &[Technique] = &[
     Technique::XChain,
     Technique::XyChain,
     Technique::Aic,
+    Technique::NiceLoop,
     Technique::AlsXz,
     Technique::AlsXyWing,
     Technique::AlsXyChain,
@@ -157,7 +158,7 @@ pub fn step_score(technique: Technique) -> (u32, HodokuLevel) {
         T::FinnedJellyfish | T::SueDeCoq => (250, Unfair),
         T::XChain | T::XyChain => (260, Unfair),
         // HoDoKu's AIC and nice loops.
-        T::Aic => (280, Unfair),
+        T::Aic | T::NiceLoop => (280, Unfair),
         T::AlsXz => (300, Unfair),
         T::AlsXyWing => (320, Unfair),
         T::AlsXyChain => (340, Unfair),
