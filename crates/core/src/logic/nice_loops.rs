@@ -26,26 +26,38 @@ pub fn nice_loop(board: &Board, geometry: &Geometry) -> Option<Step> {
         return None;
     }
     let mut search = Search::new(board, geometry);
-    let mut best: Option<((u16, usize), Vec<Link>)> = None;
-    for through_cells in [false, true] {
-        let base = if through_cells {
-            THROUGH_CELLS
-        } else {
-            ONE_DIGIT
-        };
-        for cell in 0..board.size.cells() {
-            for digit in digits(board.candidates[cell]) {
-                for on in [true, false] {
-                    let bound = best.as_ref().map(|(key, _)| *key);
-                    let assumption = Link { cell, digit, on };
-                    if let Some(found) = search.run(assumption, through_cells, base, bound) {
-                        best = Some(((base + length_penalty(found.len()), found.len()), found));
-                    }
+    let mut best: Best = None;
+    for cell in 0..board.size.cells() {
+        for digit in digits(board.candidates[cell]) {
+            for on in [true, false] {
+                let assumption = Link { cell, digit, on };
+                let bound = best.as_ref().map(|(key, _)| *key);
+                // A loop on one digit is also a loop through cells, so the search through
+                // cells (bounded as loosely as one-digit loops are) tells whether to look for
+                // one: most assumptions lead to no loop at all.
+                let Some(through) = search.run(assumption, true, ONE_DIGIT, bound) else {
+                    continue;
+                };
+                offer(THROUGH_CELLS, through, &mut best);
+                let bound = best.as_ref().map(|(key, _)| *key);
+                if let Some(found) = search.run(assumption, false, ONE_DIGIT, bound) {
+                    offer(ONE_DIGIT, found, &mut best);
                 }
             }
         }
     }
     best.map(|(_, chain)| step(chain))
+}
+
+/// The easiest loop so far: its key (difficulty with the length penalty, then length) and links.
+type Best = Option<((u16, usize), Vec<Link>)>;
+
+/// Keeps `found`, of `base` difficulty, if it is easier than the best so far.
+fn offer(base: u16, found: Vec<Link>, best: &mut Best) {
+    let key = (base + length_penalty(found.len()), found.len());
+    if best.as_ref().is_none_or(|(best, _)| key < *best) {
+        *best = Some((key, found));
+    }
 }
 
 /// The step a loop proves: its assumption's negation.
