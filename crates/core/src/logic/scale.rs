@@ -40,8 +40,8 @@ impl Scale {
     /// Whether the scale's solve path uses this technique (SE 1.2.1 has no W-Wing, single-digit
     /// patterns, remote pairs, colours, AIC, ALS, finned fish or Sue de Coq, whose eliminations it finds as
     /// chains, no hidden rectangle, and no locked pair or triple, which it takes as a naked
-    /// subset in one unit; its first chains are nice loops, so it takes no X- or XY-Chain, and
-    /// no static forcing chain of two branches, before them and Nishio's).
+    /// subset in one unit; its first chains are nice loops, so it takes no X- or XY-Chain
+    /// before them).
     pub fn uses(self, technique: Technique) -> bool {
         use Technique as T;
         match self {
@@ -51,7 +51,6 @@ impl Scale {
                 T::WWing
                     | T::XChain
                     | T::XyChain
-                    | T::ForcingChain
                     | T::LockedPair
                     | T::LockedTriple
                     | T::Skyscraper
@@ -103,42 +102,14 @@ pub fn explainer_difficulty(size: Size, step: &Step) -> u16 {
     match step.technique {
         // Units are numbered rows, columns, then boxes.
         Technique::HiddenSingle if step.units.first() >= Some(&(2 * size.n())) => 12,
-        Technique::ForcingChain => forcing_chain_base(step) + length_penalty(step.complexity),
-        Technique::NiceLoop => nice_loop_base(step) + length_penalty(step.complexity),
+        Technique::NiceLoop => {
+            step.chains
+                .first()
+                .map_or(70, |chain| super::nice_loops::base(chain))
+                + length_penalty(step.complexity)
+        }
         technique => tenths(technique.difficulty()) + length_penalty(step.complexity),
     }
-}
-
-/// A static forcing chain as SE rates it: one chain from a candidate to its own negation (a
-/// contradiction one of whose two branches is the assumption or its first link) is SE's
-/// "forcing chain" (6.6 on one digit, 7.0 through cells); a contradiction reached otherwise,
-/// or a double implication, is one of SE's multiple chains (8.0).
-fn forcing_chain_base(step: &Step) -> u16 {
-    // A contradiction's branches all start from the one assumption.
-    let contradiction = step.chains.windows(2).all(|w| w[0][0] == w[1][0]);
-    match step.chains.as_slice() {
-        [a, b] if contradiction && (a.len() <= 2 || b.len() <= 2) => {
-            if one_digit(a) && one_digit(b) && a[0].digit == b[0].digit {
-                66
-            } else {
-                70
-            }
-        }
-        _ => 80,
-    }
-}
-
-/// A nice loop as SE rates it: a "forcing X-chain" on one digit (6.6), a "forcing chain"
-/// through cells (7.0).
-fn nice_loop_base(step: &Step) -> u16 {
-    match step.chains.as_slice() {
-        [chain] if one_digit(chain) => 66,
-        _ => 70,
-    }
-}
-
-fn one_digit(chain: &[super::Link]) -> bool {
-    chain.iter().all(|link| link.digit == chain[0].digit)
 }
 
 /// A difficulty in tenths (7.0 is 70).

@@ -181,9 +181,10 @@ techniques! {
     /// A candidate whose truth leads along one chain to its own falsehood, or whose falsehood
     /// to its truth (see `nice_loops`): Sudoku Explainer's forcing chain.
     NiceLoop = 49 => "nice-loop", "nice loop", 7.0, Expert, nice_loops::nice_loop, words_left_out(nice_loops::words);
-    /// A candidate whose truth, or falsehood, leads to a contradiction, or both to one fact,
-    /// each fact from one cause (see `nets`).
-    ForcingChain = 41 => "forcing-chain", "forcing chain", 7.0, Expert, nets::forcing_chain, words_left_out(nets::words);
+    // Number 41 was the static forcing chain of two branches (a contradiction or a double
+    // implication): static links hold both ways (a ⇒ b gives ¬b ⇒ ¬a), so each of its
+    // conclusions is a nice loop's, or a cell or unit forcing chain's where it emptied a cell or
+    // a unit; it is retired.
     /// A candidate whose truth, followed on its own digit, leaves the digit no place in a unit.
     NishioForcingChain = 42 => "nishio-forcing-chain", "Nishio forcing chain", 7.5, Expert,
         nets::nishio_forcing_chain, words_left_out(nets::words);

@@ -109,7 +109,6 @@ pub const ORDER: &[Technique] = &[
     Technique::AlsXz,
     Technique::AlsXyWing,
     Technique::AlsXyChain,
-    Technique::ForcingChain,
     Technique::NishioForcingChain,
     Technique::MultipleForcingChain,
     Technique::DynamicForcingChain,
@@ -162,7 +161,7 @@ pub fn step_score(technique: Technique) -> (u32, HodokuLevel) {
         T::AlsXz => (300, Unfair),
         T::AlsXyWing => (320, Unfair),
         T::AlsXyChain => (340, Unfair),
-        T::ForcingChain | T::NishioForcingChain | T::MultipleForcingChain => (500, Extreme),
+        T::NishioForcingChain | T::MultipleForcingChain => (500, Extreme),
         T::DynamicForcingChain | T::DynamicForcingChainPlus => (700, Extreme),
         T::NestedForcingChain => (10_000, Extreme),
     }

@@ -5,7 +5,9 @@
 //! - cell forcing: a fact that follows from every candidate of a cell holds;
 //! - unit forcing: a fact that follows from every place of a digit in a unit holds.
 //!
-//! Static chains use one cause per fact, dynamic ones all the assumption has removed, (+) adds
+//! Static chains use one cause per fact and only cell and unit forcing (a static contradiction
+//! or double implication is a nice loop's conclusion: see `nice_loops`), dynamic ones all the
+//! assumption has removed, (+) adds
 //! the simple techniques in between, nested adds dynamic chains' contradictions inside (Sudoku Explainer's
 //! forcing chains, from the easiest kind up). Of every conclusion the search finds, it keeps the
 //! one with the shortest proof (the fewest facts), which is also the easiest to read.
@@ -44,11 +46,6 @@ impl Kinds {
     };
 }
 
-/// Static forcing chain: contradiction or double implication.
-pub fn forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
-    search(board, geometry, Reach::Static, Kinds::BINARY)
-}
-
 /// Static cell and unit forcing chains.
 pub fn multiple_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> {
     search(board, geometry, Reach::Static, Kinds::MULTIPLE)
@@ -72,9 +69,8 @@ pub fn nested_forcing_chain(board: &Board, geometry: &Geometry) -> Option<Step> 
     search(board, geometry, Reach::Nested, Kinds::ALL)
 }
 
-fn technique(reach: Reach, kinds: Kinds) -> Technique {
+fn technique(reach: Reach) -> Technique {
     match reach {
-        Reach::Static if kinds.binary => Technique::ForcingChain,
         Reach::Static => Technique::MultipleForcingChain,
         Reach::Nishio => Technique::NishioForcingChain,
         Reach::Dynamic => Technique::DynamicForcingChain,
@@ -105,20 +101,9 @@ impl Best {
     }
 }
 
-/// A conclusion's base difficulty in tenths: a static contradiction that one chain from the
-/// assumption to its own negation proves (its two facts: one the assumption's first link) is a
-/// plain forcing chain (SE's 7.0); any other static conclusion needs several chains (SE's 8.0);
-/// a dynamic kind's is its technique's.
-fn base(technique: Technique, contradiction: Option<(&Probe, &[usize])>) -> u16 {
-    match (technique, contradiction) {
-        (Technique::ForcingChain, Some((probe, &[a, b])))
-            if probe.is_first_link(a) || probe.is_first_link(b) =>
-        {
-            70
-        }
-        (Technique::ForcingChain, _) => 80,
-        _ => super::tenths(technique.difficulty()),
-    }
+/// A conclusion's base difficulty in tenths: its technique's.
+fn base(technique: Technique) -> u16 {
+    super::tenths(technique.difficulty())
 }
 
 /// Probes of candidates assumed true, kept while a search runs (up to a bound on their facts,
@@ -171,7 +156,7 @@ pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) ->
     }
     let size = board.size();
     let n = size.n();
-    let technique = technique(reach, kinds);
+    let technique = technique(reach);
     let mut probes = Probes {
         board,
         geometry,
@@ -192,7 +177,8 @@ pub fn search(board: &Board, geometry: &Geometry, reach: Reach, kinds: Kinds) ->
         }
     }
     if kinds.multiple {
-        // Two branches make a static chain's binary conclusion, found there.
+        // Two branches make a static conclusion a nice loop proves too (the one branch false
+        // makes the other true), found before.
         let enough = |branches: &[Link]| {
             branches.len() > 2 || (branches.len() == 2 && reach != Reach::Static)
         };
@@ -272,7 +258,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
         let on = probes.on(cell, digit);
         if let Some(facts) = on.contradiction() {
             let complexity = on.complexity(facts);
-            best.offer(base(technique, None), complexity, || {
+            best.offer(base(technique), complexity, || {
                 let chains = facts.iter().map(|&f| on.chain(n, f)).collect();
                 concluding(technique, candidate.negated(), chains)
             });
@@ -286,7 +272,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
     ] {
         if let Some(facts) = probe.contradiction() {
             let complexity = probe.complexity(facts);
-            best.offer(base(technique, Some((probe, facts))), complexity, || {
+            best.offer(base(technique), complexity, || {
                 let chains = facts.iter().map(|&f| probe.chain(n, f)).collect();
                 concluding(technique, assumed.negated(), chains)
             });
@@ -302,7 +288,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
         }
         if let Some(j) = off.find(fact) {
             let complexity = on.complexity(&[i]) + off.complexity(&[j]);
-            best.offer(base(technique, None), complexity, || {
+            best.offer(base(technique), complexity, || {
                 concluding(
                     technique,
                     link(n, fact),
@@ -354,7 +340,7 @@ fn forcing(
             complexity += probe.complexity(&[i]);
             found.push(i);
         }
-        best.offer(base(technique, None), complexity, || {
+        best.offer(base(technique), complexity, || {
             let chains = branches
                 .iter()
                 .zip(&found)

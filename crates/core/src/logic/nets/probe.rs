@@ -128,11 +128,6 @@ impl Probe {
         self.facts.iter().position(|f| f.node == node)
     }
 
-    /// Whether a fact is the assumption or follows from it alone (its first link).
-    pub fn is_first_link(&self, fact: usize) -> bool {
-        fact == 0 || self.causes[self.facts[fact].causes.clone()] == [0]
-    }
-
     /// How many facts the given ones need, themselves included (the chain's length, as
     /// Sudoku Explainer counts it).
     pub fn complexity(&self, facts: &[usize]) -> usize {
