@@ -6,27 +6,13 @@ use sudoku_core::logic::{
 };
 use sudoku_core::Size;
 
-/// A step of `technique` with nothing in it: its rating without a length.
-fn bare(technique: Technique) -> Step {
-    Step {
-        technique,
-        placements: Vec::new(),
-        eliminations: Vec::new(),
-        pattern: Vec::new(),
-        units: Vec::new(),
-        digits: Vec::new(),
-        chains: Vec::new(),
-        complexity: 0,
-    }
-}
-
 fn explainer_column(technique: Technique) -> String {
     match technique {
         t if !Scale::Explainer.uses(t) => "—".into(),
         Technique::HiddenSingle => "1.2 in a box, 1.5 in a line".into(),
         Technique::NiceLoop => "6.5–7.0 + length".into(),
         t => {
-            let rating = tenths_of(explainer_difficulty(Size::NINE, &bare(t)));
+            let rating = tenths_of(explainer_difficulty(Size::NINE, &Step::bare(t)));
             if t >= Technique::NiceLoop {
                 format!("{rating} + length")
             } else {

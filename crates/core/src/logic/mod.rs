@@ -87,6 +87,21 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step of `technique` that places and removes nothing: what a scale's table or a test
+    /// asks the technique itself is worth.
+    pub fn bare(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Vec::new(),
+            units: Vec::new(),
+            digits: Vec::new(),
+            chains: Vec::new(),
+            complexity: 0,
+        }
+    }
+
     /// The candidates the step removes from the board: its eliminations, but a direct step's
     /// are only its reason — it places its single and leaves them to later steps, as Sudoku
     /// Explainer's direct steps do (its ratings follow from that path).

@@ -237,16 +237,7 @@ mod tests {
     /// The score adds up the steps; the level is the hardest step's, raised past each limit.
     #[test]
     fn the_level_rises_with_the_score() {
-        let step = |technique| Step {
-            technique,
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            pattern: Vec::new(),
-            units: Vec::new(),
-            digits: Vec::new(),
-            chains: Vec::new(),
-            complexity: 0,
-        };
+        let step = Step::bare;
         let singles = vec![step(Technique::NakedSingle); 50];
         let easy = hodoku_of(&singles).unwrap();
         assert_eq!((easy.level, easy.score), (HodokuLevel::Easy, 200));
