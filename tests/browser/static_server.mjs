@@ -14,9 +14,14 @@ const TYPES = {
 
 /** Serves dist/ on a free port of 127.0.0.1, but for the files named in `missing` (404, as a
  * broken deployment would), and with the `extra` files (path → bytes) beside the lab's, as a
- * teacher serves a recorded run or a lesson; `close()` stops it and drops open connections. */
-export async function serveDist({ missing = [], extra = {} } = {}) {
+ * teacher serves a recorded run or a lesson; `isolated`: with COOP and COEP, as `./dev start`
+ * serves it (web/serve.py); `close()` stops it and drops open connections. */
+export async function serveDist({ missing = [], extra = {}, isolated = false } = {}) {
   const server = createServer(async (request, response) => {
+    if (isolated) {
+      response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    }
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     if (extra[path.slice(1)] !== undefined) {
       response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(extra[path.slice(1)]);

@@ -27,6 +27,17 @@ self.addEventListener("message", (event) => {
   if (event.data === "activate") self.skipWaiting();
 });
 
+// Every page of the lab is cross-origin isolated (COOP + COEP, as `./dev start` serves it), so
+// its clocks tick in microseconds and a study compares times; a static host that cannot set
+// headers gets them from here from the second visit on. The lab loads nothing from elsewhere.
+function isolated(response) {
+  if (response.type === "opaque" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function networkFirst(request, fallback) {
   const cache = await caches.open(CACHE);
   try {
@@ -54,10 +65,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // Any page of the lab (its query says what to show) is the one index.html.
-    event.respondWith(networkFirst(request, PRECACHE[0]));
+    event.respondWith(networkFirst(request, PRECACHE[0]).then(isolated));
   } else if (UNHASHED.test(url.pathname)) {
-    event.respondWith(networkFirst(request));
+    event.respondWith(networkFirst(request).then(isolated));
   } else {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(cacheFirst(request).then(isolated));
   }
 });

@@ -16,6 +16,7 @@ use sudoku_core::runs::Executor;
 use sudoku_core::study::ert::{Hits, Measures};
 use sudoku_core::study::file::Partial;
 use sudoku_core::study::fixed_budget::FixedBudget;
+use sudoku_core::study::ranking::{ranking_csv, standings};
 use sudoku_core::study::{CurvePoint, Record, Settings, Source, Study, Summary};
 use sudoku_core::{parse_bytes, Configuration, Grid};
 
@@ -25,7 +26,7 @@ use crate::{input, thread_pool, UsageError};
 mod file;
 mod files;
 
-use files::{export, open_records, spent, Export};
+use files::{export, open_records, Export};
 
 #[derive(Args)]
 pub struct StudyArgs {
@@ -191,7 +192,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     let mut hits = vec![None; study.jobs()];
     let mut fixed_budget = FixedBudget::new(&study);
     for record in &records {
-        let spend = spent(&study, record);
+        let spend = study.spent(record);
         hits[record.job] = Some(Hits::of(&kept[record.job], spend));
         fixed_budget.add(&study, record, &kept[record.job], spend);
     }
@@ -233,7 +234,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
                 files
                     .curves
                     .write_all(study.curve_rows(&record, &curve).as_bytes())?;
-                let spend = spent(&study, &record);
+                let spend = study.spent(&record);
                 hits[record.job] = Some(Hits::of(&curve, spend));
                 fixed_budget.add(&study, &record, &curve, spend);
                 Ok(record)
@@ -272,6 +273,8 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     fs::write(args.out.join("ecdf.csv"), measures.ecdf_csv).map_err(io)?;
     fs::write(args.out.join("ecdf_area.csv"), measures.area_csv).map_err(io)?;
     fs::write(args.out.join("fixed_budget.csv"), fixed_budget.csv(&study)).map_err(io)?;
+    let ranked = standings(&study, &records, &hits, Some(&summary));
+    fs::write(args.out.join("ranking.csv"), ranking_csv(&ranked)).map_err(io)?;
     let exported = match args.export {
         Some(format) => Some((format, export(&study, &records, &args.out, format)?)),
         None => None,
@@ -296,7 +299,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     };
     let _ = writeln!(
         out,
-        "\n{comment}{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ert.csv, ecdf.csv, ecdf_area.csv, fixed_budget.csv",
+        "\n{comment}{}; in {}: records.csv, records.jsonl, curves.csv, summary.csv, pairwise.csv, ranking.csv, ert.csv, ecdf.csv, ecdf_area.csv, fixed_budget.csv",
         count(total, "job"),
         args.out.display()
     );

@@ -191,6 +191,7 @@ fn request_text() -> impl Strategy<Value = String> {
                 setup: study,
                 population: vec![sudoku_core::study::Member::of(four.clone(), None)],
                 records: Vec::new(),
+                coarse_clock: true,
             },
         ))),
         serde_json::to_string(&ExperimentRequest::Plan(PlanRequest {

@@ -40,7 +40,7 @@ pub fn export(
     let mut curves: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
     let file = File::open(out.join("curves.csv")).map_err(io)?;
     for line in BufReader::new(file).lines().skip(1).map_while(Result::ok) {
-        if let Some((job, point)) = curve_point(&line) {
+        if let Some((job, point)) = sudoku_core::study::anytime::parse_curve_row(&line) {
             if let Some(curve) = curves.get_mut(job) {
                 curve.push(point);
             }
@@ -61,24 +61,6 @@ pub fn export(
         fs::write(&path, file.text).map_err(io)?;
     }
     Ok(folder)
-}
-
-/// A `curves.csv` row read back: its job and point (the configuration may hold commas, so the
-/// numbers are read from the end).
-fn curve_point(line: &str) -> Option<(usize, CurvePoint)> {
-    let job = line.split(',').next()?.parse().ok()?;
-    let mut from_end = line.rsplitn(4, ',');
-    let time_ms = from_end.next()?.parse().ok()?;
-    let cost = from_end.next()?.parse().ok()?;
-    let evaluations = from_end.next()?.parse().ok()?;
-    Some((
-        job,
-        CurvePoint {
-            evaluations,
-            cost,
-            time_ms,
-        },
-    ))
 }
 
 /// `records.csv`, `records.jsonl` and `curves.csv`, open for writing.
@@ -169,14 +151,8 @@ pub fn open_records(
     }
     // The kept runs' curves, from their rows.
     let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
-    for (job, point) in curves.iter().filter_map(|line| curve_point(line)) {
+    for (job, point) in curves.iter().filter_map(|line| sudoku_core::study::anytime::parse_curve_row(line)) {
         points[job].push(point);
     }
     Ok((done, points, files))
-}
-
-/// The evaluations a run spent, in its family's unit (the curves' unit).
-pub fn spent(study: &Study, record: &Record) -> u64 {
-    let family = study.runs[record.configuration].algorithm.family();
-    sudoku_core::study::anytime::evaluations(family, record.iterations, record.nodes)
 }

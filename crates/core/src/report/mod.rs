@@ -19,6 +19,13 @@ pub struct Table {
     pub title: String,
     pub columns: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// The table's CSV as data when its cells are written for people (intervals, units):
+    /// the download then gives the data, as the CLI writes it.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub data: Option<String>,
 }
 
 impl Table {
@@ -28,6 +35,7 @@ impl Table {
             title: title.into(),
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rows: Vec::new(),
+            data: None,
         }
     }
 
@@ -71,12 +79,26 @@ impl Table {
             title: title.into(),
             columns: lines.next().unwrap_or_default(),
             rows: lines.collect(),
+            data: None,
+        }
+    }
+
+    /// The same table shown for people, its CSV still `data` (the tables a study's
+    /// `tables()` writes for a paper, downloaded as `summary.csv`).
+    pub fn shown_as(self, name: &str, data: String) -> Table {
+        Table {
+            name: name.into(),
+            data: Some(data),
+            ..self
         }
     }
 
     /// RFC 4180 CSV with a header line, as data ([`csv`]: snake_case headers, plain
     /// numbers, empty cells for missing values, bracketed words in `…_note` columns).
     pub fn csv(&self) -> String {
+        if let Some(data) = &self.data {
+            return data.clone();
+        }
         let (columns, rows) = csv::data_table(self);
         let mut out = String::new();
         for row in std::iter::once(&columns).chain(&rows) {
@@ -163,6 +185,11 @@ pub enum Chart {
     Lines {
         title: String,
         x_label: String,
+        /// What the y axis measures ("share of runs solved").
+        y_label: String,
+        /// A logarithmic x axis (runtimes spanning orders of magnitude); x ≤ 0 sits at its
+        /// left end.
+        log_x: bool,
         series: Vec<Line>,
     },
 }

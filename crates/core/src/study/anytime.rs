@@ -114,6 +114,24 @@ impl Study {
     }
 }
 
+/// A `curves.csv` row read back: its job and point (the configuration may hold commas, so the
+/// numbers are read from the end).
+pub fn parse_curve_row(line: &str) -> Option<(usize, CurvePoint)> {
+    let job = line.split(',').next()?.parse().ok()?;
+    let mut from_end = line.rsplitn(4, ',');
+    let time_ms = from_end.next()?.parse().ok()?;
+    let cost = from_end.next()?.parse().ok()?;
+    let evaluations = from_end.next()?.parse().ok()?;
+    Some((
+        job,
+        CurvePoint {
+            evaluations,
+            cost,
+            time_ms,
+        },
+    ))
+}
+
 /// A curve from (evaluations, cost) pairs, for tests.
 #[cfg(test)]
 pub(crate) fn curve(points: &[(u64, u32)]) -> Vec<CurvePoint> {

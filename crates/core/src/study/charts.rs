@@ -4,6 +4,7 @@
 //! solution, the share of runs solved within x: the standard picture of the metaheuristics
 //! literature (Hoos & Stützle's run-time distributions).
 
+use super::ert::{ecdf, targets_in, Hits, TARGETS};
 use super::stats::wilson;
 use super::summary::groups;
 use super::{Record, Study};
@@ -75,6 +76,8 @@ pub fn success_by_group(study: &Study, records: &[Record]) -> Chart {
     Chart::Lines {
         title: "Success rate (95 % Wilson band)".into(),
         x_label,
+        y_label: "share of runs solved".into(),
+        log_x: false,
         series,
     }
 }
@@ -152,6 +155,123 @@ pub fn runtime_distribution(study: &Study, records: &[Record], effort: Effort) -
     Chart::Lines {
         title: title.into(),
         x_label: x_label.into(),
+        y_label: "share of runs solved".into(),
+        // Runtimes span orders of magnitude.
+        log_x: true,
         series,
+    }
+}
+
+/// Budgets per decade of an ECDF's line: enough for its steps to read as a curve.
+const PER_DECADE: u32 = 10;
+
+/// The fixed-target ECDF, COCO's and IOHprofiler's headline figure: per configuration, over
+/// every class, the share of (run, target) pairs with the target cost reached within each
+/// budget of evaluations (a heuristic's iterations, an exact search's nodes), on a log axis. A
+/// configuration that rarely solves but gets close fast rises early and stops below 1; one
+/// that solves everything slowly rises late to 1. `hits[job]` are the runs' hits (a job
+/// without is left out).
+pub fn ecdf_chart(study: &Study, records: &[Record], hits: &[Option<Hits>]) -> Chart {
+    let mut runs: Vec<Vec<&Hits>> = vec![Vec::new(); study.runs.len()];
+    for record in records {
+        if let (Some(Some(run)), Some(list)) =
+            (hits.get(record.job), runs.get_mut(record.configuration))
+        {
+            list.push(run);
+        }
+    }
+    let all: Vec<&Hits> = runs.iter().flatten().copied().collect();
+    let targets = targets_in(&all);
+    let max = all
+        .iter()
+        .map(|r| u64::from(r.spent))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let grid = log_grid(max);
+    let series = study
+        .runs
+        .iter()
+        .zip(&runs)
+        .map(|(configuration, runs)| Line {
+            name: configuration.to_string(),
+            points: if runs.is_empty() {
+                Vec::new()
+            } else {
+                grid.iter()
+                    .map(|&b| b as f64)
+                    .zip(ecdf(runs, &targets, &grid))
+                    .collect()
+            },
+            band: Vec::new(),
+        })
+        .collect();
+    let named: Vec<String> = targets.iter().map(|&t| TARGETS[t].to_string()).collect();
+    Chart::Lines {
+        title: format!(
+            "Targets reached within a budget (ECDF over runs and the cost targets {})",
+            named.join(", ")
+        ),
+        x_label: "evaluations (iterations or nodes)".into(),
+        y_label: "share of (run, target) pairs".into(),
+        log_x: true,
+        series,
+    }
+}
+
+/// 1 and [`PER_DECADE`] log-spaced whole budgets per decade up to and including `max`.
+fn log_grid(max: u64) -> Vec<u64> {
+    let mut out = vec![1u64];
+    let mut k = 1u32;
+    while *out.last().unwrap_or(&max) < max {
+        let b = (10f64.powf(f64::from(k) / f64::from(PER_DECADE)).round() as u64).min(max);
+        if b > *out.last().unwrap_or(&0) {
+            out.push(b);
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The pairwise outcomes as a matrix, coloured by significance: in row `a`, column `b`, the
+/// number of classes in which `a` solves significantly more puzzles than `b` (McNemar,
+/// Holm-corrected, p < 0.05); darker is more. Rows and columns are numbered as the study lists
+/// its configurations (the title names them), so long names keep the matrix small.
+pub fn wins_matrix(study: &Study, summary: &super::Summary) -> Chart {
+    let names: Vec<String> = study.runs.iter().map(ToString::to_string).collect();
+    let n = names.len();
+    let mut values = vec![vec![Some(0.0); n]; n];
+    for (k, row) in values.iter_mut().enumerate() {
+        row[k] = None;
+    }
+    let index = |name: &str| names.iter().position(|x| x == name);
+    for c in summary
+        .comparisons
+        .iter()
+        .filter(|c| c.p_success_holm < super::summary::ALPHA)
+    {
+        let (Some(a), Some(b)) = (index(&c.a), index(&c.b)) else {
+            continue;
+        };
+        let (winner, loser) = if c.a_only > c.b_only { (a, b) } else { (b, a) };
+        if let Some(v) = values[winner][loser].as_mut() {
+            *v += 1.0;
+        }
+    }
+    let numbered: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| format!("{} {name}", k + 1))
+        .collect();
+    Chart::HeatMap {
+        title: format!(
+            "Classes in which the row solves significantly more puzzles than the column (McNemar, Holm, p < 0.05): {}",
+            numbered.join(", ")
+        ),
+        rows: (1..=n).map(|k| k.to_string()).collect(),
+        columns: (1..=n).map(|k| k.to_string()).collect(),
+        values,
+        max: groups(study).len().max(1) as f64,
+        unit: "classes".into(),
     }
 }

@@ -26,6 +26,7 @@ const MISSED: u32 = u32::MAX;
 /// When one run first reached each of [`TARGETS`] and what it spent in all: a run's share of
 /// the measures in 60 bytes, kept for every run of a study (its curve is streamed away).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hits {
     /// Evaluations spent by the run, to its end.
     pub spent: u32,

@@ -12,17 +12,20 @@ pub mod ert;
 pub mod file;
 pub mod fixed_budget;
 pub mod ioh;
+pub mod pairwise;
 pub mod population;
 pub mod race;
+pub mod ranking;
 pub mod records;
 pub mod stats;
 pub mod summary;
 mod tables;
 
 pub use anytime::{CurvePoint, CURVES_HEADER};
+pub use pairwise::Comparison;
 pub use population::{Class, Member, Source};
 pub use records::{Field, Record, RunOutcome};
-pub use summary::{Comparison, Row, Summary};
+pub use summary::{Row, Summary};
 
 use crate::grid::Grid;
 use crate::registry::{Configuration, RunConfig};
@@ -160,6 +163,13 @@ impl Study {
 
     /// The seed a run is given: from the configuration's own seed (or the study's) and the
     /// puzzle and repetition, so every configuration meets the same seeds.
+    /// The evaluations a record's run spent, in its family's unit (a heuristic's iterations,
+    /// an exact search's nodes): the x of its runtime measures.
+    pub fn spent(&self, record: &Record) -> u64 {
+        let family = self.runs[record.configuration].algorithm.family();
+        anytime::evaluations(family, record.iterations, record.nodes)
+    }
+
     pub fn run_seed(&self, job: JobId) -> u64 {
         let base = self.runs[job.configuration]
             .seed

@@ -1,15 +1,13 @@
 //! A study's summary, computed from its records alone: per configuration and group (level or
 //! givens) the success rate with its Wilson interval and the median and quartiles of time and
 //! iterations with bootstrap intervals; per group and pair of configurations, on the runs both
-//! made (same puzzle, same seed), the exact McNemar test on success and the Wilcoxon signed-rank
-//! test on time, each family Holm-corrected, and what they show said in words.
+//! made (same puzzle, same seed), the tests of [`super::pairwise`] (success, then evaluations,
+//! then time), each family Holm-corrected, and what they show said in words.
 
 use std::collections::HashMap;
 
-use super::stats::{
-    binomial_two_sided, holm, median_interval, p_text, quantile, sorted, wilcoxon_signed_rank,
-    wilson,
-};
+use super::pairwise::{compare, Comparison};
+use super::stats::{holm, median_interval, quantile, sorted, wilson};
 use super::{Record, Study};
 use crate::logic::Level;
 use crate::report::csv;
@@ -21,7 +19,7 @@ use serde::{Deserialize, Serialize};
 /// A measure with no value (the median of no run) is NaN here and `null` in JSON, which has
 /// no NaN: the summary crosses from the page's worker as JSON.
 #[cfg(feature = "serde")]
-mod nan_as_null {
+pub(super) mod nan_as_null {
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
@@ -41,7 +39,7 @@ mod nan_as_null {
 const RESAMPLES: usize = 1_000;
 
 /// The significance level the findings are worded at (after Holm's correction).
-const ALPHA: f64 = 0.05;
+pub(super) const ALPHA: f64 = 0.05;
 
 /// Runs both solved needed before times are compared (below it no test can show anything).
 pub(super) const MIN_TIME_PAIRS: usize = 6;
@@ -115,42 +113,24 @@ impl Row {
     }
 }
 
-/// Two configurations on the runs both made in one group.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct Comparison {
-    pub group: String,
-    pub a: String,
-    pub b: String,
-    pub pairs: usize,
-    pub a_solved: usize,
-    pub b_solved: usize,
-    /// Pairs only `a` solved, only `b` solved (McNemar's discordant pairs).
-    pub a_only: usize,
-    pub b_only: usize,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub p_success: f64,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub p_success_holm: f64,
-    /// Pairs both solved: the times are compared on these alone (a run that gives up says
-    /// nothing of how fast the algorithm solves).
-    pub both_solved: usize,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub a_time_ms: f64,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub b_time_ms: f64,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub p_time: f64,
-    #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
-    pub p_time_holm: f64,
-}
-
 /// The whole summary.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Summary {
     pub rows: Vec<Row>,
     pub comparisons: Vec<Comparison>,
+}
+
+/// Holm's correction over the p-values that exist (NaN: a test not made stays NaN and does
+/// not count in the family).
+fn holm_defined(p: &[f64]) -> Vec<f64> {
+    let made: Vec<usize> = (0..p.len()).filter(|&k| !p[k].is_nan()).collect();
+    let corrected = holm(&made.iter().map(|&k| p[k]).collect::<Vec<_>>());
+    let mut out = vec![f64::NAN; p.len()];
+    for (&k, q) in made.iter().zip(corrected) {
+        out[k] = q;
+    }
+    out
 }
 
 /// The groups in their natural order: the classes as the population lists them, levels easy
@@ -181,7 +161,7 @@ pub fn group_words(group: &str) -> String {
 
 /// A rate as the findings say it: whole numbers at 0 and 100 %, one decimal between (so 99.8 %
 /// never reads as 100 %).
-fn percent(part: usize, whole: usize) -> String {
+pub(super) fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         "–".into()
     } else if part == 0 || part == whole {
@@ -261,15 +241,35 @@ impl Summary {
                             Some((*ra, *rb))
                         })
                         .collect();
-                    comparisons.push(compare(group, (&names[a], &names[b]), &pairs));
+                    let same_unit =
+                        study.runs[a].algorithm.family() == study.runs[b].algorithm.family();
+                    comparisons.push(compare(
+                        study,
+                        group,
+                        (&names[a], &names[b]),
+                        &pairs,
+                        same_unit,
+                    ));
                 }
             }
         }
         let success = holm(&comparisons.iter().map(|c| c.p_success).collect::<Vec<_>>());
         let time = holm(&comparisons.iter().map(|c| c.p_time).collect::<Vec<_>>());
-        for ((comparison, s), t) in comparisons.iter_mut().zip(success).zip(time) {
+        let evaluations = holm_defined(
+            &comparisons
+                .iter()
+                .map(|c| c.p_evaluations)
+                .collect::<Vec<_>>(),
+        );
+        for (((comparison, s), t), e) in comparisons
+            .iter_mut()
+            .zip(success)
+            .zip(time)
+            .zip(evaluations)
+        {
             comparison.p_success_holm = s;
             comparison.p_time_holm = t;
+            comparison.p_evaluations_holm = e;
         }
         Summary { rows, comparisons }
     }
@@ -296,40 +296,6 @@ impl Summary {
                 spread(&row.time_ms),
                 spread(&row.iterations),
                 spread(&row.nodes)
-            ));
-        }
-        out.replace("NaN", "")
-    }
-
-    /// `pairwise.csv`.
-    pub fn comparisons_csv(&self) -> String {
-        let mut out = String::from("level,givens,a,b,pairs,a_solved,b_solved,a_only,b_only,p_success,p_success_holm,both_solved,a_time_ms_median,b_time_ms_median,p_time,p_time_holm,finding\n");
-        for c in &self.comparisons {
-            let (level, givens) = group_columns(&c.group);
-            // Time is compared on enough pairs both solved, else not at all: no p-value then
-            // (the finding says "time not compared"), not a p of 1.
-            let (p_time, p_time_holm) = if c.both_solved < MIN_TIME_PAIRS {
-                (f64::NAN, f64::NAN)
-            } else {
-                (c.p_time, c.p_time_holm)
-            };
-            out.push_str(&format!(
-                "{level},{givens},{},{},{},{},{},{},{},{:.6},{:.6},{},{:.3},{:.3},{:.6},{:.6},{}\n",
-                csv::quote(&c.a),
-                csv::quote(&c.b),
-                c.pairs,
-                c.a_solved,
-                c.b_solved,
-                c.a_only,
-                c.b_only,
-                c.p_success,
-                c.p_success_holm,
-                c.both_solved,
-                c.a_time_ms,
-                c.b_time_ms,
-                p_time,
-                p_time_holm,
-                csv::quote(&c.finding())
             ));
         }
         out.replace("NaN", "")
@@ -369,115 +335,10 @@ impl Summary {
 }
 
 /// The `level` and `givens` columns of a group: one of them holds it.
-fn group_columns(group: &str) -> (String, String) {
+pub(super) fn group_columns(group: &str) -> (String, String) {
     if group.parse::<usize>().is_ok() {
         (String::new(), group.to_string())
     } else {
         (group.to_string(), String::new())
-    }
-}
-
-fn compare(group: &str, (a, b): (&str, &str), pairs: &[(&Record, &Record)]) -> Comparison {
-    let a_solved = pairs.iter().filter(|(x, _)| x.solved()).count();
-    let b_solved = pairs.iter().filter(|(_, y)| y.solved()).count();
-    let a_only = pairs
-        .iter()
-        .filter(|(x, y)| x.solved() && !y.solved())
-        .count();
-    let b_only = pairs
-        .iter()
-        .filter(|(x, y)| !x.solved() && y.solved())
-        .count();
-    let both: Vec<&(&Record, &Record)> = pairs
-        .iter()
-        .filter(|(x, y)| x.solved() && y.solved())
-        .collect();
-    let differences: Vec<f64> = both.iter().map(|(x, y)| x.time_ms - y.time_ms).collect();
-    let median_time = |pick: &dyn Fn(&(&Record, &Record)) -> f64| -> f64 {
-        quantile(
-            &sorted(&both.iter().map(|p| pick(p)).collect::<Vec<_>>()),
-            0.5,
-        )
-    };
-    Comparison {
-        group: group.to_string(),
-        a: a.to_string(),
-        b: b.to_string(),
-        pairs: pairs.len(),
-        a_solved,
-        b_solved,
-        a_only,
-        b_only,
-        p_success: binomial_two_sided(a_only, a_only + b_only),
-        p_success_holm: 1.0,
-        both_solved: both.len(),
-        a_time_ms: median_time(&|(x, _)| x.time_ms),
-        b_time_ms: median_time(&|(_, y)| y.time_ms),
-        p_time: wilcoxon_signed_rank(&differences).1,
-        p_time_holm: 1.0,
-    }
-}
-
-impl Comparison {
-    /// What the tests show, in words: "tabu-alldiff solves more hard puzzles than tabu-ac3: 96 %
-    /// vs 41 %, p < 0.001; it is faster: median 1.2 ms vs 30.5 ms, p < 0.001".
-    pub fn finding(&self) -> String {
-        let puzzles = group_words(&self.group);
-        if self.pairs == 0 {
-            return format!(
-                "{} and {}: no runs on the same {puzzles} yet",
-                self.a, self.b
-            );
-        }
-        let (rate_a, rate_b) = (
-            percent(self.a_solved, self.pairs),
-            percent(self.b_solved, self.pairs),
-        );
-        let success = if self.p_success_holm < ALPHA {
-            let (more, fewer, more_rate, fewer_rate) = if self.a_only > self.b_only {
-                (&self.a, &self.b, rate_a, rate_b)
-            } else {
-                (&self.b, &self.a, rate_b, rate_a)
-            };
-            format!(
-                "{more} solves more {puzzles} than {fewer}: {more_rate} vs {fewer_rate}, {}",
-                p_text(self.p_success_holm)
-            )
-        } else {
-            format!(
-                "{} and {} solve {puzzles} alike: {rate_a} vs {rate_b}, no difference shown ({})",
-                self.a,
-                self.b,
-                p_text(self.p_success_holm)
-            )
-        };
-        let time = if self.both_solved < MIN_TIME_PAIRS {
-            format!(
-                "time not compared ({} both solved)",
-                crate::words::count(self.both_solved, "run")
-            )
-        } else if self.p_time_holm < ALPHA {
-            let (faster, fast, slow) = if self.a_time_ms < self.b_time_ms {
-                (&self.a, self.a_time_ms, self.b_time_ms)
-            } else {
-                (&self.b, self.b_time_ms, self.a_time_ms)
-            };
-            format!(
-                "{faster} is faster on the {} both solved: median {} vs {}, {}",
-                crate::words::count(self.both_solved, "run"),
-                ms(fast),
-                ms(slow),
-                p_text(self.p_time_holm)
-            )
-        } else {
-            format!(
-                "no difference in time shown on the {} both solved (median {} vs {}, {})",
-                crate::words::count(self.both_solved, "run"),
-                ms(self.a_time_ms),
-                ms(self.b_time_ms),
-                p_text(self.p_time_holm)
-            )
-        };
-        format!("{success}; {time}")
     }
 }

@@ -2,11 +2,11 @@
 //! a paper takes are printed from (`sudoku study --format md|tex`).
 
 use super::stats::p_text;
-use super::summary::{ms, Summary, MIN_TIME_PAIRS};
+use super::summary::{ms, Summary};
 use crate::report::Table;
 
 /// A rate and its interval in per cent: "92.1 % (81.0–97.3)".
-fn rate(rate: f64, low: f64, high: f64) -> String {
+pub(super) fn rate(rate: f64, low: f64, high: f64) -> String {
     if rate.is_nan() {
         return "–".into();
     }
@@ -73,7 +73,7 @@ impl Summary {
         }
         let mut pairs = Table::new(
             "study-pairwise",
-            "Pairwise comparisons on the same puzzles and seeds (exact McNemar on success, Wilcoxon signed-rank on the time of runs both solved; Holm-corrected)",
+            "Pairwise comparisons on the same puzzles and seeds (exact McNemar on success, Wilcoxon signed-rank on the evaluations and the time of runs both solved; Holm-corrected)",
             &[
                 "class",
                 "a",
@@ -83,13 +83,22 @@ impl Summary {
                 "b solved",
                 "success (Holm)",
                 "both solved",
+                "median evaluations a",
+                "median evaluations b",
+                "evaluations (Holm)",
                 "median time a",
                 "median time b",
                 "time (Holm)",
             ],
         );
         for c in &self.comparisons {
-            let timed = c.both_solved >= MIN_TIME_PAIRS;
+            let whole = |v: f64| {
+                if v.is_nan() {
+                    "–".into()
+                } else {
+                    format!("{v:.0}")
+                }
+            };
             pairs.push(vec![
                 c.group.clone(),
                 c.a.clone(),
@@ -99,9 +108,16 @@ impl Summary {
                 c.b_solved.to_string(),
                 p_text(c.p_success_holm),
                 c.both_solved.to_string(),
+                whole(c.a_evaluations),
+                whole(c.b_evaluations),
+                if c.evaluations_compared() {
+                    p_text(c.p_evaluations_holm)
+                } else {
+                    "not compared".into()
+                },
                 time(c.a_time_ms),
                 time(c.b_time_ms),
-                if timed {
+                if c.time_compared() {
                     p_text(c.p_time_holm)
                 } else {
                     "not compared".into()

@@ -32,6 +32,18 @@ fn generated(classes: Vec<Class>, count: usize) -> Settings {
     }
 }
 
+/// Every job's record and its hits of the cost targets (`hits[job]`), as the drivers keep them.
+fn run_all_with_hits(study: &Study) -> (Vec<Record>, Vec<Option<ert::Hits>>) {
+    (0..study.jobs())
+        .map(|k| {
+            let puzzle = &study.population[study.job(k).puzzle].puzzle;
+            let (record, curve) = study.run_job_with_curve_on(k, puzzle, &|| 0.0);
+            let hits = ert::Hits::of(&curve, study.spent(&record));
+            (record, Some(hits))
+        })
+        .unzip()
+}
+
 fn run_all(study: &Study) -> Vec<Record> {
     (0..study.jobs())
         .map(|k| study.run_job(k, &|| 0.0))
@@ -146,16 +158,95 @@ fn the_summary_counts_rates_and_compares_on_pairs() {
     assert!(csv.lines().next().unwrap().ends_with(",nodes_q1,nodes_q3"));
     let pairwise = summary.comparisons_csv();
     assert!(pairwise.lines().count() == 4);
-    // A comparison whose time was not compared has no p-value for time (empty), not 1.
+    // A comparison whose effort was not compared has no p-value for it (empty), not 1.
+    let header = crate::report::csv::split_row(pairwise.lines().next().unwrap());
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
     for (c, line) in summary.comparisons.iter().zip(pairwise.lines().skip(1)) {
         let fields = crate::report::csv::split_row(line);
-        let (p_time, p_time_holm) = (&fields[14], &fields[15]);
-        if c.finding().contains("time not compared") {
+        let (p_time, p_time_holm) = (&fields[column("p_time")], &fields[column("p_time_holm")]);
+        if c.finding().contains("not compared") {
             assert!(p_time.is_empty() && p_time_holm.is_empty(), "{line}");
         } else {
             assert!(p_time.parse::<f64>().is_ok(), "{line}");
         }
     }
+    // With a coarse clock, time is never tested.
+    let coarse = summary.clone().with_coarse_clock();
+    for line in coarse.comparisons_csv().lines().skip(1) {
+        let fields = crate::report::csv::split_row(line);
+        assert!(fields[column("p_time")].is_empty(), "{line}");
+        assert!(fields[column("finding")].contains("not compared"), "{line}");
+    }
+}
+
+#[test]
+fn effort_is_compared_in_evaluations_where_both_count_the_same_unit() {
+    // Two exact searches (nodes) and a heuristic (iterations) on puzzles every one solves.
+    let settings = Settings {
+        configurations: configurations(&["dlx", "fc-mrv", "coloring-dsatur"]),
+        budget: None,
+        ..generated(vec![Class::Givens(36)], 8)
+    };
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    let records = run_all(&study);
+    let summary = Summary::of(&study, &records);
+    let pair = |a: &str, b: &str| {
+        summary
+            .comparisons
+            .iter()
+            .find(|c| c.a == a && c.b == b)
+            .unwrap()
+            .clone()
+    };
+    let exact = pair("dlx", "fc-mrv");
+    // The medians of each one's nodes on the runs both solved, counted again here.
+    let both: Vec<(&Record, &Record)> = records
+        .iter()
+        .filter(|r| r.configuration == 0 && r.solved())
+        .filter_map(|x| {
+            let id = study.job(x.job);
+            let y = records.iter().find(|y| {
+                let other = study.job(y.job);
+                y.configuration == 1
+                    && other.puzzle == id.puzzle
+                    && other.repetition == id.repetition
+            })?;
+            y.solved().then_some((x, y))
+        })
+        .collect();
+    assert_eq!(exact.both_solved, both.len());
+    let median = |v: Vec<f64>| stats::quantile(&stats::sorted(&v), 0.5);
+    assert_eq!(
+        exact.a_evaluations,
+        median(both.iter().map(|p| p.0.nodes as f64).collect())
+    );
+    assert_eq!(
+        exact.b_evaluations,
+        median(both.iter().map(|p| p.1.nodes as f64).collect())
+    );
+    let differences: Vec<f64> = both
+        .iter()
+        .map(|(x, y)| x.nodes as f64 - y.nodes as f64)
+        .collect();
+    assert_eq!(
+        exact.p_evaluations,
+        stats::wilcoxon_signed_rank(&differences).1
+    );
+    assert!(
+        exact.finding().contains("evaluations"),
+        "{}",
+        exact.finding()
+    );
+    // Nodes and iterations are not the same unit: not compared.
+    let mixed = pair("dlx", "coloring-dsatur");
+    assert!(mixed.a_evaluations.is_nan() && mixed.p_evaluations.is_nan());
+    assert!(
+        !mixed.finding().contains("evaluations"),
+        "{}",
+        mixed.finding()
+    );
+    // Holm's correction counts the tests made only: the exact pair's is its own p here.
+    assert_eq!(exact.p_evaluations_holm, exact.p_evaluations);
 }
 
 #[test]
@@ -289,4 +380,149 @@ fn the_charts_draw_the_rates_with_their_bands_and_the_runtime_distributions() {
         series.iter().all(|s| s.points.is_empty()),
         "no record, no point"
     );
+}
+
+#[test]
+fn the_ecdf_chart_counts_the_targets_each_run_reached_within_each_budget() {
+    use crate::report::Chart;
+    use ert::{Hits, TARGETS};
+    let settings = generated(vec![Class::Givens(28), Class::Givens(36)], 3);
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    let (records, hits) = run_all_with_hits(&study);
+    let Chart::Lines {
+        series,
+        log_x,
+        title,
+        ..
+    } = charts::ecdf_chart(&study, &records, &hits)
+    else {
+        panic!("lines")
+    };
+    assert!(log_x);
+    assert_eq!(series.len(), 3);
+    // The targets the title names, counted again here from each run's hits.
+    let named: Vec<usize> = (0..TARGETS.len())
+        .filter(|&t| {
+            title.contains(&format!(" {},", TARGETS[t]))
+                || title.ends_with(&format!(" {})", TARGETS[t]))
+        })
+        .collect();
+    assert!(named.contains(&0), "{title}");
+    for (c, line) in series.iter().enumerate() {
+        let runs: Vec<&Hits> = records
+            .iter()
+            .filter(|r| r.configuration == c)
+            .map(|r| hits[r.job].as_ref().unwrap())
+            .collect();
+        assert!(line
+            .points
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+        for &(budget, share) in &line.points {
+            let reached = runs
+                .iter()
+                .flat_map(|r| named.iter().filter_map(|&t| r.reached(t)))
+                .filter(|&e| e as f64 <= budget)
+                .count();
+            assert_eq!(share, reached as f64 / (runs.len() * named.len()) as f64);
+        }
+    }
+    // An exact search's curve is one point, cost 0 at its answer: at the largest budget its
+    // share is its success rate.
+    let dlx = &series[2];
+    assert!(dlx.name.starts_with("dlx"), "{}", dlx.name);
+    let dlx_runs: Vec<&Record> = records.iter().filter(|r| r.configuration == 2).collect();
+    let solved = dlx_runs.iter().filter(|r| r.solved()).count();
+    assert!(solved > 0);
+    assert_eq!(
+        dlx.points.last().unwrap().1,
+        solved as f64 / dlx_runs.len() as f64
+    );
+    // The largest budget is the most any run spent.
+    let most = records.iter().map(|r| study.spent(r)).max().unwrap();
+    assert_eq!(dlx.points.last().unwrap().0, most as f64);
+}
+
+#[test]
+fn the_ranking_orders_by_success_then_ecdf_area_and_counts_significant_wins() {
+    use ert::Measures;
+    use ranking::{ranking_table, standings};
+    let settings = generated(vec![Class::Givens(26), Class::Givens(34)], 6);
+    let study = Study::make(settings, &Sequential, 60.0).unwrap();
+    let (records, hits) = run_all_with_hits(&study);
+    let summary = Summary::of(&study, &records);
+    let ranked = standings(&study, &records, &hits, Some(&summary));
+    assert_eq!(ranked.len(), 3);
+    // Success never rises down the table.
+    assert!(ranked.windows(2).all(|w| w[0].rate() >= w[1].rate()));
+    // Each line's counts and area are the records' and `ecdf_area.csv`'s "all" rows.
+    let measures = Measures::of(&study, &records, &hits);
+    for s in &ranked {
+        let own: Vec<&Record> = records
+            .iter()
+            .filter(|r| study.runs[r.configuration].to_string() == s.configuration)
+            .collect();
+        assert_eq!(s.runs, own.len());
+        assert_eq!(s.solved, own.iter().filter(|r| r.solved()).count());
+        let row = measures
+            .area_csv
+            .lines()
+            .find(|l| l.starts_with(&format!("{},all,", s.configuration)))
+            .unwrap();
+        let area: f64 = row.rsplit(',').next().unwrap().parse().unwrap();
+        assert!(
+            (s.ecdf_area - area).abs() < 1e-4,
+            "{row} vs {}",
+            s.ecdf_area
+        );
+        // Wins and losses, counted again from the pairwise CSV's Holm-corrected p and solves.
+        let (mut better, mut worse) = (0, 0);
+        for c in summary
+            .comparisons
+            .iter()
+            .filter(|c| c.p_success_holm < 0.05)
+        {
+            let winner = if c.a_solved > c.b_solved { &c.a } else { &c.b };
+            if c.a == s.configuration || c.b == s.configuration {
+                if *winner == s.configuration {
+                    better += 1
+                } else {
+                    worse += 1
+                }
+            }
+        }
+        assert_eq!((s.better, s.worse), (better, worse), "{}", s.configuration);
+    }
+    // The matrix of wins says the same as the ranking's counts, row by row and column by column.
+    let crate::report::Chart::HeatMap { values, max, .. } = charts::wins_matrix(&study, &summary)
+    else {
+        panic!("heat map")
+    };
+    assert_eq!(max, 2.0, "two classes");
+    for s in &ranked {
+        let k = study
+            .runs
+            .iter()
+            .position(|c| c.to_string() == s.configuration)
+            .unwrap();
+        let row: f64 = values[k].iter().flatten().sum();
+        let column: f64 = values.iter().filter_map(|r| r[k]).sum();
+        assert_eq!((row as usize, column as usize), (s.better, s.worse));
+        assert_eq!(values[k][k], None);
+    }
+    // Equal success is ordered by the ECDF's area: the larger first.
+    for w in ranked.windows(2).filter(|w| w[0].rate() == w[1].rate()) {
+        assert!(w[0].ecdf_area >= w[1].ecdf_area, "{ranked:?}");
+    }
+    // The random-order colouring solves next to nothing in 200 constructions: last, and worse
+    // than both others in both classes.
+    assert!(
+        ranked[2].configuration.starts_with("coloring-bfs"),
+        "{ranked:?}"
+    );
+    assert_eq!((ranked[2].better, ranked[2].worse), (0, 4));
+    let table = ranking_table(&ranked);
+    assert_eq!(table.rows[0][0], "1");
+    assert!(table.csv().starts_with(ranking::RANKING_HEADER));
+    assert_eq!(table.csv().lines().count(), 4);
 }

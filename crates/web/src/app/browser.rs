@@ -186,6 +186,15 @@ pub fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
+/// Whether the page is cross-origin isolated (served with COOP and COEP, as the service worker
+/// and `./dev start` serve it): only then do its clocks tick in microseconds rather than 0.1 ms.
+pub fn cross_origin_isolated() -> bool {
+    js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
 /// Whether a media query holds now.
 fn media_matches(query: &str) -> bool {
     web_sys::window()

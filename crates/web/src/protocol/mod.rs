@@ -12,6 +12,7 @@ pub use sudoku_core::trace::binary::{decode_events, encode_events, EVENT_WORDS};
 use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress};
 use sudoku_core::report::Report;
+use sudoku_core::study::ert::Hits;
 use sudoku_core::study::file::StudyFile;
 use sudoku_core::study::{Member, Record, Summary};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
@@ -143,6 +144,9 @@ pub struct StudySummaryRequest {
     pub setup: StudyFile,
     pub population: Vec<Member>,
     pub records: Vec<Record>,
+    /// The records' times come from a coarse clock: not tested.
+    #[serde(default)]
+    pub coarse_clock: bool,
 }
 
 /// Which experiment, on which instances, with which settings: all a worker needs to rebuild the
@@ -297,6 +301,9 @@ pub enum ExperimentReply {
         /// Each run's lowest cost (`None`: it reported none), which a race ranks unsolved runs by.
         #[serde(default)]
         best_costs: Vec<Option<u32>>,
+        /// Each run's hits of the cost targets, for the ECDF.
+        #[serde(default)]
+        hits: Vec<Hits>,
     },
     StudySummary(Box<Summary>),
 }

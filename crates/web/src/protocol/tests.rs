@@ -162,10 +162,15 @@ fn a_study_summary_with_empty_measures_crosses_as_json() {
             p_success: 0.5,
             p_success_holm: 0.5,
             both_solved: 0,
+            a_evaluations: f64::NAN,
+            b_evaluations: f64::NAN,
+            p_evaluations: f64::NAN,
+            p_evaluations_holm: f64::NAN,
             a_time_ms: f64::NAN,
             b_time_ms: f64::NAN,
             p_time: 1.0,
             p_time_holm: 1.0,
+            coarse_clock: true,
         }],
     };
     let text =
@@ -175,4 +180,6 @@ fn a_study_summary_with_empty_measures_crosses_as_json() {
     };
     assert_eq!(back.comparisons_csv(), summary.comparisons_csv());
     assert!(back.comparisons[0].a_time_ms.is_nan());
+    assert!(back.comparisons[0].p_evaluations_holm.is_nan());
+    assert!(back.comparisons[0].coarse_clock);
 }

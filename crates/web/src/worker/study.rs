@@ -4,6 +4,7 @@
 //! the worker no population of its own; the summary (bootstrap intervals, pairwise tests) is
 //! computed here too, off the page's thread.
 
+use sudoku_core::study::ert::Hits;
 use sudoku_core::study::{Study, Summary};
 
 use crate::protocol::study::settings;
@@ -46,18 +47,18 @@ pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> Experiment
     };
     let study = Study::new(settings, Vec::new());
     let started = seconds();
-    let (records, best_costs) = request
-        .jobs
-        .iter()
-        .map(|(k, puzzle)| {
-            let (record, curve) = study.run_job_with_curve_on(*k, puzzle, seconds);
-            (record, curve.last().map(|p| p.cost))
-        })
-        .unzip();
+    let (mut records, mut best_costs, mut hits) = (Vec::new(), Vec::new(), Vec::new());
+    for (k, puzzle) in &request.jobs {
+        let (record, curve) = study.run_job_with_curve_on(*k, puzzle, seconds);
+        best_costs.push(curve.last().map(|p| p.cost));
+        hits.push(Hits::of(&curve, study.spent(&record)));
+        records.push(record);
+    }
     ExperimentReply::StudyRecords {
         records,
         elapsed_ms: (seconds() - started) * 1e3,
         best_costs,
+        hits,
     }
 }
 
@@ -75,7 +76,12 @@ pub fn summary(request: &StudySummaryRequest) -> ExperimentReply {
     if !fits {
         return ExperimentReply::Failed("the page sent records of another study".into());
     }
-    ExperimentReply::StudySummary(Box::new(Summary::of(&study, &request.records)))
+    let summary = Summary::of(&study, &request.records);
+    ExperimentReply::StudySummary(Box::new(if request.coarse_clock {
+        summary.with_coarse_clock()
+    } else {
+        summary
+    }))
 }
 
 #[cfg(test)]

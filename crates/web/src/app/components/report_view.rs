@@ -11,6 +11,9 @@ use super::chart::Chart;
 use crate::app::browser::save_file;
 use crate::model::paper_words;
 
+/// Notes shown as they are; more fold under "The findings in words".
+const FINDINGS_SHOWN: usize = 4;
+
 /// Rows a table shows before "show all".
 const ROWS_SHOWN: usize = 60;
 
@@ -72,17 +75,34 @@ pub fn report_view(props: &ReportViewProps) -> Html {
             </section>
         }
     };
+    // The pictures first, as a paper's figures; a long list of findings in words (a study's
+    // pairwise sentences) folds away under its first line.
+    let (lead, rest) = report
+        .notes
+        .split_first()
+        .map_or((None, &[][..]), |(l, r)| (Some(l), r));
+    let notes = html! { <ul class="notes">
+        { for rest.iter().map(|n| html! { <li>{ n.clone() }</li> }) }
+        <li>{ "The abbreviations and terms of the papers and the tables are in " }
+            <a class="glossary" href="help.html#glossary">{ "the glossary" }</a>{ "." }</li>
+    </ul> };
     html! {
         <article class="report">
             <h2>{ report.title.clone() }</h2>
-            <ul class="notes">
-                { for report.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }
-                <li>{ "The abbreviations and terms of the papers and the tables are in " }
-                    <a class="glossary" href="help.html#glossary">{ "the glossary" }</a>{ "." }</li>
-            </ul>
+            if let Some(lead) = lead {
+                <p class="lead">{ lead.clone() }</p>
+            }
             <div class="report-charts">
                 { for report.charts.iter().map(|c| html! { <Chart chart={c.clone()} /> }) }
             </div>
+            if rest.len() > FINDINGS_SHOWN {
+                <details class="findings">
+                    <summary>{ format!("The findings in words ({})", rest.len()) }</summary>
+                    { notes }
+                </details>
+            } else {
+                { notes }
+            }
             { for report.tables.iter().map(table) }
         </article>
     }

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::{pool_workers, use_page, PageHandle, PageModel, PoolEvent, WorkerKind};
-use crate::app::browser::now_ms;
+use crate::app::browser::{cross_origin_isolated, now_ms};
 use crate::model::jobs::Jobs;
 use crate::model::query::Query;
 use crate::model::study::{StudyAction, StudyEffects, StudyPage};
@@ -19,7 +19,9 @@ impl PageModel for StudyPage {
 
     fn from_query(query: Query) -> (Self, Self::Effects) {
         let workers = pool_workers(query.workers);
-        StudyPage::new(query, workers, now_ms())
+        let (mut page, effects) = StudyPage::new(query, workers, now_ms());
+        page.coarse_clock = !cross_origin_isolated();
+        (page, effects)
     }
 
     fn pool_size(&self) -> usize {

@@ -2,8 +2,11 @@
 //! words, the charts drawn from the records so far, the summary and pairwise tables once the
 //! summary is in) and `records.csv` — the files `sudoku study` writes, byte for byte.
 
-use sudoku_core::report::{Report, Table};
-use sudoku_core::study::charts::{runtime_distribution, success_by_group, Effort};
+use sudoku_core::report::Report;
+use sudoku_core::study::charts::{
+    ecdf_chart, runtime_distribution, success_by_group, wins_matrix, Effort,
+};
+use sudoku_core::study::ranking::{ranking_table, standings};
 use sudoku_core::study::records::CSV_HEADER;
 use sudoku_core::study::Record;
 use sudoku_core::Family;
@@ -40,6 +43,9 @@ impl StudyPage {
             if study.settings.seeds == 1 { "" } else { "s" },
             if done < all { " so far" } else { "" },
         )];
+        if self.coarse_clock {
+            notes[0].push_str(" Effort is compared in evaluations: the browser's clock ticks in 0.1 ms in this page (it is not cross-origin isolated), so times are shown but not tested.");
+        }
         let any = |family: Family| study.runs.iter().any(|c| c.algorithm.family() == family);
         let mut tables = Vec::new();
         // A race's standings first (its CSV `sudoku tune --csv`'s), its tests in words; the
@@ -54,16 +60,12 @@ impl StudyPage {
         match &self.summary {
             Some(summary) => {
                 notes.extend(summary.findings());
-                tables.push(Table::from_csv(
-                    "summary",
-                    "Success rate (95 % Wilson interval), median time and work — a heuristic's iterations, an exact search's nodes — (95 % bootstrap interval) and quartiles",
-                    &summary.rows_csv(),
-                ));
-                tables.push(Table::from_csv(
-                    "pairwise",
-                    "Pairs of configurations on the same puzzles and seeds: exact McNemar test on success, Wilcoxon signed-rank on time (Holm-corrected)",
-                    &summary.comparisons_csv(),
-                ));
+                // Written for people (intervals, units); downloaded as the CLI's CSVs.
+                let ranked = standings(study, &self.records, &self.hits, Some(summary));
+                tables.push(ranking_table(&ranked));
+                let [rows, pairs] = summary.tables();
+                tables.push(rows.shown_as("summary", summary.rows_csv()));
+                tables.push(pairs.shown_as("pairwise", summary.comparisons_csv()));
             }
             None if self.is_running() => notes.push(
                 "The tables (intervals, pairwise tests) come when the runs are over; the charts fill in as they finish.".into(),
@@ -75,6 +77,8 @@ impl StudyPage {
             notes,
             tables,
             charts: [
+                // COCO's headline figure first: targets reached against evaluations.
+                Some(ecdf_chart(study, &self.records, &self.hits)),
                 Some(success_by_group(study, &self.records)),
                 Some(runtime_distribution(study, &self.records, Effort::TimeMs)),
                 // Work in each family's unit, a chart per family the study runs.
@@ -85,6 +89,8 @@ impl StudyPage {
             ]
             .into_iter()
             .flatten()
+            // The pairwise outcomes once the tests are in.
+            .chain(self.summary.as_ref().map(|s| wins_matrix(study, s)))
             .collect(),
         })
     }

@@ -4,6 +4,7 @@ use super::*;
 use crate::protocol::study::settings;
 use crate::worker::experiment::answer;
 use sudoku_core::runs::Sequential;
+use sudoku_core::study::ranking::RANKING_HEADER;
 use sudoku_core::study::records::CSV_HEADER;
 
 /// Answers requests newest first until nothing is left, or `stop_after` answers.
@@ -180,11 +181,29 @@ fn the_report_tables_download_as_the_clis_files() {
     drive(&mut page, effects, &mut now, usize::MAX);
     let report = page.report().unwrap();
     let summary = page.summary.as_ref().unwrap();
-    assert_eq!(report.tables[0].name, "summary");
-    assert_eq!(report.tables[0].csv(), summary.rows_csv());
-    assert_eq!(report.tables[1].name, "pairwise");
-    assert_eq!(report.tables[1].csv(), summary.comparisons_csv());
-    assert_eq!(report.charts.len(), 4, "success, time, iterations, nodes");
+    // The ranking first, then the summary and the pairwise tests, each shown for people and
+    // downloaded as the CLI's data.
+    assert_eq!(report.tables[0].name, "ranking");
+    assert!(report.tables[0].csv().starts_with(RANKING_HEADER));
+    assert_eq!(
+        report.tables[0].rows.len(),
+        page.study.as_ref().unwrap().runs.len()
+    );
+    assert_eq!(report.tables[1].name, "summary");
+    assert_eq!(report.tables[1].csv(), summary.rows_csv());
+    assert!(
+        report.tables[1].rows[0][4].contains(" % ("),
+        "{:?}",
+        report.tables[1].rows[0]
+    );
+    assert_eq!(report.tables[2].name, "pairwise");
+    assert_eq!(report.tables[2].csv(), summary.comparisons_csv());
+    assert_eq!(
+        report.charts.len(),
+        6,
+        "ECDF, success, time, iterations, nodes, wins"
+    );
+    assert!(report.charts[0].title().starts_with("Targets reached"));
     assert!(
         report.notes[0].contains("16 of 16 runs"),
         "{:?}",

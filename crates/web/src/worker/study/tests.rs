@@ -72,13 +72,24 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
         records.extend(got);
     }
     assert_eq!(fixed(&records), fixed(&cli_records));
-    let ExperimentReply::StudySummary(summary) = summary(&StudySummaryRequest {
+    let request = StudySummaryRequest {
         setup: setup.clone(),
         population,
         records: records.clone(),
+        coarse_clock: false,
+    };
+    let ExperimentReply::StudySummary(summary) = summary(&request) else {
+        panic!("summary")
+    };
+    // A page whose clock is coarse gets the same summary with time untested.
+    let ExperimentReply::StudySummary(coarse) = super::summary(&StudySummaryRequest {
+        coarse_clock: true,
+        ..request
     }) else {
         panic!("summary")
     };
+    assert_eq!(coarse.rows_csv(), summary.rows_csv());
+    assert!(coarse.comparisons.iter().all(|c| c.coarse_clock));
     // The clock is the one difference: at 0 ms everywhere both summaries read the same.
     let theirs = Summary::of(&cli, &cli_records);
     assert_eq!(summary.rows_csv(), theirs.rows_csv());

@@ -1,10 +1,12 @@
-//! The one chart drawer: a [`Chart`] of the core's chart model as inline SVG. Lines (a run's
-//! progress, a rate over difficulty with its interval band) in `lines`; a heat map (a value per
+//! The one chart drawer: a [`Chart`] of the core's chart model as inline SVG. A run's progress
+//! in `lines`; a report's lines (a rate over difficulty with its interval band, runtime
+//! distributions and ECDFs on a log axis) as a paper's figure in `figure`; a heat map (a value per
 //! cell, darker = larger, the value written in it) in `heat_map`; grouped bars (linear or
 //! logarithmic) and box plots (whiskers min–max, box quartiles, a line at the median) in `bars`,
 //! groups along the x axis, a wide chart shrunk to its frame (scrolling sideways past a limit).
 
 mod bars;
+mod figure;
 mod heat_map;
 mod lines;
 
@@ -25,10 +27,12 @@ pub struct ChartProps {
 pub fn chart(props: &ChartProps) -> Html {
     let body = match &props.chart {
         ChartModel::Lines {
-            title,
             x_label,
+            y_label,
+            log_x,
             series,
-        } => return lines::lines(title, x_label, series, &[]),
+            ..
+        } => figure::figure(x_label, y_label, *log_x, series),
         ChartModel::HeatMap {
             rows,
             columns,
