@@ -9,6 +9,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sudoku_core::study::file::{unknown_key, Population, StudyFile};
 use sudoku_core::study::{Class, CurvePoint, Field, Member, Record, Study, Summary};
+use sudoku_core::study::anytime::parse_curve_row;
+use sudoku_core::study::ert::{Hits, Measures};
+use sudoku_core::study::ranking::{ranking_csv, standings};
 
 use crate::{error, puzzle};
 
@@ -197,16 +200,7 @@ impl StudyPlan {
         py: Python<'_>,
         rows: &str,
     ) -> PyResult<(String, String, String, Vec<String>, String)> {
-        let records = rows
-            .lines()
-            .filter(|l| !l.is_empty())
-            .enumerate()
-            .map(|(i, row)| {
-                self.study
-                    .parse_csv_row(row)
-                    .map_err(|e| error(format!("records row {i}: {e}")))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let records = self.parse_rows(rows)?;
         let study = &self.study;
         Ok(py.detach(|| {
             let summary = Summary::of(study, &records);
@@ -220,6 +214,28 @@ impl StudyPlan {
         }))
     }
 
+    /// `ranking.csv` of records given as `records.csv` rows and of their runs' `curves.csv`
+    /// rows (neither with its header): the CLI's ranking of the same runs.
+    fn ranking(&self, py: Python<'_>, rows: &str, curves: &str) -> PyResult<String> {
+        let (records, hits) = self.records_with_hits(rows, curves)?;
+        let study = &self.study;
+        Ok(py.detach(|| {
+            let summary = Summary::of(study, &records);
+            ranking_csv(&standings(study, &records, &hits, Some(&summary)))
+        }))
+    }
+
+    /// `ert.csv`, `ecdf.csv` and `ecdf_area.csv` of records and their curves, as `ranking`
+    /// takes them: the CLI's runtime measures of the same runs.
+    fn measures(&self, py: Python<'_>, rows: &str, curves: &str) -> PyResult<(String, String, String)> {
+        let (records, hits) = self.records_with_hits(rows, curves)?;
+        let study = &self.study;
+        Ok(py.detach(|| {
+            let measures = Measures::of(study, &records, &hits);
+            (measures.ert_csv, measures.ecdf_csv, measures.area_csv)
+        }))
+    }
+
     /// The header line of `records.jsonl` (the CLI's, for the same settings).
     fn header(&self) -> String {
         self.study.json_header(env!("CARGO_PKG_VERSION"))
@@ -227,6 +243,42 @@ impl StudyPlan {
 }
 
 impl StudyPlan {
+    /// `records.csv` rows (without the header) read back as records.
+    fn parse_rows(&self, rows: &str) -> PyResult<Vec<Record>> {
+        rows.lines()
+            .filter(|l| !l.is_empty())
+            .enumerate()
+            .map(|(i, row)| {
+                self.study
+                    .parse_csv_row(row)
+                    .map_err(|e| error(format!("records row {i}: {e}")))
+            })
+            .collect()
+    }
+
+    /// Records read back from `records.csv` rows, and each job's hits of the cost targets from
+    /// its `curves.csv` rows (`hits[job]`, as the CLI keeps them).
+    fn records_with_hits(
+        &self,
+        rows: &str,
+        curves: &str,
+    ) -> PyResult<(Vec<Record>, Vec<Option<Hits>>)> {
+        let records = self.parse_rows(rows)?;
+        let study = &self.study;
+        let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
+        for (i, line) in curves.lines().filter(|l| !l.is_empty()).enumerate() {
+            let (job, point) = parse_curve_row(line)
+                .filter(|(job, _)| *job < study.jobs())
+                .ok_or_else(|| error(format!("curves row {i}: not a curves.csv row of this study")))?;
+            points[job].push(point);
+        }
+        let mut hits = vec![None; study.jobs()];
+        for record in &records {
+            hits[record.job] = Some(Hits::of(&points[record.job], study.spent(record)));
+        }
+        Ok((records, hits))
+    }
+
     fn check_job(&self, k: usize) -> PyResult<()> {
         if k >= self.study.jobs() {
             return Err(error(format!(

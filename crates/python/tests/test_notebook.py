@@ -16,6 +16,7 @@ def test_the_notebook_runs(tmp_path):
     client.execute()
     assert (tmp_path / "trace-depth.png").stat().st_size > 1000
     assert (tmp_path / "success-vs-givens.png").stat().st_size > 1000
+    assert (tmp_path / "ecdf.png").stat().st_size > 1000
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(o.get("text", "") for o in outputs)

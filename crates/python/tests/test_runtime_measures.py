@@ -20,7 +20,7 @@ def study(sudoku_bin, tmp_path_factory):
         args += ["-c", c]
     subprocess.run(args, check=True, capture_output=True, text=True)
     read = lambda name: pd.read_csv(out / name, keep_default_na=False, na_values=[""])  # noqa: E731
-    return {name: read(f"{name}.csv") for name in ["records", "curves", "ert", "ecdf", "ecdf_area", "fixed_budget"]}
+    return {name: read(f"{name}.csv") for name in ["records", "curves", "ert", "ecdf", "ecdf_area", "fixed_budget", "pairwise", "ranking"]}
 
 
 def first_hits(study):
@@ -136,3 +136,29 @@ def test_fixed_budget_quartiles_are_numpys(study):
     # Costs only fall as the budget grows.
     for _, rows in view.groupby(["configuration", "class"]):
         assert list(rows.cost_median) == sorted(rows.cost_median, reverse=True)
+
+
+def test_the_ranking_is_recomputed_from_the_records_and_the_pairwise_tests(study):
+    from statsmodels.stats.proportion import proportion_confint
+    records, ranking, pairwise = study["records"], study["ranking"], study["pairwise"]
+    area = study["ecdf_area"]
+    overall = area[area["class"].astype(str) == "all"].set_index("configuration").area
+    exact = records.configuration.str.startswith("dlx")
+    records = records.assign(spent=np.where(exact, records.nodes, records.iterations))
+    significant = pairwise[pairwise.p_success_holm < 0.05]
+    for _, row in ranking.iterrows():
+        runs = records[records.configuration == row.configuration]
+        solved = int((runs.outcome == "verified").sum())
+        assert (row.runs, row.solved) == (len(runs), solved)
+        low, high = proportion_confint(solved, len(runs), alpha=0.05, method="wilson")
+        assert row.wilson_low == pytest.approx(low, abs=1e-4)
+        assert row.wilson_high == pytest.approx(high, abs=1e-4)
+        assert row.ecdf_area == pytest.approx(overall[row.configuration], abs=1e-4)
+        assert row.evaluations_median == pytest.approx(np.median(runs.spent))
+        mine = significant[(significant.a == row.configuration) | (significant.b == row.configuration)]
+        wins = sum(1 for _, c in mine.iterrows() if (c.a_only > c.b_only) == (c.a == row.configuration))
+        assert (row.better, row.worse) == (wins, len(mine) - wins)
+    # Ranked by success, then area, then median evaluations.
+    keys = list(zip(-ranking.rate, -ranking.ecdf_area.fillna(-1), ranking.evaluations_median))
+    assert keys == sorted(keys)
+    assert list(ranking["rank"]) == list(range(1, len(ranking) + 1))

@@ -175,3 +175,23 @@ def test_anytime_curves_are_the_clis_and_resume_with_the_records(sudoku_bin, tmp
     study.run(executor="serial", out=out)
     assert _curve_rows((out / "curves.csv").read_text()) == _curve_rows(ours)
     assert _curve_rows(study.curves().to_csv(index=False)) == _curve_rows(ours)
+
+
+def test_the_ranking_is_the_clis(sudoku_bin, tmp_path):
+    _, cli_out = cli_records(sudoku_bin, tmp_path)
+    study = small_study()
+    frame = study.run(executor="serial")
+    ranking = study.ranking(frame)
+    assert list(ranking.columns) == ["rank", "configuration", "runs", "solved", "rate", "wilson_low", "wilson_high", "ecdf_area", "evaluations_median", "better", "worse"]
+    import pandas as pd
+
+    theirs = pd.read_csv(cli_out / "ranking.csv", keep_default_na=False, na_values=[""])
+    pd.testing.assert_frame_equal(ranking, theirs)
+    # The runtime measures too: the CLI's ert.csv, ecdf.csv and ecdf_area.csv.
+    measures = study.measures(frame)
+    for name in ["ert", "ecdf", "ecdf_area"]:
+        cli = pd.read_csv(cli_out / f"{name}.csv", keep_default_na=False, na_values=[""])
+        pd.testing.assert_frame_equal(measures[name], cli, obj=name)
+    # A part of the records is ranked on its own runs.
+    part = study.ranking(frame[frame.seed == frame.seed.iloc[0]])
+    assert part.runs.sum() == len(frame[frame.seed == frame.seed.iloc[0]])

@@ -288,6 +288,42 @@ class Study:
         }
 
 
+    def ranking(self, records):  # -> pandas.DataFrame
+        """The findings as one ranked table, the CLI's ``ranking.csv``: each configuration over
+        every class, ranked by success (``rate`` with its Wilson interval), then the area under
+        its ECDF (``ecdf_area``), then median evaluations; ``better``/``worse`` count the
+        pairwise comparisons (class by class, McNemar, Holm-corrected, p < 0.05) in which it
+        solves more or fewer puzzles than another. Of ``records`` (those ``run`` returned, or a
+        part of them) and their curves from the last ``run``."""
+        import io
+
+        import pandas as pd
+
+        text = self._plan.ranking(*self._rows_and_curves(records))
+        return pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""])
+
+    def measures(self, records) -> Dict[str, Any]:
+        """The CLI's runtime measures of ``records`` and their curves from the last ``run``, as
+        DataFrames: ``ert`` (``ert.csv``: the expected running time to each cost target, per
+        configuration and class and ``all``, with a bootstrap interval), ``ecdf`` (``ecdf.csv``:
+        the share of (run, target) pairs reached within each budget of evaluations) and
+        ``ecdf_area`` (``ecdf_area.csv``: its area on a log axis, one number each)."""
+        import io
+
+        import pandas as pd
+
+        read = lambda text: pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""])  # noqa: E731
+        ert, ecdf, area = self._plan.measures(*self._rows_and_curves(records))
+        return {"ert": read(ert), "ecdf": read(ecdf), "ecdf_area": read(area)}
+
+    def _rows_and_curves(self, records):
+        """``records`` as records.csv rows, and their runs' curves.csv rows."""
+        rows = records[COLUMNS].to_csv(index=False, header=False, lineterminator="\n")
+        jobs = set(int(j) for j in records["job"])
+        curves = "".join(row + "\n" for job in sorted(self._curves) if job in jobs for row in self._curves[job])
+        return rows, curves
+
+
 class _Sink:
     """Where records go as they arrive: kept by job, and written to ``out`` when given (after
     the records already there, which are read back first)."""
