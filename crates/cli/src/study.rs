@@ -163,6 +163,18 @@ pub(crate) fn read_puzzles(path: &Path) -> Result<Vec<Grid>, UsageError> {
     Ok(puzzles)
 }
 
+/// A study holds every record (about 100 bytes a run) and its hits (64 bytes) to the end, and
+/// its threads allocate and free each run's state: glibc gives each thread a heap arena of
+/// its own, whose freed pages stay with it, so a million runs on two threads peaked at 259 MB
+/// resident against 202 MB with one arena (same run time). One arena, before the threads start.
+fn one_heap_arena() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: a malloc tuning call with a valid parameter, made before the study's threads exist.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
+}
+
 pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     if args.max_seconds.is_nan() || args.max_seconds <= 0.0 {
         return Err(UsageError(
@@ -180,6 +192,7 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| UsageError(format!("--out {}: {e}", args.out.display())))?;
+    one_heap_arena();
     let executor = Parallel::new(thread_pool(args.threads)?, false);
     crate::note!(
         "study: making the population ({})…",
@@ -203,6 +216,9 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
         done[record.job] = true;
     }
     let todo: Vec<usize> = (0..study.jobs()).filter(|&k| !done[k]).collect();
+    // Room for every record at once: a vector grown by doubling holds two copies at its last
+    // step (a million records are about 100 MB).
+    records.reserve_exact(todo.len());
     let total = study.jobs();
     if !records.is_empty() {
         crate::note!(

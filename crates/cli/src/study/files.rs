@@ -151,7 +151,10 @@ pub fn open_records(
     }
     // The kept runs' curves, from their rows.
     let mut points: Vec<Vec<CurvePoint>> = vec![Vec::new(); study.jobs()];
-    for (job, point) in curves.iter().filter_map(|line| sudoku_core::study::anytime::parse_curve_row(line)) {
+    for (job, point) in curves
+        .iter()
+        .filter_map(|line| sudoku_core::study::anytime::parse_curve_row(line))
+    {
         points[job].push(point);
     }
     Ok((done, points, files))

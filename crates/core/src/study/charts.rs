@@ -4,7 +4,7 @@
 //! solution, the share of runs solved within x: the standard picture of the metaheuristics
 //! literature (Hoos & Stützle's run-time distributions).
 
-use super::ert::{ecdf, targets_in, Hits, TARGETS};
+use super::ert::{ecdf, most_spent, targets_in, Hits, TARGETS};
 use super::stats::wilson;
 use super::summary::groups;
 use super::{Record, Study};
@@ -180,14 +180,8 @@ pub fn ecdf_chart(study: &Study, records: &[Record], hits: &[Option<Hits>]) -> C
             list.push(run);
         }
     }
-    let all: Vec<&Hits> = runs.iter().flatten().copied().collect();
-    let targets = targets_in(&all);
-    let max = all
-        .iter()
-        .map(|r| u64::from(r.spent))
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let targets = targets_in(runs.iter().flatten().copied());
+    let max = most_spent(runs.iter().flatten().copied()).max(1);
     let grid = log_grid(max);
     let series = study
         .runs

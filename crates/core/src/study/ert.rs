@@ -128,24 +128,47 @@ pub fn budgets(max: u64) -> Vec<u64> {
 
 /// The targets a set of runs is measured on: those some run started above (a target every run
 /// began below measures nothing), 0 always.
-pub fn targets_in(runs: &[&Hits]) -> Vec<usize> {
-    (0..TARGETS.len())
-        .filter(|&t| t == 0 || runs.iter().any(|r| r.counts_for(t)))
-        .collect()
+pub fn targets_in<'a>(runs: impl IntoIterator<Item = &'a Hits>) -> Vec<usize> {
+    let mut counted = [false; TARGETS.len()];
+    counted[0] = true;
+    for run in runs {
+        for (t, seen) in counted.iter_mut().enumerate() {
+            *seen |= run.counts_for(t);
+        }
+    }
+    (0..TARGETS.len()).filter(|&t| counted[t]).collect()
 }
 
-/// The fixed-target ECDF: at each budget, the share of (run, target) pairs with the target
-/// reached within it, over `targets`.
+/// The most evaluations any of `runs` spent (1 for none): the last budget of their ECDF.
+pub fn most_spent<'a>(runs: impl IntoIterator<Item = &'a Hits>) -> u64 {
+    runs.into_iter()
+        .map(|r| u64::from(r.spent))
+        .max()
+        .unwrap_or(1)
+}
+
+/// The fixed-target ECDF: at each budget (`budgets` growing), the share of (run, target) pairs
+/// with the target reached within it, over `targets`.
 pub fn ecdf(runs: &[&Hits], targets: &[usize], budgets: &[u64]) -> Vec<f64> {
     let pairs = (runs.len() * targets.len()).max(1) as f64;
-    let mut hits: Vec<u64> = runs
+    // Each hit counted in the first budget that holds it (budgets grow): memory by budget, not
+    // by (run, target) pair — a million runs' hits would take tens of megabytes.
+    let mut within = vec![0u64; budgets.len()];
+    for e in runs
         .iter()
         .flat_map(|r| targets.iter().filter_map(|&t| r.reached(t)))
-        .collect();
-    hits.sort_unstable();
-    budgets
+    {
+        if let Some(slot) = within.get_mut(budgets.partition_point(|&b| b < e)) {
+            *slot += 1;
+        }
+    }
+    let mut reached = 0u64;
+    within
         .iter()
-        .map(|&b| hits.partition_point(|&e| e <= b) as f64 / pairs)
+        .map(|&n| {
+            reached += n;
+            reached as f64 / pairs
+        })
         .collect()
 }
 
@@ -203,12 +226,10 @@ impl Measures {
             cells[id.configuration][g].push(run);
             cells[id.configuration][groups.len()].push(run);
         }
-        let all: Vec<&Hits> = cells
-            .iter()
-            .flat_map(|c| c[groups.len()].iter().copied())
-            .collect();
-        let targets = targets_in(&all);
-        let max = all.iter().map(|r| u64::from(r.spent)).max().unwrap_or(1);
+        // Over every run (each one's "all" cell), without a list of them all.
+        let every = || cells.iter().flat_map(|c| c[groups.len()].iter().copied());
+        let targets = targets_in(every());
+        let max = most_spent(every());
         let grid = budgets(max);
         let mut out = Measures {
             ert_csv: "configuration,class,target,runs,hits,ert,ert_low,ert_high\n".into(),
@@ -319,7 +340,7 @@ mod tests {
             Hits::of(&curve(&[(0, 3), (200, 1), (400, 0)]), 400),
             Hits::of(&curve(&[(0, 3)]), 1000),
         );
-        let targets = targets_in(&[&fast, &slow, &never]);
+        let targets = targets_in([&fast, &slow, &never]);
         let (fast, slow, never) = ([&fast], [&slow], [&never]);
         // 0, 1 and 2 are below the first cost 3; 4 and above measure nothing.
         assert_eq!(targets, [0, 1, 2]);

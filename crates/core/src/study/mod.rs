@@ -161,8 +161,6 @@ impl Study {
         }
     }
 
-    /// The seed a run is given: from the configuration's own seed (or the study's) and the
-    /// puzzle and repetition, so every configuration meets the same seeds.
     /// The evaluations a record's run spent, in its family's unit (a heuristic's iterations,
     /// an exact search's nodes): the x of its runtime measures.
     pub fn spent(&self, record: &Record) -> u64 {
@@ -170,6 +168,8 @@ impl Study {
         anytime::evaluations(family, record.iterations, record.nodes)
     }
 
+    /// The seed a run is given: from the configuration's own seed (or the study's) and the
+    /// puzzle and repetition, so every configuration meets the same seeds.
     pub fn run_seed(&self, job: JobId) -> u64 {
         let base = self.runs[job.configuration]
             .seed

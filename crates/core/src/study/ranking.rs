@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use super::ert::{ecdf_area, targets_in, Hits};
+use super::ert::{ecdf_area, most_spent, targets_in, Hits};
 use super::stats::{quantile, sorted, wilson};
 use super::summary::ALPHA;
 use super::tables::rate;
@@ -63,9 +63,8 @@ pub fn standings(
         }
     }
     // The targets and the largest budget of the whole study, as `ecdf_area.csv`'s "all" rows.
-    let all: Vec<&Hits> = reached.iter().flatten().copied().collect();
-    let targets = targets_in(&all);
-    let max = all.iter().map(|r| u64::from(r.spent)).max().unwrap_or(1);
+    let targets = targets_in(reached.iter().flatten().copied());
+    let max = most_spent(reached.iter().flatten().copied());
     let names: Vec<String> = study.runs.iter().map(ToString::to_string).collect();
     let mut out: Vec<Standing> = (0..n)
         .map(|c| {
