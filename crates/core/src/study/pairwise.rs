@@ -52,7 +52,7 @@ pub struct Comparison {
     #[cfg_attr(feature = "serde", serde(with = "nan_as_null"))]
     pub p_time_holm: f64,
     /// The times were measured by a clock too coarse to compare them (a browser page that is
-    /// not cross-origin isolated ticks in 0.1 ms): time is then not tested.
+    /// not cross-origin isolated ticks in 0.1 ms in Chromium): time is then not tested.
     #[cfg_attr(feature = "serde", serde(default))]
     pub coarse_clock: bool,
 }
@@ -204,7 +204,7 @@ impl Comparison {
             };
         }
         out += &if !self.time_compared() {
-            "; time not compared (the clock that measured it ticks in 0.1 ms)".to_string()
+            "; time not compared (the clock that measured it is too coarse)".to_string()
         } else if self.p_time_holm < ALPHA {
             let (faster, fast, slow) = if self.a_time_ms < self.b_time_ms {
                 (&self.a, self.a_time_ms, self.b_time_ms)

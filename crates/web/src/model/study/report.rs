@@ -44,7 +44,7 @@ impl StudyPage {
             if done < all { " so far" } else { "" },
         )];
         if self.coarse_clock {
-            notes[0].push_str(" Effort is compared in evaluations: the browser's clock ticks in 0.1 ms in this page (it is not cross-origin isolated), so times are shown but not tested.");
+            notes[0].push_str(" Effort is compared in evaluations: the browser coarsens its clock in this page (it is not cross-origin isolated), so times are shown but not tested.");
         }
         let any = |family: Family| study.runs.iter().any(|c| c.algorithm.family() == family);
         let mut tables = Vec::new();
