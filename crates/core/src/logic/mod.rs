@@ -123,6 +123,22 @@ pub struct Link {
 }
 
 impl Link {
+    /// The link as a number among an n×n board's candidates, `(cell · n + digit − 1) · 2 + on`:
+    /// the chain searches' index into their per-candidate tables.
+    pub(crate) fn node(self, n: usize) -> usize {
+        (self.cell * n + self.digit as usize - 1) * 2 + self.on as usize
+    }
+
+    /// The link numbered `node` ([`Link::node`]'s inverse).
+    pub(crate) fn of_node(n: usize, node: usize) -> Link {
+        let candidate = node / 2;
+        Link {
+            cell: candidate / n,
+            digit: (candidate % n) as u8 + 1,
+            on: node % 2 == 1,
+        }
+    }
+
     /// A candidate, true.
     pub fn on(cell: usize, digit: u8) -> Link {
         Link {

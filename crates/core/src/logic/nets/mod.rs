@@ -17,7 +17,7 @@ mod words;
 
 pub(super) use words::{chain as chain_in_words, words};
 
-use self::probe::{link, node, Node, Probe, Reach, Scratch};
+use self::probe::{Node, Probe, Reach, Scratch};
 use super::{Board, Link, Step, Technique};
 use crate::bits::digits;
 use crate::size::Geometry;
@@ -283,7 +283,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
         return;
     }
     for (i, fact) in on.nodes().enumerate().skip(1) {
-        if fact / 2 == node(n, candidate) / 2 {
+        if fact / 2 == candidate.node(n) / 2 {
             continue;
         }
         if let Some(j) = off.find(fact) {
@@ -291,7 +291,7 @@ fn binary(probes: &mut Probes, technique: Technique, candidate: Link, best: &mut
             best.offer(base(technique), complexity, || {
                 concluding(
                     technique,
-                    link(n, fact),
+                    Link::of_node(n, fact),
                     vec![on.chain(n, i), off.chain(n, j)],
                 )
             });
@@ -325,7 +325,7 @@ fn forcing(
         .filter(|&f| reached[f] == every)
         .collect();
     for fact in common {
-        let conclusion = link(n, fact);
+        let conclusion = Link::of_node(n, fact);
         if branches
             .iter()
             .any(|b| b.cell == conclusion.cell && b.digit == conclusion.digit)

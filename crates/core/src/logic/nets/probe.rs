@@ -42,19 +42,6 @@ const NESTED_UP_TO: usize = 9;
 /// A candidate true or false, as a number: `(cell · n + digit − 1) · 2 + on`.
 pub type Node = usize;
 
-pub fn node(n: usize, link: Link) -> Node {
-    (link.cell * n + link.digit as usize - 1) * 2 + link.on as usize
-}
-
-pub fn link(n: usize, node: Node) -> Link {
-    let candidate = node / 2;
-    Link {
-        cell: candidate / n,
-        digit: (candidate % n) as u8 + 1,
-        on: node % 2 == 1,
-    }
-}
-
 /// A fact and its causes (indices into the probe's facts; none for the assumption).
 struct Fact {
     node: Node,
@@ -104,7 +91,7 @@ impl Probe {
             },
             index: &mut scratch.index,
         };
-        let first = node(run.n, assumption);
+        let first = assumption.node(run.n);
         run.add(first, &[]);
         run.propagate();
         for fact in &run.probe.facts {
@@ -146,9 +133,9 @@ impl Probe {
 
     /// The chain from the assumption to a fact, through each fact's first cause.
     pub fn chain(&self, n: usize, mut fact: usize) -> Vec<Link> {
-        let mut chain = vec![link(n, self.facts[fact].node)];
+        let mut chain = vec![Link::of_node(n, self.facts[fact].node)];
         while let Some(&cause) = self.causes[self.facts[fact].causes.clone()].first() {
-            chain.push(link(n, self.facts[cause].node));
+            chain.push(Link::of_node(n, self.facts[cause].node));
             fact = cause;
         }
         chain.reverse();
@@ -193,7 +180,7 @@ impl Run<'_> {
 
     /// The fact that a candidate of the start board is false (every removed one has one).
     fn removal(&self, cell: usize, digit: u8) -> Option<usize> {
-        (self.index[node(self.n, Link::off(cell, digit))] as usize).checked_sub(1)
+        (self.index[Link::off(cell, digit).node(self.n)] as usize).checked_sub(1)
     }
 
     /// The facts that removed the start board's candidates of `cell` but `keep`.
@@ -219,7 +206,7 @@ impl Run<'_> {
             while next < self.probe.facts.len() && self.probe.contradiction.is_none() {
                 let fact = next;
                 next += 1;
-                let Link { cell, digit, on } = link(self.n, self.probe.facts[fact].node);
+                let Link { cell, digit, on } = Link::of_node(self.n, self.probe.facts[fact].node);
                 if on {
                     self.set(fact, cell, digit);
                 } else {
@@ -237,13 +224,13 @@ impl Run<'_> {
         let bit = digit_bit(digit);
         if self.reach != Reach::Nishio {
             for other in digits(self.board.candidates[cell] & !bit) {
-                self.add(node(self.n, Link::off(cell, other)), &[fact]);
+                self.add(Link::off(cell, other).node(self.n), &[fact]);
             }
         }
         for i in 0..self.geometry.peers[cell].len() {
             let peer = self.geometry.peers[cell][i];
             if self.board.candidates[peer] & bit != 0 {
-                self.add(node(self.n, Link::off(peer, digit)), &[fact]);
+                self.add(Link::off(peer, digit).node(self.n), &[fact]);
             }
         }
         self.board.values[cell] = digit;
@@ -270,7 +257,7 @@ impl Run<'_> {
             if left.count_ones() == 1 && (dynamic || self.start.candidates(cell).count_ones() == 2)
             {
                 let causes = self.removed_in_cell(cell, left);
-                self.add(node(self.n, Link::on(cell, lowest_digit(left))), &causes);
+                self.add(Link::on(cell, lowest_digit(left)).node(self.n), &causes);
             }
         }
         for unit in self.geometry.cell_units[cell] {
@@ -295,7 +282,7 @@ impl Run<'_> {
                 }
                 (Some(last), None) if dynamic || before() == 2 => {
                     let causes = self.removed_in_unit(unit, digit, Some(last));
-                    self.add(node(self.n, Link::on(last, digit)), &causes);
+                    self.add(Link::on(last, digit).node(self.n), &causes);
                 }
                 _ => {}
             }
@@ -331,7 +318,7 @@ impl Run<'_> {
         causes.dedup();
         let before = self.probe.facts.len();
         for (cell, digit) in eliminations {
-            self.add(node(self.n, Link::off(cell, digit)), &causes);
+            self.add(Link::off(cell, digit).node(self.n), &causes);
         }
         self.probe.facts.len() > before || self.probe.contradiction.is_some()
     }

@@ -77,16 +77,11 @@ impl<'a> Search<'a> {
     }
 
     fn node(&self, link: Link) -> Node {
-        (link.cell * self.n + link.digit as usize - 1) * 2 + link.on as usize
+        link.node(self.n)
     }
 
     fn link(&self, node: Node) -> Link {
-        let candidate = node / 2;
-        Link {
-            cell: candidate / self.n,
-            digit: (candidate % self.n) as u8 + 1,
-            on: node % 2 == 1,
-        }
+        Link::of_node(self.n, node)
     }
 
     /// The shortest chain of at most `longest` links from `assumption` to its negation
