@@ -7,11 +7,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sudoku_core::study::file::{unknown_key, Population, StudyFile};
-use sudoku_core::study::{Class, CurvePoint, Field, Member, Record, Study, Summary};
 use sudoku_core::study::anytime::parse_curve_row;
 use sudoku_core::study::ert::{Hits, Measures};
+use sudoku_core::study::file::{unknown_key, Population, StudyFile};
 use sudoku_core::study::ranking::{ranking_csv, standings};
+use sudoku_core::study::{Class, CurvePoint, Field, Member, Record, Study, Summary};
 
 use crate::{error, puzzle};
 
@@ -227,7 +227,12 @@ impl StudyPlan {
 
     /// `ert.csv`, `ecdf.csv` and `ecdf_area.csv` of records and their curves, as `ranking`
     /// takes them: the CLI's runtime measures of the same runs.
-    fn measures(&self, py: Python<'_>, rows: &str, curves: &str) -> PyResult<(String, String, String)> {
+    fn measures(
+        &self,
+        py: Python<'_>,
+        rows: &str,
+        curves: &str,
+    ) -> PyResult<(String, String, String)> {
         let (records, hits) = self.records_with_hits(rows, curves)?;
         let study = &self.study;
         Ok(py.detach(|| {
@@ -269,7 +274,11 @@ impl StudyPlan {
         for (i, line) in curves.lines().filter(|l| !l.is_empty()).enumerate() {
             let (job, point) = parse_curve_row(line)
                 .filter(|(job, _)| *job < study.jobs())
-                .ok_or_else(|| error(format!("curves row {i}: not a curves.csv row of this study")))?;
+                .ok_or_else(|| {
+                    error(format!(
+                        "curves row {i}: not a curves.csv row of this study"
+                    ))
+                })?;
             points[job].push(point);
         }
         let mut hits = vec![None; study.jobs()];

@@ -42,7 +42,7 @@ impl Axis {
         if log {
             low = 10f64.powf(low.log10().floor());
             high = 10f64.powf(high.log10().ceil()).max(low * 10.0);
-        } else if high - low < f64::EPSILON {
+        } else if high <= low {
             high = low + 1.0;
         }
         Axis { low, high, log }
