@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before } from 'node:test';
-import { newPage } from '../support.mjs';
+import { newPage, settles } from '../support.mjs';
 
 const SCRIPT = readFileSync(
   new URL('../../../crates/python/python/sudoku_lab/static/player.js', import.meta.url),
@@ -100,7 +100,8 @@ test('the notebook player steps, plays and loops with a kernel', async () => {
   await page.waitForFunction(() => window.__player.step === 20, null, { timeout: 10_000 });
   await page.waitForFunction(() => window.__player.step <= 4, null, { timeout: 10_000 });
   await page.click(at('pause'));
-  assert.equal(await page.evaluate(() => window.__player.playing), false);
+  // WebKit's driver may answer before the click has been handled: wait for it, as `settles` does.
+  await settles(() => page.evaluate(() => window.__player.playing), false, 'pause stops the player');
   // The view select asks the kernel for the other drawing.
   await page.evaluate(() => {
     const select = document.querySelector('#player-host select[aria-label="view"]');
