@@ -239,15 +239,14 @@ pub fn wins_matrix(study: &Study, summary: &super::Summary) -> Chart {
         row[k] = None;
     }
     let index = |name: &str| names.iter().position(|x| x == name);
-    for c in summary
+    for (more, fewer) in summary
         .comparisons
         .iter()
-        .filter(|c| c.p_success_holm < super::summary::ALPHA)
+        .filter_map(|c| c.significant_winner())
     {
-        let (Some(a), Some(b)) = (index(&c.a), index(&c.b)) else {
+        let (Some(winner), Some(loser)) = (index(more), index(fewer)) else {
             continue;
         };
-        let (winner, loser) = if c.a_only > c.b_only { (a, b) } else { (b, a) };
         if let Some(v) = values[winner][loser].as_mut() {
             *v += 1.0;
         }

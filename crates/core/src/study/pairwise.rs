@@ -129,6 +129,17 @@ pub(super) fn compare(
 }
 
 impl Comparison {
+    /// (more, fewer): the configuration that solves significantly more puzzles than the other
+    /// (McNemar, Holm-corrected, p < α), and that other; `None` where no difference is shown.
+    pub fn significant_winner(&self) -> Option<(&str, &str)> {
+        let pair = if self.a_only > self.b_only {
+            (self.a.as_str(), self.b.as_str())
+        } else {
+            (self.b.as_str(), self.a.as_str())
+        };
+        (self.p_success_holm < ALPHA).then_some(pair)
+    }
+
     /// Whether the runs both solved are enough to compare effort at all.
     fn effort_compared(&self) -> bool {
         self.both_solved >= MIN_TIME_PAIRS
@@ -157,11 +168,11 @@ impl Comparison {
             percent(self.a_solved, self.pairs),
             percent(self.b_solved, self.pairs),
         );
-        let success = if self.p_success_holm < ALPHA {
-            let (more, fewer, more_rate, fewer_rate) = if self.a_only > self.b_only {
-                (&self.a, &self.b, rate_a, rate_b)
+        let success = if let Some((more, fewer)) = self.significant_winner() {
+            let (more_rate, fewer_rate) = if more == self.a {
+                (rate_a, rate_b)
             } else {
-                (&self.b, &self.a, rate_b, rate_a)
+                (rate_b, rate_a)
             };
             format!(
                 "{more} solves more {puzzles} than {fewer}: {more_rate} vs {fewer_rate}, {}",

@@ -9,7 +9,6 @@ use std::fmt::Write;
 
 use super::ert::{ecdf_area, most_spent, targets_in, Hits};
 use super::stats::{quantile, sorted, wilson};
-use super::summary::ALPHA;
 use super::tables::rate;
 use super::{Record, Study, Summary};
 use crate::report::{csv, Table};
@@ -99,28 +98,16 @@ pub fn standings(
 
 /// Comparisons `name` wins and loses on success (Holm-corrected p below α).
 fn wins(summary: &Summary, name: &str) -> (usize, usize) {
-    let (mut better, mut worse) = (0, 0);
-    for c in summary
+    let decided = summary
         .comparisons
         .iter()
-        .filter(|c| c.p_success_holm < ALPHA)
-    {
-        let a_more = c.a_only > c.b_only;
-        if c.a == name {
-            if a_more {
-                better += 1
-            } else {
-                worse += 1
-            }
-        } else if c.b == name {
-            if a_more {
-                worse += 1
-            } else {
-                better += 1
-            }
-        }
-    }
-    (better, worse)
+        .filter_map(|c| c.significant_winner());
+    decided.fold((0, 0), |(better, worse), (more, fewer)| {
+        (
+            better + usize::from(more == name),
+            worse + usize::from(fewer == name),
+        )
+    })
 }
 
 /// The header of `ranking.csv`.
