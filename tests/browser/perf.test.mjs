@@ -95,3 +95,25 @@ test('compare runs four configurations on every logical processor with no long t
   assert.deepEqual(await page.problems(), []);
   await page.close();
 });
+
+test('a study of 50,000 runs (the page\'s most) keeps the page answering to its summary', CHROMIUM_ONLY, async () => {
+  const page = await newPage({ viewport: { width: 1300, height: 900 } });
+  await page.goto(`${BASE}?page=study&generate=9:30:1000&configs=dlx,coloring-dsatur&seeds=25`);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask', buffered: false });
+  });
+  await page.click('#run');
+  await page.waitForSelector('main.study[data-status="done"]', { timeout: 300_000 });
+  // The redraw that the summary causes is a task of its own.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+  const longTasks = await page.evaluate(() => window.longTasks);
+  console.log(`study of 50,000 runs: ${await page.textContent('#progress-text')}, ${longTasks.length} long tasks `
+    + `(longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms)`);
+  assert.match(await page.textContent('#progress-text'), /^50000 runs in/);
+  // Loose on purpose (see the top of this file): a stalled page, not a slow machine.
+  assert.ok(longTasks.every((d) => d < 250), `long tasks: ${longTasks}`);
+  assert.deepEqual(await page.problems(), []);
+  await page.close();
+});

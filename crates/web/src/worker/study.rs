@@ -69,14 +69,24 @@ pub fn summary(request: &StudySummaryRequest) -> ExperimentReply {
         Err(e) => return ExperimentReply::Failed(e),
     };
     let study = Study::new(settings, request.population.clone());
-    let fits = request
-        .records
+    let mut records = Vec::new();
+    for chunk in &request.records {
+        match chunk.records() {
+            Ok(mut list) => records.append(&mut list),
+            Err(e) => {
+                return ExperimentReply::Failed(format!(
+                    "the page sent records the worker cannot read: {e}"
+                ))
+            }
+        }
+    }
+    let fits = records
         .iter()
         .all(|r| r.puzzle < study.population.len() && r.configuration < study.runs.len());
     if !fits {
         return ExperimentReply::Failed("the page sent records of another study".into());
     }
-    let summary = Summary::of(&study, &request.records);
+    let summary = Summary::of(&study, &records);
     ExperimentReply::StudySummary(Box::new(if request.coarse_clock {
         summary.with_coarse_clock()
     } else {

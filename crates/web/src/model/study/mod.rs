@@ -15,7 +15,7 @@ use super::jobs::{Jobs, Pending};
 use super::query::{Page, Query, MAX_BUDGET, MAX_RUNS};
 use crate::protocol::study;
 use crate::protocol::{
-    ExperimentReply, ExperimentRequest, Reply, StudyJobsRequest, StudyMakeRequest,
+    ExperimentReply, ExperimentRequest, RecordChunk, Reply, StudyJobsRequest, StudyMakeRequest,
     StudySummaryRequest,
 };
 
@@ -126,6 +126,8 @@ pub struct StudyPage {
     /// Puzzles of the population made so far, and how many it has.
     made: Vec<Option<Member>>,
     pub records: Vec<Record>,
+    /// The same records written as JSON chunk by chunk as they came, for the summary request.
+    written: Vec<RecordChunk>,
     /// Each job's hits of the cost targets (`hits[job]`), for the ECDF.
     hits: Vec<Option<Hits>>,
     pub summary: Option<Summary>,
@@ -179,6 +181,7 @@ impl StudyPage {
             study: None,
             made: Vec::new(),
             records: Vec::new(),
+            written: Vec::new(),
             hits: Vec::new(),
             summary: None,
             race: None,
@@ -330,6 +333,7 @@ impl StudyPage {
         self.settings = None;
         self.study = None;
         self.records.clear();
+        self.written.clear();
         self.hits.clear();
         self.summary = None;
         self.race = None;
@@ -368,7 +372,7 @@ impl StudyPage {
         let request = ExperimentRequest::StudySummary(Box::new(StudySummaryRequest {
             setup: setup.clone(),
             population: study.population.clone(),
-            records: self.records.clone(),
+            records: self.written.clone(),
             coarse_clock: self.coarse_clock,
         }));
         let job = self.out.issue(Out::Report);
@@ -425,6 +429,12 @@ impl StudyPage {
                     }
                     self.hits[record.job] = Some(hit);
                 }
+                let Some(written) = RecordChunk::of(&records) else {
+                    let error = "the records could not be written as JSON".to_string();
+                    self.stop(Status::Failed(error), now, effects);
+                    return;
+                };
+                self.written.push(written);
                 self.records.extend(records);
                 self.chunks.measured(indices.len(), elapsed_ms);
                 let all = self.study.as_ref().map_or(0, Study::jobs);

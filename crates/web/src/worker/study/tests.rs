@@ -2,6 +2,7 @@
 //! summary (the core's study run in one thread); bad setups are named.
 use super::*;
 use crate::protocol::study::pasted;
+use crate::protocol::{ExperimentRequest, RecordChunk};
 use sudoku_core::runs::Sequential;
 use sudoku_core::study::file::{Population, StudyFile};
 use sudoku_core::study::Record;
@@ -72,12 +73,19 @@ fn made_run_and_summarised_in_chunks_it_is_the_clis_study() {
         records.extend(got);
     }
     assert_eq!(fixed(&records), fixed(&cli_records));
+    // As the page sends it: the records in the chunks they came in, written as they came, and
+    // the request read back from its JSON.
     let request = StudySummaryRequest {
         setup: setup.clone(),
         population,
-        records: records.clone(),
+        records: records.chunks(5).filter_map(RecordChunk::of).collect(),
         coarse_clock: false,
     };
+    let text = serde_json::to_string(&ExperimentRequest::StudySummary(Box::new(request))).unwrap();
+    let Ok(ExperimentRequest::StudySummary(request)) = serde_json::from_str(&text) else {
+        panic!("the summary request reads back from its JSON")
+    };
+    let request = *request;
     let ExperimentReply::StudySummary(summary) = summary(&request) else {
         panic!("summary")
     };
