@@ -13,7 +13,7 @@ use sudoku_core::words::count;
 use clap::Args;
 use sudoku_core::generate::Symmetry;
 use sudoku_core::runs::Executor;
-use sudoku_core::study::ert::{Hits, Measures};
+use sudoku_core::study::ert::Measures;
 use sudoku_core::study::file::Partial;
 use sudoku_core::study::fixed_budget::FixedBudget;
 use sudoku_core::study::ranking::{ranking_csv, standings};
@@ -205,9 +205,8 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
     let mut hits = vec![None; study.jobs()];
     let mut fixed_budget = FixedBudget::new(&study);
     for record in &records {
-        let spend = study.spent(record);
-        hits[record.job] = Some(Hits::of(&kept[record.job], spend));
-        fixed_budget.add(&study, record, &kept[record.job], spend);
+        hits[record.job] = Some(study.hits(record, &kept[record.job]));
+        fixed_budget.add(&study, record, &kept[record.job], study.spent(record));
     }
     drop(kept);
     let io = |e: std::io::Error| UsageError(format!("{}: {e}", args.out.display()));
@@ -250,9 +249,8 @@ pub fn run(args: StudyArgs) -> Result<(), UsageError> {
                 files
                     .curves
                     .write_all(study.curve_rows(&record, &curve).as_bytes())?;
-                let spend = study.spent(&record);
-                hits[record.job] = Some(Hits::of(&curve, spend));
-                fixed_budget.add(&study, &record, &curve, spend);
+                hits[record.job] = Some(study.hits(&record, &curve));
+                fixed_budget.add(&study, &record, &curve, study.spent(&record));
                 Ok(record)
             })
             .collect::<std::io::Result<_>>()

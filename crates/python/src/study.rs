@@ -283,7 +283,7 @@ impl StudyPlan {
         }
         let mut hits = vec![None; study.jobs()];
         for record in &records {
-            hits[record.job] = Some(Hits::of(&points[record.job], study.spent(record)));
+            hits[record.job] = Some(study.hits(record, &points[record.job]));
         }
         Ok((records, hits))
     }

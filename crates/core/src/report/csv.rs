@@ -14,6 +14,16 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// A number with `decimals` decimals, or an empty cell when it has no value (NaN: the median of
+/// no run, the ERT of a target never reached).
+pub fn number(value: f64, decimals: usize) -> String {
+    if value.is_finite() {
+        format!("{value:.decimals$}")
+    } else {
+        String::new()
+    }
+}
+
 /// Splits a CSV row into its fields (quoted fields unquoted).
 pub fn split_row(row: &str) -> Vec<String> {
     let mut fields = Vec::new();

@@ -236,13 +236,7 @@ impl Measures {
             ecdf_csv: "configuration,class,evaluations,share\n".into(),
             area_csv: "configuration,class,targets,area\n".into(),
         };
-        let number = |v: f64| {
-            if v.is_finite() {
-                format!("{v:.1}")
-            } else {
-                String::new()
-            }
-        };
+        let number = |v: f64| csv::number(v, 1);
         for (c, configuration) in study.runs.iter().enumerate() {
             let name = csv::quote(&configuration.to_string());
             for (g, runs) in cells[c].iter().enumerate() {
@@ -272,11 +266,7 @@ impl Measures {
                     out.area_csv,
                     "{name},{class},{},{}",
                     targets.len(),
-                    if area.is_finite() {
-                        format!("{area:.4}")
-                    } else {
-                        String::new()
-                    }
+                    csv::number(area, 4)
                 );
             }
         }

@@ -32,6 +32,7 @@ use crate::registry::{Configuration, RunConfig};
 use crate::runs::{run_seed, Executor};
 use crate::verify::checked_answer;
 use anytime::RunObserver;
+use ert::Hits;
 
 /// The most jobs a study may plan (20 configurations × 5,000 puzzles × 10 seeds is 1,000,000).
 pub const MAX_JOBS: usize = 100_000_000;
@@ -166,6 +167,12 @@ impl Study {
     pub fn spent(&self, record: &Record) -> u64 {
         let family = self.runs[record.configuration].algorithm.family();
         anytime::evaluations(family, record.iterations, record.nodes)
+    }
+
+    /// The cost targets a run reached and the evaluations it took to each, from its anytime
+    /// curve: what the ECDF, the ERT and the ranking keep of a run.
+    pub fn hits(&self, record: &Record, curve: &[CurvePoint]) -> Hits {
+        Hits::of(curve, self.spent(record))
     }
 
     /// The seed a run is given: from the configuration's own seed (or the study's) and the

@@ -116,13 +116,7 @@ pub const RANKING_HEADER: &str =
 
 /// `ranking.csv`.
 pub fn ranking_csv(standings: &[Standing]) -> String {
-    let number = |v: f64, decimals: usize| {
-        if v.is_finite() {
-            format!("{v:.decimals$}")
-        } else {
-            String::new()
-        }
-    };
+    let number = csv::number;
     let mut out = format!("{RANKING_HEADER}\n");
     for (k, s) in standings.iter().enumerate() {
         let _ = writeln!(

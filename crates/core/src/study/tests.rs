@@ -38,7 +38,7 @@ fn run_all_with_hits(study: &Study) -> (Vec<Record>, Vec<Option<ert::Hits>>) {
         .map(|k| {
             let puzzle = &study.population[study.job(k).puzzle].puzzle;
             let (record, curve) = study.run_job_with_curve_on(k, puzzle, &|| 0.0);
-            let hits = ert::Hits::of(&curve, study.spent(&record));
+            let hits = study.hits(&record, &curve);
             (record, Some(hits))
         })
         .unzip()

@@ -4,7 +4,6 @@
 //! the worker no population of its own; the summary (bootstrap intervals, pairwise tests) is
 //! computed here too, off the page's thread.
 
-use sudoku_core::study::ert::Hits;
 use sudoku_core::study::{Study, Summary};
 
 use crate::protocol::study::settings;
@@ -51,7 +50,7 @@ pub fn jobs(request: &StudyJobsRequest, seconds: &dyn Fn() -> f64) -> Experiment
     for (k, puzzle) in &request.jobs {
         let (record, curve) = study.run_job_with_curve_on(*k, puzzle, seconds);
         best_costs.push(curve.last().map(|p| p.cost));
-        hits.push(Hits::of(&curve, study.spent(&record)));
+        hits.push(study.hits(&record, &curve));
         records.push(record);
     }
     ExperimentReply::StudyRecords {
