@@ -149,6 +149,10 @@ pub struct StudyPage {
     /// The workers' clock ticks in 0.1 ms (a page that is not cross-origin isolated): time is
     /// then shown but not tested, and the page says so.
     pub coarse_clock: bool,
+    /// Studies started on this page so far: a report is of one of them.
+    started: u64,
+    /// The last report and what it was made from (see `report`).
+    report_cache: std::cell::RefCell<Option<(report::Made, Option<sudoku_core::report::Report>)>>,
 }
 
 impl StudyPage {
@@ -195,6 +199,8 @@ impl StudyPage {
             workers_asked: query.workers,
             out: Pending::default(),
             coarse_clock: false,
+            started: 0,
+            report_cache: Default::default(),
         };
         let effects = if query.run && page.errors.is_empty() {
             page.apply(StudyAction::Start { now })

@@ -13,6 +13,17 @@ use sudoku_core::Family;
 
 use super::StudyPage;
 
+/// What a report is made from: the study (by its number on the page), its records so far, its summary,
+/// its status and the clock it was measured with.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Made {
+    study: u64,
+    records: usize,
+    summary: bool,
+    status: &'static str,
+    coarse_clock: bool,
+}
+
 impl StudyPage {
     /// `records.csv`: the header, then a row per finished job in job order.
     pub fn records_csv(&self) -> String {
@@ -30,8 +41,29 @@ impl StudyPage {
     }
 
     /// The report of the study so far (`None` before its population is made). Its tables are
-    /// `summary` and `pairwise`, their CSVs the CLI's `summary.csv` and `pairwise.csv`.
+    /// `summary` and `pairwise`, their CSVs the CLI's `summary.csv` and `pairwise.csv`. Made
+    /// again only when what it reads changed: a redraw for the form alone (typing after a
+    /// 50,000-run study) would otherwise recount every run for its charts and ranking.
     pub fn report(&self) -> Option<Report> {
+        let made = Made {
+            study: self.started,
+            records: self.records.len(),
+            summary: self.summary.is_some(),
+            status: self.status_id(),
+            coarse_clock: self.coarse_clock,
+        };
+        let mut cache = self.report_cache.borrow_mut();
+        match &*cache {
+            Some((was, report)) if *was == made => report.clone(),
+            _ => {
+                let report = self.fresh_report();
+                *cache = Some((made, report.clone()));
+                report
+            }
+        }
+    }
+
+    pub(super) fn fresh_report(&self) -> Option<Report> {
         let study = self.study.as_ref()?;
         let (done, all) = (self.records.len(), study.jobs());
         let mut notes = vec![format!(

@@ -13,6 +13,7 @@ impl StudyPage {
         }
         // A summary still out is of the last study.
         self.out.cancel_all(&mut effects.jobs);
+        self.started += 1;
         self.setup = None;
         self.settings = None;
         self.study = None;

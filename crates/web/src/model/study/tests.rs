@@ -3,6 +3,7 @@
 use super::*;
 use crate::protocol::study::settings;
 use crate::worker::experiment::answer;
+use sudoku_core::report::Report;
 use sudoku_core::runs::Sequential;
 use sudoku_core::study::ranking::RANKING_HEADER;
 use sudoku_core::study::records::CSV_HEADER;
@@ -210,6 +211,41 @@ fn the_report_tables_download_as_the_clis_files() {
         report.notes
     );
     assert!(report.notes.len() > 1, "the findings in words");
+}
+
+#[test]
+fn the_report_is_made_again_only_when_what_it_reads_changes() {
+    let mut now = 0.0;
+    let (mut page, effects) = StudyPage::new(Query::from_search(URL), 2, now);
+    drive(&mut page, effects, &mut now, usize::MAX);
+    let first = page.report().unwrap();
+    assert_eq!(Some(first.clone()), page.fresh_report());
+    // The form alone changes: the report is the finished study's.
+    page.apply(StudyAction::SetConfigurations(
+        "dlx\ncoloring-dsatur".into(),
+    ));
+    assert_eq!(page.report(), Some(first.clone()));
+    // A second study of as many runs reports itself.
+    let effects = page.apply(StudyAction::Start { now });
+    drive(&mut page, effects, &mut now, usize::MAX);
+    assert_eq!(page.status, Status::Done, "{:?}", page.status);
+    let second = page.report().unwrap();
+    assert_eq!(Some(second.clone()), page.fresh_report());
+    assert!(
+        second.notes[0].contains("16 of 16 runs"),
+        "{:?}",
+        second.notes
+    );
+    let names = |report: &Report| -> Vec<String> {
+        let mut names: Vec<String> = report.tables[0].rows.iter().map(|r| r[1].clone()).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        names(&second),
+        ["coloring-dsatur;max_iterations=2000", "dlx;max_nodes=2000"]
+    );
+    assert_ne!(names(&first), names(&second));
 }
 
 #[test]
