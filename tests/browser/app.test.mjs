@@ -232,6 +232,8 @@ test('a puzzle that needs forcing chains is rated and hinted by the full worker,
   assert.ok(urls.some((u) => /full_worker/.test(u)), 'the full worker was loaded for the rating');
   // Sudoku Explainer's scale beside it: nested chains, ER 9 or more.
   assert.match(await page.textContent('#rating-se'), /^Sudoku Explainer: (9|1\d)\.\d\/\d+\.\d\/\d+\.\d \(ER\/EP\/ED\)$/);
+  // And HoDoKu's: extreme, by the path HoDoKu takes (the CLI's `rate --scale hodoku` line).
+  assert.match(await page.textContent('#rating-hodoku'), /^HoDoKu: extreme \d+ \S+$/);
   await page.click('#hint');
   await page.waitForSelector('#hint-text', { timeout: 60_000 });
   assert.doesNotMatch(await page.textContent('#hint-text'), /guess/);
@@ -341,6 +343,7 @@ test('the loaded puzzle is rated, Explain lists the steps and plays them, Genera
   await page.goto(`${BASE}?puzzle=${EASY}`);
   await page.waitForFunction(() => /Rating: easy \d\.\d \S+/.test(document.querySelector('#rating')?.textContent ?? ''));
   assert.equal(await page.textContent('#rating-se'), 'Sudoku Explainer: 1.2/1.2/1.2 (ER/EP/ED)');
+  assert.equal(await page.textContent('#rating-hodoku'), 'HoDoKu: easy 192 naked-single');
   // An edit is rated again: a clash has no rating.
   await page.click('#cell-0');
   await page.press('4');

@@ -93,6 +93,10 @@ pub struct Analysis {
     /// Sudoku Explainer's ER/EP/ED (`7.1/1.2/1.2`, `sudoku rate --scale se`), for a rated puzzle.
     #[serde(default)]
     pub explainer: Option<String>,
+    /// HoDoKu's level, score and hardest step (`unfair 1812 x-chain`, `sudoku rate --scale
+    /// hodoku`), for a rated puzzle.
+    #[serde(default)]
+    pub hodoku: Option<String>,
     /// The human-style solver's steps in words, in order.
     pub steps: Vec<String>,
     /// How they ended (solved, stuck, contradiction).

@@ -3,8 +3,8 @@
 
 use sudoku_core::generate::{generate_seeded, Minimality, Settings};
 use sudoku_core::logic::{
-    describe, explainer_after_heard, rating_and_ending, solve_path_heard, Level, Rating, Scale,
-    Step, Technique, ALL_TECHNIQUES,
+    describe, explainer_after_heard, hodoku_of, hodoku_path, rating_and_ending, solve_path_heard,
+    Ended, Level, Rating, Scale, Step, Technique, ALL_TECHNIQUES, HODOKU_ORDER,
 };
 use sudoku_core::Grid;
 
@@ -20,6 +20,24 @@ fn needs_forcing_chains(puzzle: &Grid) -> bool {
 /// it (see `Technique::FIRST_LEFT_OUT`), so the full worker answers.
 fn past_this_build(technique: Technique) -> bool {
     !ALL_TECHNIQUES && !technique.before_left_out()
+}
+
+/// Whether a step of HoDoKu's path may differ from the full build's, in a build with every
+/// technique or not (`all`). HoDoKu's path takes the first technique in its order that applies;
+/// a step before the first technique this build leaves out had every technique before it tried,
+/// as in the full build. From there on, a left-out technique that would have applied finds
+/// nothing, and the path may part from HoDoKu's.
+fn past_this_build_on_hodokus_path(technique: Technique, all: bool) -> bool {
+    if all {
+        return false;
+    }
+    let first_left_out = HODOKU_ORDER.iter().position(|t| !t.before_left_out());
+    let at = HODOKU_ORDER.iter().position(|&t| t == technique);
+    match (at, first_left_out) {
+        (Some(at), Some(first)) => at >= first,
+        (Some(_), None) => false,
+        (None, _) => true,
+    }
 }
 
 /// The generator gives up after this long (a level or symmetry the size rarely reaches).
@@ -75,14 +93,28 @@ pub fn analyse(puzzle: &Grid, heard: &mut dyn FnMut(Scale, &Step)) -> SolverRepl
     {
         return SolverReply::NeedsFullWorker;
     }
-    let explainer = matches!(rating, Rating::Solved { .. })
+    let solved = matches!(rating, Rating::Solved { .. });
+    let explainer = solved
         .then(|| explainer_after_heard(puzzle, &steps, &mut |s| heard(Scale::Explainer, s)))
         .flatten()
         .map(|se| se.numbers());
+    // Solved by logic, the puzzle has one solution: HoDoKu's path may use uniqueness.
+    let hodoku = match solved.then(|| hodoku_path(puzzle)) {
+        Some((path, _))
+            if path
+                .iter()
+                .any(|s| past_this_build_on_hodokus_path(s.technique, ALL_TECHNIQUES)) =>
+        {
+            return SolverReply::NeedsFullWorker
+        }
+        Some((path, Ended::Solved)) => hodoku_of(&path).map(|h| h.line()),
+        _ => None,
+    };
     let (rating, ending) = rating_and_ending(puzzle, &rating);
     SolverReply::Analysis(Analysis {
         rating,
         explainer,
+        hodoku,
         steps: steps.iter().map(|s| describe(puzzle.size(), s)).collect(),
         ending,
     })
@@ -233,6 +265,34 @@ mod tests {
             panic!("no analysis")
         };
         assert_eq!(a.explainer.as_deref(), Some("2.6/1.5/1.5"));
+        // hodoku-py rates it medium, 916 (tests/data/hodoku.tsv); the line is the CLI's.
+        assert_eq!(a.hodoku.as_deref(), Some("medium 916 locked-triple"));
+        assert_eq!(
+            a.hodoku,
+            sudoku_core::logic::hodoku_unique(&pointing).map(|h| h.line())
+        );
+    }
+
+    /// In a build without every technique, HoDoKu's path is trusted up to the first technique
+    /// in HoDoKu's order that the build leaves out; from there the full worker answers.
+    #[test]
+    fn hodokus_path_goes_to_the_full_worker_from_the_first_left_out_technique() {
+        let first = HODOKU_ORDER
+            .iter()
+            .position(|t| !t.before_left_out())
+            .expect("the first-load worker leaves techniques out");
+        for (k, &technique) in HODOKU_ORDER.iter().enumerate() {
+            assert!(!past_this_build_on_hodokus_path(technique, true));
+            assert_eq!(
+                past_this_build_on_hodokus_path(technique, false),
+                k >= first,
+                "{technique:?}"
+            );
+        }
+        assert!(!past_this_build_on_hodokus_path(
+            Technique::NakedSingle,
+            false
+        ));
     }
 
     #[test]

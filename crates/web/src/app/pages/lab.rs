@@ -95,6 +95,12 @@ pub fn lab_page(props: &LabProps) -> Html {
                                 { format!("Sudoku Explainer: {se} (ER/EP/ED)") }
                             </p>
                         }
+                        if let Some(hodoku) = lab.analysis.as_ref().and_then(|a| a.hodoku.clone()) {
+                            <p id="rating-hodoku" class="rating"
+                                title="HoDoKu's scale: its level, the sum of its steps' scores, and its hardest step, on the path HoDoKu 2.2 takes">
+                                { format!("HoDoKu: {hodoku}") }
+                            </p>
+                        }
                         <div class="buttons">
                             <button id="hint" onclick={act.reform(|_| Action::Hint)}
                                 title="The next step a person would take, by the human-style solver">{ "Hint" }</button>
