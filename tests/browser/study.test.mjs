@@ -35,6 +35,16 @@ test('a study in the page gives the CLI\'s records, summary and pairwise files',
   // The findings as a ranked table first, written for people (its CSV is the data).
   const tables = await page.$$eval('.report-table', (ts) => ts.map((t) => t.dataset.table));
   assert.deepEqual(tables, ['ranking', 'summary', 'pairwise']);
+  // Each line is drawn in its legend's colour, in every chart of the report.
+  const mismatched = await page.$$eval('.report-chart', (charts) => charts.flatMap((chart) =>
+    [...chart.querySelectorAll('.legend li[class^="series-"]')].flatMap((li) => {
+      const line = chart.querySelector(`polyline.${li.className}`);
+      if (!line) return [];
+      const stroke = getComputedStyle(line).stroke;
+      const key = getComputedStyle(li, '::before').color;
+      return stroke === key ? [] : [`${chart.querySelector('figcaption')?.textContent}: ${li.textContent} ${stroke} ≠ ${key}`];
+    })));
+  assert.deepEqual(mismatched, []);
   const first = await page.$$eval('[data-table="ranking"] tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
   assert.equal(first[0], '1');
   assert.match(first[2], /^\d+ of 12$/);
