@@ -34,8 +34,8 @@ mod wings;
 
 pub use explain::describe;
 pub use hodoku::{
-    hodoku_of, hodoku_path, hodoku_unique, step_score as hodoku_step_score, Hodoku, HodokuLevel,
-    ORDER as HODOKU_ORDER,
+    hodoku_of, hodoku_path, hodoku_path_heard, hodoku_unique, step_score as hodoku_step_score,
+    Hodoku, HodokuLevel, ORDER as HODOKU_ORDER,
 };
 pub use rate::{
     ending, rate, rate_within, rating_and_ending, rating_line, rating_line_on, solve_path,

@@ -71,7 +71,8 @@ pub fn analyse(
         teller.tell(|| {
             let on = match scale {
                 Scale::Explainer => "on Sudoku Explainer's scale: ",
-                _ => "",
+                Scale::Hodoku => "on HoDoKu's scale: ",
+                Scale::Lab => "",
             };
             format!(
                 "{on}{filled} of {cells} cells filled in {steps} steps (latest: {})",
@@ -151,6 +152,11 @@ mod tests {
         assert!(lab.iter().all(|&f| (17..=81).contains(&f)), "{lines:?}");
         assert!(lines[0].contains(" of 81 cells filled in "), "{}", lines[0]);
         assert!(lines[0].ends_with(" s so far"), "{}", lines[0]);
+        // HoDoKu's path, followed last, tells its progress too.
+        assert!(
+            lines.iter().any(|l| l.starts_with("on HoDoKu's scale: ")),
+            "{lines:?}"
+        );
     }
 
     /// A quick answer says nothing before it ends.

@@ -3,8 +3,8 @@
 
 use sudoku_core::generate::{generate_seeded, Minimality, Settings};
 use sudoku_core::logic::{
-    describe, explainer_after_heard, hodoku_of, hodoku_path, rating_and_ending, solve_path_heard,
-    Ended, Level, Rating, Scale, Step, Technique, ALL_TECHNIQUES, HODOKU_ORDER,
+    describe, explainer_after_heard, hodoku_of, hodoku_path_heard, rating_and_ending,
+    solve_path_heard, Ended, Level, Rating, Scale, Step, Technique, ALL_TECHNIQUES, HODOKU_ORDER,
 };
 use sudoku_core::Grid;
 
@@ -81,8 +81,8 @@ pub fn hint(puzzle: &Grid) -> SolverReply {
 }
 
 /// The puzzle's rating (as `sudoku rate` gives it) and the human-style solver's steps in words
-/// (as `sudoku explain` gives them); `heard` hears each step of the paths followed, the lab's
-/// and, where it differs, Sudoku Explainer's.
+/// (as `sudoku explain` gives them); `heard` hears each step of the paths followed, the lab's,
+/// Sudoku Explainer's where it differs, and HoDoKu's.
 pub fn analyse(puzzle: &Grid, heard: &mut dyn FnMut(Scale, &Step)) -> SolverReply {
     if !puzzle.conflicts().is_empty() {
         return SolverReply::Failed("the givens clash: nothing to rate".into());
@@ -99,7 +99,7 @@ pub fn analyse(puzzle: &Grid, heard: &mut dyn FnMut(Scale, &Step)) -> SolverRepl
         .flatten()
         .map(|se| se.numbers());
     // Solved by logic, the puzzle has one solution: HoDoKu's path may use uniqueness.
-    let hodoku = match solved.then(|| hodoku_path(puzzle)) {
+    let hodoku = match solved.then(|| hodoku_path_heard(puzzle, &mut |s| heard(Scale::Hodoku, s))) {
         Some((path, _))
             if path
                 .iter()

@@ -209,7 +209,13 @@ pub fn hodoku_of(steps: &[Step]) -> Option<Hodoku> {
 /// The steps HoDoKu's solver takes on a puzzle known to have one solution, in its order and
 /// with its singles, and how the path ended: what its rating adds up.
 pub fn hodoku_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
-    path::solution_path(puzzle)
+    hodoku_path_heard(puzzle, &mut |_| {})
+}
+
+/// [`hodoku_path`], `heard` hearing each step as it is taken (a page tells how far a long
+/// rating has come, as it does on the other scales' paths).
+pub fn hodoku_path_heard(puzzle: &Grid, heard: &mut dyn FnMut(&Step)) -> (Vec<Step>, Ended) {
+    path::solution_path(puzzle, heard)
 }
 
 /// The HoDoKu rating of a puzzle known to have one solution: its path in HoDoKu's order

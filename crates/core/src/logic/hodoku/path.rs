@@ -185,7 +185,7 @@ fn find(board: &Board, geometry: &Geometry, technique: Technique) -> Option<Step
 }
 
 /// HoDoKu's solution path of a puzzle known to have one solution, and how it ended.
-pub(super) fn solution_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
+pub(super) fn solution_path(puzzle: &Grid, heard: &mut dyn FnMut(&Step)) -> (Vec<Step>, Ended) {
     let geometry = Geometry::new(puzzle.size());
     let Some(mut queues) = Queues::new(puzzle, &geometry) else {
         return (Vec::new(), Ended::Contradiction);
@@ -217,6 +217,7 @@ pub(super) fn solution_path(puzzle: &Grid) -> (Vec<Step>, Ended) {
             continue;
         };
         let applied = queues.apply(&step);
+        heard(&step);
         steps.push(step);
         if applied.is_none() {
             return (steps, Ended::Contradiction);

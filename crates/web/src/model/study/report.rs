@@ -13,8 +13,8 @@ use sudoku_core::Family;
 
 use super::StudyPage;
 
-/// What a report is made from: the study (by its number on the page), its records so far, its summary,
-/// its status and the clock it was measured with.
+/// What a report is made from: the study (by its number on the page), its records so far, its
+/// summary, its status and the clock it was measured with.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Made {
     study: u64,
