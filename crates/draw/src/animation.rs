@@ -128,6 +128,48 @@ impl Shot<'_> {
     }
 }
 
+/// The frames at `steps`, one at a time, replaying the trace once: what a caller that must
+/// pause between frames (the page's export, which lets the browser draw between them) walks.
+pub struct Frames<'a> {
+    puzzle: &'a Grid,
+    events: &'a [Event],
+    steps: std::iter::StepBy<std::ops::RangeInclusive<usize>>,
+    replay: Replay,
+    applied: usize,
+    candidates: bool,
+}
+
+impl<'a> Frames<'a> {
+    /// `steps` must have been checked against `events` ([`Steps::check`]).
+    pub fn new(puzzle: &'a Grid, events: &'a [Event], steps: &Steps, candidates: bool) -> Self {
+        Frames {
+            puzzle,
+            events,
+            steps: (steps.from..=steps.to).step_by(steps.every.max(1)),
+            replay: Replay::new(puzzle),
+            applied: 0,
+            candidates,
+        }
+    }
+
+    /// The next step's frame, or `None` after the last.
+    pub fn next_shot(&mut self) -> Option<Shot<'_>> {
+        let step = self.steps.next()?;
+        for event in &self.events[self.applied..step] {
+            self.replay.apply(event);
+        }
+        self.applied = step;
+        let last = step.checked_sub(1).map(|i| &self.events[i]);
+        let frame = BoardFrame::of_replay(self.puzzle, &self.replay, last, self.candidates);
+        Some(Shot {
+            step,
+            frame,
+            replay: &self.replay,
+            last,
+        })
+    }
+}
+
 /// Takes a frame at each of `steps` (checked against `events`), replaying the trace once.
 pub fn each_frame<E>(
     puzzle: &Grid,
@@ -136,21 +178,9 @@ pub fn each_frame<E>(
     candidates: bool,
     mut take: impl FnMut(&Shot) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut replay = Replay::new(puzzle);
-    let mut applied = 0;
-    for step in steps.iter() {
-        for event in &events[applied..step] {
-            replay.apply(event);
-        }
-        applied = step;
-        let last = step.checked_sub(1).map(|i| &events[i]);
-        let frame = BoardFrame::of_replay(puzzle, &replay, last, candidates);
-        take(&Shot {
-            step,
-            frame,
-            replay: &replay,
-            last,
-        })?;
+    let mut frames = Frames::new(puzzle, events, steps, candidates);
+    while let Some(shot) = frames.next_shot() {
+        take(&shot)?;
     }
     Ok(())
 }
@@ -179,6 +209,59 @@ impl Default for Animation {
     }
 }
 
+/// A looping animated GIF made a frame at a time, the last of `frames` held: the CLI's and
+/// Python's `gif` and the page's export write the same bytes for the same frames.
+#[cfg(feature = "raster")]
+pub struct GifMaker {
+    rasterizer: crate::raster::Rasterizer,
+    animation: Animation,
+    scale: f32,
+    writer: Option<crate::raster::GifWriter<Vec<u8>>>,
+    frames: usize,
+    drawn: usize,
+}
+
+#[cfg(feature = "raster")]
+impl GifMaker {
+    /// An animation of `frames` frames, drawn at `scale` times the drawing's own size.
+    pub fn new(animation: Animation, frames: usize, scale: f32) -> GifMaker {
+        GifMaker {
+            rasterizer: crate::raster::Rasterizer::new(),
+            animation,
+            scale,
+            writer: None,
+            frames,
+            drawn: 0,
+        }
+    }
+
+    /// Draws the next frame.
+    pub fn add(&mut self, shot: &Shot) -> Result<(), String> {
+        let svg = self.animation.view.svg(&shot.frame, &self.animation.style);
+        let image = self.rasterizer.pixels(&svg, self.scale)?;
+        let writer = match &mut self.writer {
+            Some(writer) => writer,
+            None => self.writer.insert(crate::raster::GifWriter::new(
+                Vec::new(),
+                image.width,
+                image.height,
+            )?),
+        };
+        self.drawn += 1;
+        let delay = if self.drawn == self.frames {
+            self.animation.hold_ms
+        } else {
+            self.animation.frame_ms
+        };
+        writer.add(&image, delay)
+    }
+
+    /// The file's bytes.
+    pub fn finish(self) -> Result<Vec<u8>, String> {
+        self.writer.ok_or("no frame to draw")?.finish()
+    }
+}
+
 /// The steps of a trace as one looping animated GIF, the last frame held.
 #[cfg(feature = "raster")]
 pub fn gif(
@@ -187,27 +270,11 @@ pub fn gif(
     steps: &Steps,
     animation: &Animation,
 ) -> Result<Vec<u8>, String> {
-    use crate::raster::{GifWriter, Rasterizer};
-
-    let rasterizer = Rasterizer::new();
-    let count = steps.count();
-    let mut gif: Option<GifWriter<Vec<u8>>> = None;
-    let mut drawn = 0;
+    let mut maker = GifMaker::new(*animation, steps.count(), 1.0);
     each_frame(puzzle, events, steps, animation.candidates, |shot| {
-        let image = rasterizer.pixels(&animation.view.svg(&shot.frame, &animation.style), 1.0)?;
-        let writer = match &mut gif {
-            Some(writer) => writer,
-            None => gif.insert(GifWriter::new(Vec::new(), image.width, image.height)?),
-        };
-        drawn += 1;
-        let delay = if drawn == count {
-            animation.hold_ms
-        } else {
-            animation.frame_ms
-        };
-        writer.add(&image, delay)
+        maker.add(shot)
     })?;
-    gif.ok_or("no frame to draw")?.finish()
+    maker.finish()
 }
 
 #[cfg(test)]
