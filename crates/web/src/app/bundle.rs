@@ -21,12 +21,13 @@ pub fn bundle_loader(props: &BundleLoaderProps) -> Html {
     {
         let failed = failed.clone();
         let name = props.name;
+        let root = props.root;
         use_effect_with((), move |_| {
             let on_error = {
                 let failed = failed.clone();
                 move |e| failed.set(Some(e))
             };
-            if let Err(e) = load(name, on_error) {
+            if let Err(e) = load(name, root, on_error) {
                 failed.set(Some(e));
             }
         });
@@ -41,27 +42,59 @@ pub fn bundle_loader(props: &BundleLoaderProps) -> Html {
     }
 }
 
+/// The export dialog's root: a bundle the lab opens and closes, mounted again at each opening.
+pub const EXPORT_ROOT: &str = "export-root";
+
+thread_local! {
+    /// Ends the component this bundle last mounted (a bundle mounted again replaces it).
+    static MOUNTED: std::cell::RefCell<Option<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The global through which a started bundle mounts itself again (the page's element was
+/// replaced: the export dialog closed and opened again), without loading a second copy.
+fn remount_key(root: &str) -> String {
+    format!("sudokuLabMount_{root}")
+}
+
 /// Mounts a page component, with its default properties (the URL's page), into `root` (made
-/// by [`BundleLoader`]), or into the body.
-pub fn mount<C: BaseComponent>(root: &str)
+/// by [`BundleLoader`]), or into the body; and leaves a global that mounts it there again.
+pub fn mount<C: BaseComponent>(root: &'static str)
 where
     C::Properties: Default,
 {
+    use wasm_bindgen::closure::Closure;
+    if let Some(end) = MOUNTED.with(|m| m.borrow_mut().take()) {
+        end();
+    }
     let element = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(root));
-    match element {
+    let handle = match element {
         Some(element) => yew::Renderer::<C>::with_root(element).render(),
         None => yew::Renderer::<C>::new().render(),
     };
+    MOUNTED.with(|m| *m.borrow_mut() = Some(Box::new(move || handle.destroy())));
+    if let Some(window) = web_sys::window() {
+        let again = Closure::<dyn Fn()>::new(move || mount::<C>(root)).into_js_value();
+        let _ = js_sys::Reflect::set(&window, &remount_key(root).into(), &again);
+    }
 }
 
 /// Adds `web/bundle_start.js`, which loads the bundle's script and starts its wasm (which mounts
 /// the page); `on_error` hears any of them fail, with the reason the start script left in
 /// `data-error`.
-fn load(name: &str, on_error: impl FnOnce(String) + 'static) -> Result<(), String> {
+fn load(name: &str, root: &str, on_error: impl FnOnce(String) + 'static) -> Result<(), String> {
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
+    let started = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &remount_key(root).into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(mount_again) = started {
+        return mount_again
+            .call0(&wasm_bindgen::JsValue::NULL)
+            .map(|_| ())
+            .map_err(|e| format!("{e:?}"));
+    }
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;

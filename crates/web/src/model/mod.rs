@@ -5,6 +5,7 @@
 pub mod chunks;
 pub mod compare;
 pub mod experiments;
+pub mod export;
 pub mod form;
 pub mod jobs;
 pub mod lab;

@@ -5,6 +5,7 @@
 //! next jobs and the report of the finished ones, and a study's requests with its puzzles,
 //! records and summary ([`ExperimentReply`]).
 
+pub mod export;
 pub mod study;
 
 pub use sudoku_core::trace::binary::{decode_events, encode_events, EVENT_WORDS};
@@ -38,15 +39,6 @@ pub enum SolverRequest {
     /// This run recorded again as a trace file (the same events: a run is a function of its
     /// settings), answered with [`SolverReply::Saved`]: what "Save the run" downloads.
     Save(RunRequest),
-    /// The frame at `step` of this run as the CLI's `render` draws it (SVG, `view`: `board` or
-    /// `graph`, with the pencil marks the rules leave when `candidates`), answered with
-    /// [`SolverReply::Saved`].
-    SaveFrame {
-        run: RunRequest,
-        step: usize,
-        view: String,
-        candidates: bool,
-    },
 }
 
 /// The grid side from which runs, hints and ratings go to the full worker. The lab's first
@@ -66,8 +58,7 @@ impl SolverRequest {
             SolverRequest::Generate(_)
             | SolverRequest::CheckLesson(_)
             | SolverRequest::OpenTrace(_)
-            | SolverRequest::Save(_)
-            | SolverRequest::SaveFrame { .. } => true,
+            | SolverRequest::Save(_) => true,
             SolverRequest::Hint(grid) | SolverRequest::Analyse(grid) => large(grid),
         }
     }

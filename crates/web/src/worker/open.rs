@@ -91,21 +91,6 @@ pub fn save_trace(request: &RunRequest) -> SolverReply {
     hand_over(&trace.to_bytes(), "application/octet-stream", name)
 }
 
-/// The frame at `step` of the run, drawn as `sudoku render --step` draws it (SVG).
-pub fn save_frame(request: &RunRequest, step: usize, view: &str, candidates: bool) -> SolverReply {
-    match recorded(request).and_then(|trace| replayed::frame_svg(&trace, step, view, candidates)) {
-        Ok(svg) => {
-            let name = format!(
-                "{}-seed{}-step{step}.svg",
-                request.algorithm.id(),
-                request.seed
-            );
-            hand_over(svg.as_bytes(), "image/svg+xml", name)
-        }
-        Err(e) => SolverReply::Failed(e),
-    }
-}
-
 /// A file for the page to download, as a blob URL (the previous one let go).
 fn hand_over(bytes: &[u8], kind: &str, name: String) -> SolverReply {
     let bytes = js_sys::Uint8Array::from(bytes);

@@ -50,20 +50,12 @@ fn answer(request: SolverRequest, reply: &mut dyn FnMut(SolverReply)) {
         SolverRequest::OpenTrace(url) => super::open::open_trace(&url, reply),
         #[cfg(feature = "full")]
         SolverRequest::Save(request) => reply(super::open::save_trace(&request)),
-        #[cfg(feature = "full")]
-        SolverRequest::SaveFrame {
-            run,
-            step,
-            view,
-            candidates,
-        } => reply(super::open::save_frame(&run, step, &view, candidates)),
         // The page sends these to the full worker (see `SolverRequest::needs_full_worker`).
         #[cfg(not(feature = "full"))]
         SolverRequest::Generate(_)
         | SolverRequest::CheckLesson(_)
         | SolverRequest::OpenTrace(_)
-        | SolverRequest::Save(_)
-        | SolverRequest::SaveFrame { .. } => reply(SolverReply::Failed(
+        | SolverRequest::Save(_) => reply(SolverReply::Failed(
             "this request goes to the full worker".into(),
         )),
     }

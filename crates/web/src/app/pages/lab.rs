@@ -138,11 +138,17 @@ pub fn lab_page(props: &LabProps) -> Html {
                     title="The run as a trace file (sudoku solve --trace's): to open here again, share, or draw with sudoku render">
                     { "Save the run…" }
                 </button>
-                <button id="save-frame" disabled={lab.run.as_ref().is_none_or(|r| r.settings.is_none()) || lab.is_running()}
-                    onclick={act.reform(|_| Action::SaveFrame)}
-                    title="The board (or graph) shown now as SVG, drawn as sudoku render draws it: vector, for print">
-                    { "Save this frame (SVG)…" }
+                <button id="export-open" disabled={lab.run.as_ref().is_none_or(|r| r.settings.is_none()) || lab.is_running()}
+                    onclick={act.reform(|_| Action::Export)}
+                    title="The run as an animated GIF, a WebM video, PNG frames or the frame shown as SVG">
+                    { "Export…" }
                 </button>
+                if let Some(request) = &lab.export {
+                    <section id="export" class="export-dialog" role="dialog" aria-label="Export the run" data-request={request.clone()}>
+                        <button id="export-close" onclick={act.reform(|_| Action::CloseExport)}>{ "Close" }</button>
+                        <crate::app::bundle::BundleLoader name="export_app" root={crate::app::bundle::EXPORT_ROOT} page="export" />
+                    </section>
+                }
                 <label class="file-choice open-run" title="A trace file of sudoku solve --trace or Python's Trace.save: it stays on this computer">
                     { "Open a recorded run… " }
                     <input id="open-trace" type="file" accept=".trace,.json,.gz" onchange={act.reform(open_run)} />

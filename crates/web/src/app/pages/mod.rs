@@ -7,6 +7,10 @@
 pub mod compare;
 pub mod embed;
 pub mod experiments;
+#[cfg(feature = "export")]
+pub mod export;
+#[cfg(feature = "export")]
+mod export_video;
 pub mod lab;
 pub mod lessons;
 pub mod study;

@@ -35,8 +35,9 @@ pub enum Action {
     OpenTrace(String),
     /// Save the run shown as a trace file (the full worker records it again from its settings).
     SaveRun,
-    /// Save the frame shown as SVG, drawn as the CLI's `render` draws it.
-    SaveFrame,
+    /// Open the export dialog on the run shown (GIF, video, PNG frames, SVG of the frame).
+    Export,
+    CloseExport,
     Cancel,
     /// A message of the worker running `job`.
     FromWorker {

@@ -155,6 +155,9 @@ pub struct Lab {
     /// The steps in words are shown (after Explain).
     pub show_explanation: bool,
     pub generate_form: GenerateForm,
+    /// The export dialog is open, with what it was handed (an `ExportRequest` as JSON: the
+    /// dialog is a bundle of its own, which reads it from its element).
+    pub export: Option<String>,
     /// The jobs out with the worker, each with what it is for.
     out: Pending<Asked>,
 }
@@ -189,6 +192,7 @@ impl Lab {
             params,
             seed: query.seed.unwrap_or(seed).to_string(),
             notice: None,
+            export: None,
             url_errors: query.errors,
             run: None,
             playing: false,
@@ -354,7 +358,9 @@ impl Lab {
             Action::NewSeed(seed) => self.seed = seed.to_string(),
             Action::Run => return self.start(),
             Action::OpenTrace(url) => return self.open_trace(url, false),
-            Action::SaveRun | Action::SaveFrame => return self.save(&action),
+            Action::SaveRun => return self.save(),
+            Action::Export => self.open_export(),
+            Action::CloseExport => self.export = None,
             Action::Cancel => {
                 if let Some(run) = self.run.as_mut().filter(|r| r.is_running()) {
                     run.cancelled = true;

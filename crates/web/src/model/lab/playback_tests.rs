@@ -186,3 +186,25 @@ fn the_embed_snippet_plays_the_stretch_set_from_the_event_shown() {
     assert_eq!((lab.play_from, lab.play_to), (0, None));
     assert!(!lab.share_query().to_search().contains("to="));
 }
+
+#[test]
+fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
+    let (mut lab, _) = lab_from(&format!("?puzzle={HARD}&algorithm=dlx&seed=3"));
+    lab.apply(Action::Export);
+    assert_eq!(lab.export, None, "no run: nothing to export");
+    assert!(lab.notice.as_deref().unwrap().contains("run an algorithm first"));
+    let (mut lab, effects) = lab_from(&format!(
+        "?puzzle={HARD}&algorithm=dlx&seed=3&autoplay=0&step=40&from=10&to=90&view=graph&run=1"
+    ));
+    answer(&mut lab, effects);
+    lab.apply(Action::Export);
+    let handed: crate::protocol::export::ExportRequest =
+        serde_json::from_str(lab.export.as_deref().expect("the dialog opens")).unwrap();
+    assert_eq!(Some(&handed.run), lab.run.as_ref().unwrap().settings.as_ref());
+    assert_eq!(handed.run.seed, 3);
+    assert_eq!((handed.step, handed.from, handed.to), (40, 10, Some(90)));
+    assert_eq!(handed.view, "graph");
+    assert!(!lab.playing, "the run waits while the dialog is open");
+    lab.apply(Action::CloseExport);
+    assert_eq!(lab.export, None);
+}

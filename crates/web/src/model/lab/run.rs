@@ -168,46 +168,52 @@ impl Lab {
         }
     }
 
-    /// Asks the full worker for the run shown as a trace file (`SaveRun`), or for the frame
-    /// shown as SVG (`SaveFrame`: the board or the graph; the hypergraph is drawn by the page
-    /// only, so its board is saved and that is said).
-    pub(super) fn save(&mut self, action: &super::Action) -> Effects {
+    /// The settings of the run shown, which make it again; or why there are none (said).
+    fn settings(&mut self) -> Option<crate::protocol::RunRequest> {
         let Some(run) = self.run.as_ref() else {
             self.notice = Some("no run to save: run an algorithm first".into());
-            return Effects::default();
+            return None;
         };
-        let Some(settings) = run.settings.clone() else {
+        if run.settings.is_none() {
             self.notice =
                 Some("this run's configuration is not one this lab runs: nothing to record".into());
+        }
+        run.settings.clone()
+    }
+
+    /// Asks the full worker for the run shown as a trace file ("Save the run").
+    pub(super) fn save(&mut self) -> Effects {
+        let Some(settings) = self.settings() else {
             return Effects::default();
         };
-        let request = match action {
-            super::Action::SaveFrame => SolverRequest::SaveFrame {
-                run: settings,
-                step: run.timeline.cursor(),
-                view: if self.view == super::View::Graph {
-                    "graph"
-                } else {
-                    "board"
-                }
-                .into(),
-                candidates: self.show_candidates,
-            },
-            _ => SolverRequest::Save(settings),
-        };
         let job = self.out.issue(super::Asked::Save);
-        self.notice = Some(
-            match self.view {
-                super::View::Hypergraph => {
-                    "drawing the board (the hypergraph is drawn in the page only)…"
-                }
-                _ => "drawing the file…",
+        self.notice = Some("drawing the file…".into());
+        let mut effects = Effects::default();
+        effects.jobs.submit(job, SolverRequest::Save(settings));
+        effects
+    }
+
+    /// Opens the export dialog on the run shown, in the view shown (the hypergraph is drawn by
+    /// the page only: the dialog draws its board, and says so).
+    pub(super) fn open_export(&mut self) {
+        let Some(run) = self.settings() else {
+            return;
+        };
+        let request = crate::protocol::export::ExportRequest {
+            run,
+            step: self.run.as_ref().map_or(0, |r| r.timeline.cursor()),
+            from: self.play_from,
+            to: self.play_to,
+            view: if self.view == super::View::Graph {
+                "graph"
+            } else {
+                "board"
             }
             .into(),
-        );
-        let mut effects = Effects::default();
-        effects.jobs.submit(job, request);
-        effects
+            candidates: self.show_candidates,
+        };
+        self.playing = false;
+        self.export = serde_json::to_string(&request).ok();
     }
 
     /// The saved run's file, to download; or why there is none.
@@ -215,11 +221,7 @@ impl Lab {
         let mut effects = Effects::default();
         match message {
             SolverReply::Saved { url, name } => {
-                self.notice = Some(if name.ends_with(".svg") {
-                    format!("saved as {name}")
-                } else {
-                    format!("saved as {name}: open it here with \"Open a recorded run…\", or draw it with sudoku render")
-                });
+                self.notice = Some(format!("saved as {name}: open it here with \"Open a recorded run…\", or draw it with sudoku render"));
                 effects.download = Some((url, name));
             }
             SolverReply::Failed(why) => self.notice = Some(why),

@@ -1,0 +1,419 @@
+//! The export dialog (its own bundle, `export_app`): the lab hands it the run shown
+//! ([`ExportRequest`], JSON in its element); the full worker records the run again from its
+//! settings (a run is a function of its settings) and the dialog draws the asked steps with
+//! the CLI's own drawing and rasteriser, a few frames at a time so the page stays responsive,
+//! into a GIF, PNG frames in a zip, an SVG, or a WebM video recorded by the browser.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use sudoku_core::{Event, Grid};
+use sudoku_draw::animation::{Animation, Frames, GifMaker, View};
+use sudoku_draw::raster::Rasterizer;
+use sudoku_draw::Style;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use crate::app::bundle::EXPORT_ROOT;
+use crate::app::hooks::worker_handle::{WorkerHandle, WorkerKind};
+use crate::model::export::{ExportForm, Format, Plan};
+use crate::protocol::export::ExportRequest;
+use crate::protocol::{SolverReply, SolverRequest};
+
+/// Draws the dialog: the entry point of the `export_app` bundle.
+pub fn mount() {
+    crate::app::bundle::mount::<ExportDialog>(EXPORT_ROOT);
+}
+
+/// Frames are drawn in slices of about this long before the browser gets a turn.
+const SLICE_MS: f64 = 30.0;
+
+/// The run to draw: the recorded events of the run the lab showed.
+struct Loaded {
+    request: ExportRequest,
+    puzzle: Grid,
+    events: Vec<Event>,
+}
+
+#[derive(Clone)]
+enum Phase {
+    Recording,
+    Ready(Rc<Loaded>),
+    Failed(String),
+}
+
+/// What the lab wrote into the dialog's element.
+fn handed_request() -> Result<ExportRequest, String> {
+    let text = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("export"))
+        .and_then(|e| e.get_attribute("data-request"))
+        .ok_or("the lab handed no run to export")?;
+    serde_json::from_str(&text).map_err(|e| format!("the lab's run does not read ({e})"))
+}
+
+#[function_component(ExportDialog)]
+pub fn export_dialog() -> Html {
+    let phase = use_state(|| Phase::Recording);
+    let form = use_state(|| None::<ExportForm>);
+    let progress = use_state(|| None::<String>);
+    let notice = use_state(|| None::<String>);
+    let busy = use_state(|| false);
+    let cancel = use_mut_ref(|| Rc::new(Cell::new(false)));
+    let worker = use_mut_ref(|| None::<WorkerHandle>);
+    {
+        let (phase, form, worker) = (phase.clone(), form.clone(), worker.clone());
+        use_effect_with((), move |_| {
+            let request = match handed_request() {
+                Ok(request) => request,
+                Err(e) => {
+                    phase.set(Phase::Failed(e));
+                    return;
+                }
+            };
+            let ask = serde_json::to_string(&SolverRequest::Save(request.run.clone()))
+                .unwrap_or_default();
+            let asked = Rc::new(Cell::new(false));
+            let worker_for_reply = worker.clone();
+            let on_message = {
+                let phase = phase.clone();
+                move |reply: SolverReply| match reply {
+                    SolverReply::Ready if !asked.replace(true) => {
+                        if let Some(handle) = worker_for_reply.borrow().as_ref() {
+                            if let Err(e) = handle.post(&ask) {
+                                phase.set(Phase::Failed(e));
+                            }
+                        }
+                    }
+                    SolverReply::Saved { url, .. } => {
+                        let (phase, form, request) = (phase.clone(), form.clone(), request.clone());
+                        wasm_bindgen_futures::spawn_local(async move {
+                            match load_trace(&url, request).await {
+                                Ok(loaded) => {
+                                    form.set(Some(ExportForm::new(
+                                        &loaded.request,
+                                        loaded.events.len(),
+                                    )));
+                                    phase.set(Phase::Ready(Rc::new(loaded)));
+                                }
+                                Err(e) => phase.set(Phase::Failed(e)),
+                            }
+                        });
+                    }
+                    SolverReply::Failed(e) => phase.set(Phase::Failed(e)),
+                    _ => {}
+                }
+            };
+            let on_error = {
+                let phase = phase.clone();
+                move |e: String| phase.set(Phase::Failed(e))
+            };
+            match WorkerHandle::spawn(WorkerKind::SOLVER_FULL, on_message, on_error) {
+                Ok(handle) => *worker.borrow_mut() = Some(handle),
+                Err(e) => phase.set(Phase::Failed(e)),
+            }
+        });
+    }
+    let body = match &*phase {
+        Phase::Recording => html! {
+            <p id="export-status" role="status">{ "recording the run again to draw it…" }</p>
+        },
+        Phase::Failed(e) => html! {
+            <p id="export-status" class="notice" role="alert">{ format!("The run cannot be exported: {e}") }</p>
+        },
+        Phase::Ready(loaded) => {
+            let Some(fields) = (*form).clone() else {
+                return html! {};
+            };
+            let events = loaded.events.len();
+            let plan = fields.plan(events, loaded.request.step);
+            let edit = |change: fn(&mut ExportForm, String)| {
+                let form = form.clone();
+                Callback::from(move |e: InputEvent| {
+                    let Some(mut next) = (*form).clone() else {
+                        return;
+                    };
+                    change(&mut next, value_of(e.target()));
+                    form.set(Some(next));
+                })
+            };
+            let choose_view = {
+                let form = form.clone();
+                Callback::from(move |e: web_sys::Event| {
+                    let Some(mut next) = (*form).clone() else {
+                        return;
+                    };
+                    next.view = View::parse(&value_of(e.target())).unwrap_or(View::Board);
+                    form.set(Some(next));
+                })
+            };
+            let start = {
+                let (loaded, progress, notice, busy, cancel) = (
+                    loaded.clone(),
+                    progress.clone(),
+                    notice.clone(),
+                    busy.clone(),
+                    cancel.clone(),
+                );
+                let plan = plan.clone();
+                Callback::from(move |_| {
+                    let Ok(plan) = plan.clone() else { return };
+                    let flag = Rc::new(Cell::new(false));
+                    *cancel.borrow_mut() = flag.clone();
+                    busy.set(true);
+                    notice.set(None);
+                    let (loaded, progress, notice, busy) = (
+                        loaded.clone(),
+                        progress.clone(),
+                        notice.clone(),
+                        busy.clone(),
+                    );
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let said = move |text: String| progress.set(Some(text));
+                        let result = export(&loaded, plan, &said, &flag).await;
+                        said(String::new());
+                        notice.set(Some(match result {
+                            Ok(done) => done,
+                            Err(e) => format!("not exported: {e}"),
+                        }));
+                        busy.set(false);
+                    });
+                })
+            };
+            let stop = {
+                let cancel = cancel.clone();
+                Callback::from(move |_| cancel.borrow().set(true))
+            };
+            let format = fields.format;
+            html! {
+                <form id="export-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                    <p>{ format!("{} of {}, seed {}: {} events.", loaded.request.run.algorithm.name(),
+                        loaded.puzzle.size(), loaded.request.run.seed, events) }</p>
+                    <fieldset>
+                        <legend>{ "File" }</legend>
+                        { for Format::ALL.into_iter().map(|f| {
+                            let form = form.clone();
+                            html! {
+                                <label><input type="radio" name="export-format" id={format!("export-{}", f.id())}
+                                    checked={f == format}
+                                    onchange={Callback::from(move |_| {
+                                        let Some(mut next) = (*form).clone() else { return };
+                                        next.format = f;
+                                        form.set(Some(next));
+                                    })} />{ format!(" {} ", f.label()) }</label>
+                            }
+                        }) }
+                    </fieldset>
+                    if format.is_single() {
+                        <p>{ format!("The frame at step {} (shown when Export… was pressed).", loaded.request.step.min(events)) }</p>
+                    } else {
+                        <label>{ "From step " }<input id="export-from" inputmode="numeric" size="7" value={fields.from.clone()}
+                            oninput={edit(|f, v| f.from = v)} /></label>
+                        <label>{ " to " }<input id="export-to" inputmode="numeric" size="7" value={fields.to.clone()}
+                            oninput={edit(|f, v| f.to = v)} /></label>
+                        <label>{ ", every " }<input id="export-every" inputmode="numeric" size="5" placeholder="auto" value={fields.every.clone()}
+                            oninput={edit(|f, v| f.every = v)} />{ " steps" }</label>
+                        <label>{ "; " }<input id="export-frame-ms" inputmode="numeric" size="5" value={fields.frame_ms.clone()}
+                            oninput={edit(|f, v| f.frame_ms = v)} />{ " ms a frame" }</label>
+                    }
+                    <p>
+                        <label>{ "View " }<select id="export-view" onchange={choose_view}>
+                            { for [(View::Board, "board", "board"), (View::Graph, "graph", "graph"), (View::Circle, "circle", "graph on a circle")].into_iter().map(|(v, id, label)| html! {
+                                <option value={id} selected={fields.view == v}>{ label }</option>
+                            }) }
+                        </select></label>
+                        <label>{ " " }<input type="checkbox" id="export-candidates" checked={fields.candidates}
+                            onchange={{
+                                let form = form.clone();
+                                Callback::from(move |_| {
+                                    let Some(mut next) = (*form).clone() else { return };
+                                    next.candidates = !next.candidates;
+                                    form.set(Some(next));
+                                })
+                            }} />{ " pencil marks " }</label>
+                        if format != Format::Svg {
+                            <label>{ " size ×" }<input id="export-scale" inputmode="decimal" size="4" value={fields.scale.clone()}
+                                oninput={edit(|f, v| f.scale = v)} /></label>
+                        }
+                    </p>
+                    <p id="export-plan" role="status">{ match &plan {
+                        Ok(plan) if format.is_single() => format!("one frame, step {}", plan.steps.from),
+                        Ok(plan) => format!("{} frames (steps {} to {}, every {}), {:.1} s",
+                            plan.steps.count(), plan.steps.from, plan.steps.to, plan.steps.every,
+                            plan.duration_ms() as f64 / 1000.0),
+                        Err(e) => e.clone(),
+                    } }</p>
+                    <button id="export-go" type="button" disabled={plan.is_err() || *busy} onclick={start}>{ "Export" }</button>
+                    if *busy {
+                        <button id="export-cancel" type="button" onclick={stop}>{ "Stop" }</button>
+                    }
+                    if let Some(text) = (*progress).clone().filter(|t| !t.is_empty()) {
+                        <span id="export-progress" role="status">{ format!(" {text}") }</span>
+                    }
+                    if let Some(text) = &*notice {
+                        <p id="export-notice" role="status">{ text.clone() }</p>
+                    }
+                    <canvas id="export-canvas" hidden={format != Format::Webm}></canvas>
+                </form>
+            }
+        }
+    };
+    html! { <div class="export-body">{ body }</div> }
+}
+
+/// The value of the input or select an event came from.
+fn value_of(target: Option<web_sys::EventTarget>) -> String {
+    if let Some(input) = target
+        .clone()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        return input.value();
+    }
+    target
+        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+/// The recorded run the full worker handed over as a blob URL, read and checked.
+async fn load_trace(url: &str, request: ExportRequest) -> Result<Loaded, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .and_then(|r| r.dyn_into())
+        .map_err(|e| format!("the recorded run could not be fetched ({e:?})"))?;
+    let buffer = JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?)
+        .await
+        .map_err(|e| format!("the recorded run could not be read ({e:?})"))?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    let trace = sudoku_core::trace::TraceFile::read(&bytes).map_err(|e| e.to_string())?;
+    let puzzle = trace.check().map_err(|e| e.to_string())?;
+    Ok(Loaded {
+        request,
+        puzzle,
+        events: trace.events,
+    })
+}
+
+/// Draws and hands over the file `plan` asks for; says what was saved.
+async fn export(
+    loaded: &Loaded,
+    plan: Plan,
+    said: &dyn Fn(String),
+    cancel: &Cell<bool>,
+) -> Result<String, String> {
+    let run = &loaded.request.run;
+    let name = plan.file_name(run.algorithm.id(), run.seed);
+    let style = Style::default();
+    let mut frames = Frames::new(&loaded.puzzle, &loaded.events, &plan.steps, plan.candidates);
+    let count = plan.steps.count();
+    let (bytes, kind): (Vec<u8>, &str) = match plan.format {
+        Format::Svg => {
+            let shot = frames.next_shot().ok_or("no frame to draw")?;
+            (
+                plan.view.svg(&shot.frame, &style).into_bytes(),
+                "image/svg+xml",
+            )
+        }
+        Format::Gif => {
+            let animation = Animation {
+                view: plan.view,
+                style,
+                candidates: plan.candidates,
+                frame_ms: plan.frame_ms,
+                hold_ms: 2000,
+            };
+            let mut gif = GifMaker::new(animation, count, plan.scale);
+            let mut drawn = 0;
+            while let Some(shot) = frames.next_shot() {
+                gif.add(&shot)?;
+                drawn += 1;
+                breathe(drawn, count, said, cancel).await?;
+            }
+            (gif.finish()?, "image/gif")
+        }
+        Format::PngZip => {
+            use std::io::Write;
+            let rasterizer = Rasterizer::new();
+            let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+            let options = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Stored);
+            let mut drawn = 0;
+            while let Some(shot) = frames.next_shot() {
+                let png = rasterizer.png(&plan.view.svg(&shot.frame, &style), plan.scale)?;
+                zip.start_file(plan.frame_name(shot.step), options)
+                    .and_then(|_| zip.write_all(&png).map_err(Into::into))
+                    .map_err(|e| format!("the zip could not be written: {e}"))?;
+                drawn += 1;
+                breathe(drawn, count, said, cancel).await?;
+            }
+            let out = zip
+                .finish()
+                .map_err(|e| format!("the zip could not be written: {e}"))?;
+            (out.into_inner(), "application/zip")
+        }
+        Format::Webm => {
+            return super::export_video::record(frames, &plan, &name, said, cancel).await
+        }
+    };
+    let size = bytes.len();
+    hand_over(&bytes, kind, &name)?;
+    Ok(format!("saved {name} ({})", kilobytes(size)))
+}
+
+/// Says how far the export is and lets the browser draw and hear clicks between slices.
+async fn breathe(
+    drawn: usize,
+    count: usize,
+    said: &dyn Fn(String),
+    cancel: &Cell<bool>,
+) -> Result<(), String> {
+    thread_local! {
+        static SLICE_START: Cell<f64> = const { Cell::new(0.0) };
+    }
+    let now = crate::app::browser::now_ms();
+    if now - SLICE_START.with(Cell::get) < SLICE_MS && drawn < count {
+        return Ok(());
+    }
+    said(format!("frame {drawn} of {count}…"));
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    SLICE_START.with(|s| s.set(crate::app::browser::now_ms()));
+    if cancel.get() {
+        return Err("stopped".into());
+    }
+    Ok(())
+}
+
+/// A size in KB or MB, as a file manager says it.
+pub(super) fn kilobytes(bytes: usize) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} KB", bytes.div_ceil(1000))
+    }
+}
+
+/// Downloads `bytes` as `name` (the URL let go a minute later: Firefox and WebKit read it
+/// after the click returns).
+pub(super) fn hand_over(bytes: &[u8], kind: &str, name: &str) -> Result<(), String> {
+    let array = js_sys::Uint8Array::from(bytes);
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(
+        &js_sys::Array::of1(&array),
+        &options,
+    )
+    .map_err(|e| format!("the browser could not hold the file ({e:?})"))?;
+    save_blob(&blob, name)
+}
+
+pub(super) fn save_blob(blob: &web_sys::Blob, name: &str) -> Result<(), String> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|e| format!("{e:?}"))?;
+    crate::app::browser::download(&url, name)?;
+    gloo_timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
