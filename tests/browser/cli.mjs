@@ -70,6 +70,15 @@ export function cliFrame(puzzle, traceArgs, step, args = []) {
   return readFileSync(join(dir, 'frame.svg'), 'utf8');
 }
 
+/** The file `sudoku render TRACE ARGS… --out NAME` writes (its bytes) of the run `cliTrace`
+ * records with `traceArgs`: a GIF or PNG by `name`'s extension. */
+export function cliRender(puzzle, traceArgs, args, name) {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-render-'));
+  writeFileSync(join(dir, 'run.trace'), cliTrace(puzzle, traceArgs));
+  sudoku(['render', join(dir, 'run.trace'), ...args, '--out', join(dir, name)]);
+  return readFileSync(join(dir, name));
+}
+
 export function cliTrace(puzzle, args, name = 'run.trace') {
   const dir = mkdtempSync(join(tmpdir(), 'sudoku-trace-'));
   writeFileSync(join(dir, 'puzzle.txt'), `${puzzle}\n`);

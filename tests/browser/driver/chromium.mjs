@@ -43,7 +43,8 @@ class ChromiumPage extends LabPage {
 
   async download(selector) {
     const [file] = await Promise.all([this.playwright.waitForEvent('download'), this.click(selector)]);
-    return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    const bytes = readFileSync(await file.path());
+    return { name: file.suggestedFilename(), text: bytes.toString('utf8'), bytes };
   }
 
   async problems() { return [...this.seen]; }

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Clicks `selector` on `page` and returns the file it saved in `folder`: `{ name, text }`.
+/** Clicks `selector` on `page` and returns the file it saved in `folder`: `{ name, text, bytes }`.
  * Files ending in `unfinished` (the engine's partial download) are waited out. */
 export async function saveByClick(page, selector, folder, unfinished) {
   const before = new Set(readdirSync(folder));
   await page.click(selector);
-  for (let i = 0; i < 200; i += 1) {
+  // 30 s: an export draws its frames after the click.
+  for (let i = 0; i < 600; i += 1) {
     const now = readdirSync(folder);
     const fresh = now.filter((f) => !before.has(f) && !f.endsWith(unfinished));
     if (fresh.length === 1 && !now.some((f) => f.endsWith(unfinished))) {
@@ -20,9 +21,9 @@ export async function saveByClick(page, selector, folder, unfinished) {
         const size = statSync(path).size;
         await sleep(50);
         if (statSync(path).size === size) {
-          const text = readFileSync(path, 'utf8');
+          const bytes = readFileSync(path);
           rmSync(path);
-          return { name: fresh[0], text };
+          return { name: fresh[0], text: bytes.toString('utf8'), bytes };
         }
       } catch (error) {
         // Moved under us: Firefox may write a download under a name of its own, then rename
@@ -32,5 +33,5 @@ export async function saveByClick(page, selector, folder, unfinished) {
     }
     await sleep(50);
   }
-  throw new Error(`clicking ${selector} saved no file in 10 s`);
+  throw new Error(`clicking ${selector} saved no file in 30 s`);
 }

@@ -2,12 +2,12 @@
 // solve --trace` chosen with "Open a recorded run…" sets the puzzle, algorithm and seed, plays
 // to the CLI's verified answer with its event count, and a damaged file is named, the page
 // still usable; a file served beside the lab opens from its link (`trace_url`), another
-// origin's is refused; "Save the run…" downloads the run as the CLI records it, "Save this
-// frame" the SVG the CLI's render draws.
+// origin's is refused; "Save the run…" downloads the run as the CLI records it (its frames:
+// export.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, HARD, HARD_SOLVED, boardLine, cursor, newPage, settles, waitForStatus } from '../support.mjs';
-import { cliFrame, cliTrace } from '../cli.mjs';
+import { cliTrace } from '../cli.mjs';
 import { serveDist } from '../static_server.mjs';
 
 /** Chooses a file of these bytes in the page's trace input, as a person picking it would. */
@@ -103,18 +103,3 @@ test('"Save the run…" downloads the run as the CLI records it', async () => {
   await page.close();
 });
 
-test('"Save this frame (SVG)…" downloads the frame sudoku render draws, board and graph', async () => {
-  const settings = ['-a', 'dlx', '--seed', '3', '-p', 'max_nodes=0'];
-  const page = await newPage();
-  await page.goto(`${BASE}?puzzle=${HARD}&algorithm=dlx&seed=3&step=40&run=1`);
-  await waitForStatus(page, 'solved, verified');
-  await settles(() => cursor(page), 40, 'the link\'s step');
-  const board = await page.download('#save-frame');
-  assert.equal(board.name, 'dlx-seed3-step40.svg');
-  assert.equal(board.text, cliFrame(HARD, settings, 40));
-  await page.click('#view-graph');
-  const graph = await page.download('#save-frame');
-  assert.equal(graph.text, cliFrame(HARD, settings, 40, ['--view', 'graph']));
-  assert.deepEqual(await page.problems(), []);
-  await page.close();
-});

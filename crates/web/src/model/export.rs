@@ -69,7 +69,7 @@ pub struct ExportForm {
     /// Every N-th step; empty: as many as fit in [`ANIMATION_FRAMES`] frames.
     pub every: String,
     pub frame_ms: String,
-    /// The frame's size against the page's drawing (1 = 36 px cells).
+    /// The frame's size against the drawing's own (1: the CLI's 40 px cells).
     pub scale: String,
     pub view: View,
     pub candidates: bool,
