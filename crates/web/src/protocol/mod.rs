@@ -8,13 +8,14 @@
 pub mod export;
 pub mod study;
 
+pub use study::{RecordChunk, StudyJobsRequest, StudyMakeRequest, StudySummaryRequest};
+
 pub use sudoku_core::trace::binary::{decode_events, encode_events, EVENT_WORDS};
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::experiment::{Job, Measures, Progress};
 use sudoku_core::report::Report;
 use sudoku_core::study::ert::Hits;
-use sudoku_core::study::file::StudyFile;
 use sudoku_core::study::{Member, Record, Summary};
 use sudoku_core::{Event, Grid, Outcome, Params, SolutionCount, Status};
 
@@ -118,70 +119,6 @@ pub enum ExperimentRequest {
     StudyJobs(StudyJobsRequest),
     /// The summary (intervals, pairwise tests) of a study's records.
     StudySummary(Box<StudySummaryRequest>),
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StudyMakeRequest {
-    pub setup: StudyFile,
-    /// Indices of the population's puzzles to make.
-    pub puzzles: Vec<usize>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StudyJobsRequest {
-    pub setup: StudyFile,
-    /// (job number, its puzzle).
-    pub jobs: Vec<(usize, Grid)>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StudySummaryRequest {
-    pub setup: StudyFile,
-    pub population: Vec<Member>,
-    /// The records, in the chunks they reached the page in.
-    pub records: Vec<RecordChunk>,
-    /// The records' times come from a coarse clock: not tested.
-    #[serde(default)]
-    pub coarse_clock: bool,
-}
-
-/// A chunk of a study's records, as it reached the page; the summary request sends them all.
-/// The study page's build (feature `study-page`) keeps each chunk as the JSON written when it
-/// came, so the request copies text instead of writing every record in one task (50,000
-/// records took 57 ms, a long task, on 2026-12-07 in Chromium on an Intel Xeon). Every other
-/// build (the worker that reads the request, the tests) holds the records themselves: the same
-/// JSON either way.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct RecordChunk(
-    #[cfg(feature = "study-page")] Box<serde_json::value::RawValue>,
-    #[cfg(not(feature = "study-page"))] Vec<Record>,
-);
-
-impl RecordChunk {
-    /// `None` only if the records cannot be written as JSON, which these types never fail.
-    pub fn of(records: &[Record]) -> Option<RecordChunk> {
-        #[cfg(feature = "study-page")]
-        return serde_json::value::to_raw_value(records)
-            .ok()
-            .map(RecordChunk);
-        #[cfg(not(feature = "study-page"))]
-        Some(RecordChunk(records.to_vec()))
-    }
-
-    /// The chunk's records, as the worker reads them.
-    pub fn records(&self) -> Result<Vec<Record>, String> {
-        #[cfg(feature = "study-page")]
-        return serde_json::from_str(self.0.get()).map_err(|e| e.to_string());
-        #[cfg(not(feature = "study-page"))]
-        Ok(self.0.clone())
-    }
-}
-
-impl PartialEq for RecordChunk {
-    fn eq(&self, other: &RecordChunk) -> bool {
-        self.records() == other.records()
-    }
 }
 
 /// Which experiment, on which instances, with which settings: all a worker needs to rebuild the

@@ -192,7 +192,11 @@ fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
     let (mut lab, _) = lab_from(&format!("?puzzle={HARD}&algorithm=dlx&seed=3"));
     lab.apply(Action::Export);
     assert_eq!(lab.export, None, "no run: nothing to export");
-    assert!(lab.notice.as_deref().unwrap().contains("run an algorithm first"));
+    assert!(lab
+        .notice
+        .as_deref()
+        .unwrap()
+        .contains("run an algorithm first"));
     let (mut lab, effects) = lab_from(&format!(
         "?puzzle={HARD}&algorithm=dlx&seed=3&autoplay=0&step=40&from=10&to=90&view=graph&run=1"
     ));
@@ -200,7 +204,10 @@ fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
     lab.apply(Action::Export);
     let handed: crate::protocol::export::ExportRequest =
         serde_json::from_str(lab.export.as_deref().expect("the dialog opens")).unwrap();
-    assert_eq!(Some(&handed.run), lab.run.as_ref().unwrap().settings.as_ref());
+    assert_eq!(
+        Some(&handed.run),
+        lab.run.as_ref().unwrap().settings.as_ref()
+    );
     assert_eq!(handed.run.seed, 3);
     assert_eq!((handed.step, handed.from, handed.to), (40, 10, Some(90)));
     assert_eq!(handed.view, "graph");
