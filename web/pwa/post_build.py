@@ -27,11 +27,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # Only the lab's own files: wasm needs 'wasm-unsafe-eval'; Yew writes style attributes
-# (board size, indents), which style-src-attr allows without allowing inline style sheets.
+# (board size, indents), which style-src-attr allows without allowing inline style sheets. The
+# export dialog reads the run the full worker recorded through a blob URL (the page's own data).
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "connect-src 'self' blob:; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'none'"
 )
 

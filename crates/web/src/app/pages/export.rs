@@ -138,16 +138,6 @@ pub fn export_dialog() -> Html {
                     form.set(Some(next));
                 })
             };
-            let choose_view = {
-                let form = form.clone();
-                Callback::from(move |e: web_sys::Event| {
-                    let Some(mut next) = (*form).clone() else {
-                        return;
-                    };
-                    next.view = View::parse(&value_of(e.target())).unwrap_or(View::Board);
-                    form.set(Some(next));
-                })
-            };
             let start = {
                 let (loaded, progress, notice, busy, cancel) = (
                     loaded.clone(),
@@ -218,11 +208,19 @@ pub fn export_dialog() -> Html {
                             oninput={edit(|f, v| f.frame_ms = v)} />{ " ms a frame" }</label>
                     }
                     <p>
-                        <label>{ "View " }<select id="export-view" onchange={choose_view}>
-                            { for [(View::Board, "board", "board"), (View::Graph, "graph", "graph"), (View::Circle, "circle", "graph on a circle")].into_iter().map(|(v, id, label)| html! {
-                                <option value={id} selected={fields.view == v}>{ label }</option>
-                            }) }
-                        </select></label>
+                        { "View: " }
+                        { for [(View::Board, "board", "board"), (View::Graph, "graph", "graph"), (View::Circle, "circle", "graph on a circle")].into_iter().map(|(v, id, label)| {
+                            let form = form.clone();
+                            html! {
+                                <label><input type="radio" name="export-view" id={format!("export-view-{id}")}
+                                    checked={fields.view == v}
+                                    onchange={Callback::from(move |_| {
+                                        let Some(mut next) = (*form).clone() else { return };
+                                        next.view = v;
+                                        form.set(Some(next));
+                                    })} />{ format!(" {label} ") }</label>
+                            }
+                        }) }
                         <label>{ " " }<input type="checkbox" id="export-candidates" checked={fields.candidates}
                             onchange={{
                                 let form = form.clone();
@@ -262,17 +260,11 @@ pub fn export_dialog() -> Html {
     html! { <div class="export-body">{ body }</div> }
 }
 
-/// The value of the input or select an event came from.
+/// The value of the input an event came from.
 fn value_of(target: Option<web_sys::EventTarget>) -> String {
-    if let Some(input) = target
-        .clone()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-    {
-        return input.value();
-    }
     target
-        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        .map(|s| s.value())
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|input| input.value())
         .unwrap_or_default()
 }
 
