@@ -88,8 +88,13 @@ pub fn export_dialog() -> Html {
                     }
                     SolverReply::Saved { url, .. } => {
                         let (phase, form, request) = (phase.clone(), form.clone(), request.clone());
+                        let worker = worker_for_reply.clone();
                         wasm_bindgen_futures::spawn_local(async move {
-                            match load_trace(&url, request).await {
+                            let loaded = load_trace(&url, request).await;
+                            // The worker (and its blob URL) is let go once the run is read: a
+                            // full worker is a few megabytes the open dialog does not need.
+                            worker.borrow_mut().take();
+                            match loaded {
                                 Ok(loaded) => {
                                     form.set(Some(ExportForm::new(
                                         &loaded.request,
