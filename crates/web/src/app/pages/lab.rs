@@ -143,8 +143,8 @@ pub fn lab_page(props: &LabProps) -> Html {
                     title="The run as an animated GIF, a WebM video, PNG frames or the frame shown as SVG">
                     { "Export…" }
                 </button>
-                if let Some(request) = &lab.export {
-                    <section id="export" class="export-dialog" role="dialog" aria-label="Export the run" data-request={request.clone()}>
+                if let Some(request) = lab.export_request() {
+                    <section id="export" class="export-dialog" role="dialog" aria-label="Export the run" data-request={request.to_string()}>
                         <button id="export-close" onclick={act.reform(|_| Action::CloseExport)}>{ "Close" }</button>
                         <crate::app::bundle::BundleLoader name="export_app" root={crate::app::bundle::EXPORT_ROOT} page="export" />
                     </section>

@@ -155,9 +155,10 @@ pub struct Lab {
     /// The steps in words are shown (after Explain).
     pub show_explanation: bool,
     pub generate_form: GenerateForm,
-    /// The export dialog is open, with what it was handed (an `ExportRequest` as JSON: the
-    /// dialog is a bundle of its own, which reads it from its element).
-    pub export: Option<String>,
+    /// The export dialog is open on the run of this job, with what it was handed (an
+    /// `ExportRequest` as JSON: the dialog is a bundle of its own, which reads it from its
+    /// element). Another run (a new one, an opened trace, an edit) closes it.
+    export: Option<(u64, String)>,
     /// The jobs out with the worker, each with what it is for.
     out: Pending<Asked>,
 }
@@ -275,6 +276,12 @@ impl Lab {
     /// Events per second at the current speed.
     pub fn events_per_second(&self) -> f64 {
         events_per_second(self.speed)
+    }
+
+    /// What the open export dialog was handed, while the run it was opened on is shown.
+    pub fn export_request(&self) -> Option<&str> {
+        let (job, request) = self.export.as_ref()?;
+        (self.run.as_ref()?.job == *job).then_some(request.as_str())
     }
 
     pub fn is_running(&self) -> bool {

@@ -191,7 +191,7 @@ fn the_embed_snippet_plays_the_stretch_set_from_the_event_shown() {
 fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
     let (mut lab, _) = lab_from(&format!("?puzzle={HARD}&algorithm=dlx&seed=3"));
     lab.apply(Action::Export);
-    assert_eq!(lab.export, None, "no run: nothing to export");
+    assert_eq!(lab.export_request(), None, "no run: nothing to export");
     assert!(lab
         .notice
         .as_deref()
@@ -203,7 +203,7 @@ fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
     answer(&mut lab, effects);
     lab.apply(Action::Export);
     let handed: crate::protocol::export::ExportRequest =
-        serde_json::from_str(lab.export.as_deref().expect("the dialog opens")).unwrap();
+        serde_json::from_str(lab.export_request().expect("the dialog opens")).unwrap();
     assert_eq!(
         Some(&handed.run),
         lab.run.as_ref().unwrap().settings.as_ref()
@@ -213,5 +213,12 @@ fn export_hands_the_dialog_the_run_its_step_stretch_and_view() {
     assert_eq!(handed.view, "graph");
     assert!(!lab.playing, "the run waits while the dialog is open");
     lab.apply(Action::CloseExport);
-    assert_eq!(lab.export, None);
+    assert_eq!(lab.export_request(), None);
+    // A new run closes a dialog left open on the last one.
+    lab.apply(Action::Export);
+    assert!(lab.export_request().is_some());
+    let effects = lab.apply(Action::Run);
+    assert_eq!(lab.export_request(), None, "the dialog was the last run's");
+    answer(&mut lab, effects);
+    assert_eq!(lab.export_request(), None);
 }

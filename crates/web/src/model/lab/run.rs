@@ -199,9 +199,13 @@ impl Lab {
         let Some(run) = self.settings() else {
             return;
         };
+        let Some(shown) = self.run.as_ref() else {
+            return;
+        };
+        let job = shown.job;
         let request = crate::protocol::export::ExportRequest {
             run,
-            step: self.run.as_ref().map_or(0, |r| r.timeline.cursor()),
+            step: shown.timeline.cursor(),
             from: self.play_from,
             to: self.play_to,
             view: if self.view == super::View::Graph {
@@ -213,7 +217,7 @@ impl Lab {
             candidates: self.show_candidates,
         };
         self.playing = false;
-        self.export = serde_json::to_string(&request).ok();
+        self.export = serde_json::to_string(&request).ok().map(|json| (job, json));
     }
 
     /// The saved run's file, to download; or why there is none.
