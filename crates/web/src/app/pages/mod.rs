@@ -10,6 +10,8 @@ pub mod experiments;
 #[cfg(feature = "export")]
 pub mod export;
 #[cfg(feature = "export")]
+mod export_files;
+#[cfg(feature = "export")]
 mod export_video;
 pub mod lab;
 pub mod lessons;
