@@ -9,10 +9,6 @@ pub mod embed;
 pub mod experiments;
 #[cfg(feature = "export")]
 pub mod export;
-#[cfg(feature = "export")]
-mod export_files;
-#[cfg(feature = "export")]
-mod export_video;
 pub mod lab;
 pub mod lessons;
 pub mod study;

@@ -136,10 +136,10 @@ pub async fn record(
     if video.size() == 0.0 {
         return Err("the browser recorded nothing".into());
     }
-    super::export_files::save_blob(&video, name)?;
+    super::files::save_blob(&video, name)?;
     Ok(format!(
         "saved {name} ({}, {:.1} s; without chapters: the browser's recorder writes none)",
-        super::export_files::kilobytes(video.size() as usize),
+        super::files::kilobytes(video.size() as usize),
         (crate::app::browser::now_ms() - started) / 1000.0
     ))
 }

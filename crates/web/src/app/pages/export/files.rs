@@ -1,6 +1,6 @@
 //! The export dialog's work: the run the full worker recorded, read back; its frames drawn by
 //! the CLI's drawing and rasteriser a slice at a time (the page stays responsive) and written as
-//! a GIF, PNG frames in a zip or an SVG (a video: `export_video`); the file handed to the browser.
+//! a GIF, PNG frames in a zip or an SVG (a video: `video`); the file handed to the browser.
 
 use std::cell::Cell;
 
@@ -10,7 +10,7 @@ use sudoku_draw::Style;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::export::Loaded;
+use super::Loaded;
 use crate::model::export::{Format, Plan};
 use crate::protocol::export::ExportRequest;
 
@@ -94,9 +94,7 @@ pub(super) async fn export(
                 .map_err(|e| format!("the zip could not be written: {e}"))?;
             (out.into_inner(), "application/zip")
         }
-        Format::Webm => {
-            return super::export_video::record(frames, &plan, &name, said, cancel).await
-        }
+        Format::Webm => return super::video::record(frames, &plan, &name, said, cancel).await,
     };
     let size = bytes.len();
     hand_over(&bytes, kind, &name)?;

@@ -12,7 +12,10 @@ use sudoku_draw::animation::View;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::export_files::{export, load_trace};
+mod files;
+mod video;
+
+use files::{export, load_trace};
 
 use crate::app::bundle::EXPORT_ROOT;
 use crate::app::hooks::worker_handle::{WorkerHandle, WorkerKind};
