@@ -199,9 +199,11 @@ pub fn export_dialog() -> Html {
                             }
                         }) }
                     </fieldset>
-                    if format.is_single() {
-                        <p>{ format!("The frame at step {} (shown when Export… was pressed).", loaded.request.step.min(events)) }</p>
-                    } else {
+                    // Both always drawn, one hidden: the dialog's elements keep their places
+                    // whatever the format (a branch that swapped them lost the range's fields
+                    // once under load).
+                    <p hidden={!format.is_single()}>{ format!("The frame at step {} (shown when Export… was pressed).", loaded.request.step.min(events)) }</p>
+                    <p hidden={format.is_single()}>
                         <label>{ "From step " }<input id="export-from" inputmode="numeric" size="7" value={fields.from.clone()}
                             oninput={edit(|f, v| f.from = v)} /></label>
                         <label>{ " to " }<input id="export-to" inputmode="numeric" size="7" value={fields.to.clone()}
@@ -210,7 +212,7 @@ pub fn export_dialog() -> Html {
                             oninput={edit(|f, v| f.every = v)} />{ " steps" }</label>
                         <label>{ "; " }<input id="export-frame-ms" inputmode="numeric" size="5" value={fields.frame_ms.clone()}
                             oninput={edit(|f, v| f.frame_ms = v)} />{ " ms a frame" }</label>
-                    }
+                    </p>
                     <p>
                         { "View: " }
                         { for [(View::Board, "board", "board"), (View::Graph, "graph", "graph"), (View::Circle, "circle", "graph on a circle")].into_iter().map(|(v, id, label)| {
@@ -234,10 +236,8 @@ pub fn export_dialog() -> Html {
                                     form.set(Some(next));
                                 })
                             }} />{ " pencil marks " }</label>
-                        if format != Format::Svg {
-                            <label>{ " size ×" }<input id="export-scale" inputmode="decimal" size="4" value={fields.scale.clone()}
-                                oninput={edit(|f, v| f.scale = v)} /></label>
-                        }
+                        <label hidden={format == Format::Svg}>{ " size ×" }<input id="export-scale" inputmode="decimal" size="4" value={fields.scale.clone()}
+                            oninput={edit(|f, v| f.scale = v)} /></label>
                     </p>
                     <p id="export-plan" role="status">{ match &plan {
                         Ok(plan) if format.is_single() => format!("one frame, step {}", plan.steps.from),
