@@ -113,26 +113,6 @@ pub fn recorded(request: &crate::protocol::RunRequest) -> Result<TraceFile, Stri
     .map_err(|e| format!("the run could not be recorded: {e}"))
 }
 
-/// The frame at `step` of a recorded run as the CLI's `render --step` draws it: the same
-/// drawing code, the same bytes.
-pub fn frame_svg(
-    trace: &TraceFile,
-    step: usize,
-    view: &str,
-    candidates: bool,
-) -> Result<String, String> {
-    use sudoku_draw::animation::{each_frame, Steps, View};
-    let view = View::parse(view)?;
-    let steps = Steps::at(step).check(trace.events.len())?;
-    let puzzle = trace.check().map_err(|e| e.to_string())?;
-    let mut svg = String::new();
-    each_frame(&puzzle, &trace.events, &steps, candidates, |shot| {
-        svg = view.svg(&shot.frame, &sudoku_draw::Style::default());
-        Ok::<(), String>(())
-    })?;
-    Ok(svg)
-}
-
 pub fn play(trace: TraceFile, post: &mut dyn FnMut(SolverReply)) {
     let puzzle = match trace.check() {
         Ok(puzzle) => puzzle,
